@@ -1,0 +1,513 @@
+//! The board as data: 21 points on a 5×5 grid without its corners, the 16 lines drawn on it and
+//! the adjacency they induce. Every table here is computed at compile time from [`LINE_NAMES`],
+//! so the lines written below are the single source of truth for movement and captures.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The drawn lines of the board, each a maximal straight run of points, as in RULES.md.
+pub const LINE_NAMES: [&str; 16] = [
+    // rows
+    "b1 c1 d1",
+    "a2 b2 c2 d2 e2",
+    "a3 b3 c3 d3 e3",
+    "a4 b4 c4 d4 e4",
+    "b5 c5 d5",
+    // columns
+    "a2 a3 a4",
+    "b1 b2 b3 b4 b5",
+    "c1 c2 c3 c4 c5",
+    "d1 d2 d3 d4 d5",
+    "e2 e3 e4",
+    // diagonals
+    "a3 b2 c1",
+    "c1 d2 e3",
+    "a3 b4 c5",
+    "c5 d4 e3",
+    "b2 c3 d4",
+    "b4 c3 d2",
+];
+
+/// Number of files (a–e) and rows (1–5) of the underlying grid.
+pub const GRID: u8 = 5;
+const GRID_POINTS: usize = (GRID * GRID) as usize;
+
+/// A point of the board. Internally the index `row * 5 + file` on the 5×5 grid, so that a step
+/// in one direction is the same bit shift everywhere; the four corners are never valid points.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd)]
+pub struct Point(u8);
+
+impl Point {
+    /// The point at `file` (0 = a) and `row` (0 = row 1), or `None` off the board or on a corner.
+    pub const fn new(file: u8, row: u8) -> Option<Point> {
+        if file >= GRID || row >= GRID {
+            return None;
+        }
+        let point = Point(row * GRID + file);
+        if POINTS.contains(point) {
+            Some(point)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) const fn from_index(index: u8) -> Point {
+        Point(index)
+    }
+
+    /// The grid index `row * 5 + file`, in `0..25`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 for file a … 4 for file e.
+    pub const fn file(self) -> u8 {
+        self.0 % GRID
+    }
+
+    /// 0 for row 1 … 4 for row 5.
+    pub const fn row(self) -> u8 {
+        self.0 / GRID
+    }
+
+    pub const fn set(self) -> PointSet {
+        PointSet(1 << self.0)
+    }
+
+    /// The points this one is joined to by a line.
+    pub const fn neighbours(self) -> PointSet {
+        ADJACENT[self.0 as usize]
+    }
+
+    /// All 21 points, row 1 first, left to right within a row.
+    pub fn all() -> impl Iterator<Item = Point> {
+        POINTS.into_iter()
+    }
+
+    const fn parse_bytes(bytes: &[u8]) -> Option<Point> {
+        if bytes.len() != 2 || bytes[0] < b'a' || bytes[1] < b'1' {
+            return None;
+        }
+        Point::new(bytes[0] - b'a', bytes[1] - b'1')
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.row() + 1)
+    }
+}
+
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A point name that is not one of the 21 points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadPointName(pub String);
+
+impl fmt::Display for BadPointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a point of the board", self.0)
+    }
+}
+
+impl std::error::Error for BadPointName {}
+
+impl FromStr for Point {
+    type Err = BadPointName;
+
+    fn from_str(s: &str) -> Result<Point, BadPointName> {
+        Point::parse_bytes(s.as_bytes()).ok_or_else(|| BadPointName(s.to_string()))
+    }
+}
+
+/// A set of points as a bit set over the 5×5 grid.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Default)]
+pub struct PointSet(u32);
+
+impl PointSet {
+    pub const EMPTY: PointSet = PointSet(0);
+
+    pub const fn from_bits(bits: u32) -> PointSet {
+        PointSet(bits)
+    }
+
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    pub const fn contains(self, point: Point) -> bool {
+        self.0 & (1 << point.0) != 0
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn with(self, point: Point) -> PointSet {
+        PointSet(self.0 | 1 << point.0)
+    }
+
+    pub const fn without(self, point: Point) -> PointSet {
+        PointSet(self.0 & !(1 << point.0))
+    }
+
+    pub const fn union(self, other: PointSet) -> PointSet {
+        PointSet(self.0 | other.0)
+    }
+
+    pub const fn intersection(self, other: PointSet) -> PointSet {
+        PointSet(self.0 & other.0)
+    }
+
+    pub const fn difference(self, other: PointSet) -> PointSet {
+        PointSet(self.0 & !other.0)
+    }
+
+    /// The lowest-indexed point, if any.
+    pub const fn first(self) -> Option<Point> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Point(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// Every point of the board not in this set.
+    pub const fn complement(self) -> PointSet {
+        PointSet(POINTS.0 & !self.0)
+    }
+}
+
+impl std::ops::BitOr for PointSet {
+    type Output = PointSet;
+    fn bitor(self, rhs: PointSet) -> PointSet {
+        self.union(rhs)
+    }
+}
+
+impl std::ops::BitAnd for PointSet {
+    type Output = PointSet;
+    fn bitand(self, rhs: PointSet) -> PointSet {
+        self.intersection(rhs)
+    }
+}
+
+impl std::ops::BitXor for PointSet {
+    type Output = PointSet;
+    fn bitxor(self, rhs: PointSet) -> PointSet {
+        PointSet(self.0 ^ rhs.0)
+    }
+}
+
+impl std::ops::BitOrAssign for PointSet {
+    fn bitor_assign(&mut self, rhs: PointSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl std::ops::BitXorAssign for PointSet {
+    fn bitxor_assign(&mut self, rhs: PointSet) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl std::ops::BitAndAssign for PointSet {
+    fn bitand_assign(&mut self, rhs: PointSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+/// Iterates the points of a set in index order.
+#[derive(Clone)]
+pub struct PointSetIter(u32);
+
+impl Iterator for PointSetIter {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Point(index as u8))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for PointSetIter {}
+
+impl IntoIterator for PointSet {
+    type Item = Point;
+    type IntoIter = PointSetIter;
+
+    fn into_iter(self) -> PointSetIter {
+        PointSetIter(self.0)
+    }
+}
+
+impl FromIterator<Point> for PointSet {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> PointSet {
+        iter.into_iter().fold(PointSet::EMPTY, PointSet::with)
+    }
+}
+
+impl fmt::Debug for PointSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(*self).finish()
+    }
+}
+
+/// One drawn line: its points in order along the line.
+#[derive(Copy, Clone, Debug)]
+pub struct Line {
+    points: [Point; GRID as usize],
+    len: u8,
+    mask: PointSet,
+}
+
+impl Line {
+    pub fn points(&self) -> &[Point] {
+        &self.points[..self.len as usize]
+    }
+
+    pub const fn mask(&self) -> PointSet {
+        self.mask
+    }
+}
+
+/// Three consecutive points of a line: a sandwich shape.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Triple {
+    /// All three points.
+    pub mask: u32,
+    /// The two outer points.
+    pub outer: u32,
+    /// The middle point.
+    pub middle: u32,
+}
+
+/// The sandwich shapes of one line (a line of 3 points has one, a line of 5 has three).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct LineTriples {
+    pub mask: u32,
+    pub triples: [Triple; 3],
+    pub count: u8,
+}
+
+const fn parse_line(names: &str) -> Line {
+    let bytes = names.as_bytes();
+    let mut points = [Point(0); GRID as usize];
+    let mut len = 0;
+    let mut mask = 0u32;
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        let point = match Point::new(bytes[i] - b'a', bytes[i + 1] - b'1') {
+            Some(p) => p,
+            None => panic!("bad point in LINE_NAMES"),
+        };
+        points[len] = point;
+        mask |= 1 << point.0;
+        len += 1;
+        i += 3;
+    }
+    Line {
+        points,
+        len: len as u8,
+        mask: PointSet(mask),
+    }
+}
+
+const POINTS: PointSet = {
+    let corners = 1 << 0 | 1 << 4 | 1 << 20 | 1 << 24;
+    PointSet(((1u32 << GRID_POINTS) - 1) & !corners)
+};
+
+/// The 21 points of the board.
+pub const ALL_POINTS: PointSet = POINTS;
+
+/// The 16 lines, in the order of [`LINE_NAMES`].
+pub const LINES: [Line; 16] = {
+    let mut lines = [parse_line(LINE_NAMES[0]); 16];
+    let mut i = 1;
+    while i < 16 {
+        lines[i] = parse_line(LINE_NAMES[i]);
+        i += 1;
+    }
+    lines
+};
+
+const ADJACENT: [PointSet; GRID_POINTS] = {
+    let mut adjacent = [PointSet(0); GRID_POINTS];
+    let mut l = 0;
+    while l < LINES.len() {
+        let line = LINES[l];
+        let mut i = 0;
+        while i + 1 < line.len as usize {
+            let a = line.points[i].0 as usize;
+            let b = line.points[i + 1].0 as usize;
+            adjacent[a].0 |= 1 << b;
+            adjacent[b].0 |= 1 << a;
+            i += 1;
+        }
+        l += 1;
+    }
+    adjacent
+};
+
+/// For each point, the bit set of indices into [`LINES`] of the lines through it.
+pub(crate) const LINES_THROUGH: [u16; GRID_POINTS] = {
+    let mut through = [0u16; GRID_POINTS];
+    let mut l = 0;
+    while l < LINES.len() {
+        let mut i = 0;
+        while i < LINES[l].len as usize {
+            through[LINES[l].points[i].0 as usize] |= 1 << l;
+            i += 1;
+        }
+        l += 1;
+    }
+    through
+};
+
+pub(crate) const LINE_TRIPLES: [LineTriples; 16] = {
+    let empty = Triple {
+        mask: 0,
+        outer: 0,
+        middle: 0,
+    };
+    let mut all = [LineTriples {
+        mask: 0,
+        triples: [empty; 3],
+        count: 0,
+    }; 16];
+    let mut l = 0;
+    while l < LINES.len() {
+        let line = LINES[l];
+        all[l].mask = line.mask.0;
+        let mut i = 0;
+        while i + 2 < line.len as usize {
+            let a = 1u32 << line.points[i].0;
+            let m = 1u32 << line.points[i + 1].0;
+            let b = 1u32 << line.points[i + 2].0;
+            all[l].triples[i] = Triple {
+                mask: a | m | b,
+                outer: a | b,
+                middle: m,
+            };
+            i += 1;
+        }
+        all[l].count = i as u8;
+        l += 1;
+    }
+    all
+};
+
+/// A direction of a step on the grid, as a shift of the bit index, and the points from which a
+/// line step in that direction exists.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Step {
+    pub shift: i8,
+    pub from: u32,
+}
+
+impl Step {
+    /// The destinations of a step from every point of `origins` that can take it.
+    #[inline(always)]
+    pub const fn targets(self, origins: u32) -> u32 {
+        let origins = origins & self.from;
+        if self.shift > 0 {
+            origins << self.shift
+        } else {
+            origins >> -self.shift
+        }
+    }
+}
+
+/// The eight steps a piece may take, derived from the adjacency.
+pub(crate) const STEPS: [Step; 8] = {
+    let shifts: [i8; 8] = [1, -1, 5, -5, 6, -6, 4, -4];
+    let deltas: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+    let mut steps = [Step { shift: 0, from: 0 }; 8];
+    let mut d = 0;
+    while d < 8 {
+        steps[d].shift = shifts[d];
+        let mut p = 0;
+        while p < GRID_POINTS {
+            let file = (p % 5) as i8 + deltas[d].0;
+            let row = (p / 5) as i8 + deltas[d].1;
+            if POINTS.0 & (1 << p) != 0 && file >= 0 && file < 5 && row >= 0 && row < 5 {
+                let target = (row * 5 + file) as usize;
+                if ADJACENT[p].0 & (1 << target) != 0 {
+                    steps[d].from |= 1 << p;
+                }
+            }
+            p += 1;
+        }
+        d += 1;
+    }
+    steps
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(name: &str) -> Point {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn twenty_one_points_without_corners() {
+        assert_eq!(Point::all().count(), 21);
+        for corner in ["a1", "e1", "a5", "e5", "f3", "a0", "c", "c33"] {
+            assert!(corner.parse::<Point>().is_err(), "{corner}");
+        }
+        for point in Point::all() {
+            assert_eq!(point.to_string().parse::<Point>().unwrap(), point);
+        }
+    }
+
+    #[test]
+    fn neighbour_counts_match_the_rules() {
+        assert_eq!(p("c3").neighbours().len(), 8);
+        for name in ["a2", "e2", "a4", "e4", "b1", "d1", "b5", "d5"] {
+            assert_eq!(p(name).neighbours().len(), 2, "{name}");
+        }
+        assert!(p("b2").neighbours().contains(p("c1")));
+        assert!(!p("b3").neighbours().contains(p("c4")), "odd points have no diagonals");
+        let edges: u32 = Point::all().map(|q| q.neighbours().len()).sum::<u32>() / 2;
+        // rows 16, columns 16, diagonals 12
+        assert_eq!(edges, 44);
+    }
+
+    #[test]
+    fn adjacency_is_symmetric_and_steps_agree_with_it() {
+        for a in Point::all() {
+            for b in a.neighbours() {
+                assert!(b.neighbours().contains(a));
+            }
+            let by_steps: u32 = STEPS.iter().fold(0, |acc, s| acc | s.targets(a.set().bits()));
+            assert_eq!(PointSet(by_steps), a.neighbours(), "{a}");
+        }
+    }
+
+    #[test]
+    fn lines_through_the_centre() {
+        assert_eq!(LINES_THROUGH[p("c3").index()].count_ones(), 4);
+        assert_eq!(LINES_THROUGH[p("a2").index()].count_ones(), 2);
+    }
+}

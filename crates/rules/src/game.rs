@@ -1,0 +1,320 @@
+//! A game record: the start position, the plies played, undo and redo, and the result,
+//! including the two draw rules that positions alone cannot see (repetition and the quiet limit).
+
+use std::fmt;
+
+use crate::board::PointSet;
+use crate::fen::FenError;
+use crate::moves::{BadNotation, Ply};
+use crate::position::{Color, IllegalMove, Position, Win};
+
+/// Plies in a row without a capture that draw the game.
+pub const QUIET_LIMIT: u32 = 100;
+/// Occurrences of the same position that draw the game.
+pub const REPETITION_LIMIT: usize = 3;
+
+/// Why a game was drawn.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum DrawReason {
+    Repetition,
+    Quiet,
+}
+
+impl DrawReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::Repetition => "repetition",
+            DrawReason::Quiet => "quiet",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum GameResult {
+    Win(Win),
+    Draw(DrawReason),
+}
+
+impl GameResult {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::Win(win) => Some(win.winner),
+            GameResult::Draw(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    /// `red treasure`, `black blockade`, `draw repetition`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Win(win) => write!(f, "{} {}", win.winner, win.reason.name()),
+            GameResult::Draw(reason) => write!(f, "draw {}", reason.name()),
+        }
+    }
+}
+
+/// A ply as played: who played it and what it captured.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct PlayedPly {
+    pub ply: Ply,
+    pub mover: Color,
+    pub captured: PointSet,
+}
+
+impl fmt::Display for PlayedPly {
+    /// The ply in notation, with its captures marked: `c3b3`, `b2c2x(c3)`, `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.ply)?;
+        if !self.captured.is_empty() {
+            let points: Vec<String> = self.captured.into_iter().map(|p| p.to_string()).collect();
+            write!(f, "x({})", points.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a ply could not be played.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum PlayError {
+    GameOver(GameResult),
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(result) => write!(f, "the game is over ({result})"),
+            PlayError::Illegal(illegal) => illegal.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game from a start position: the positions reached, the plies between them, the plies that
+/// were undone (for redo), and the result.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "GameRecord", into = "GameRecord"))]
+pub struct Game {
+    /// `history[0]` is the start; `history[i + 1]` follows `plies[i]`; the last is the current.
+    history: Vec<Position>,
+    plies: Vec<PlayedPly>,
+    /// Undone plies, the most recently undone last.
+    redo: Vec<Ply>,
+    result: Option<GameResult>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A game starting from any position.
+    pub fn from_position(start: Position) -> Game {
+        let mut game = Game {
+            history: vec![start],
+            plies: Vec::new(),
+            redo: Vec::new(),
+            result: None,
+        };
+        game.result = game.compute_result();
+        game
+    }
+
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        Position::from_fen(fen).map(Game::from_position)
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.history[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.history.last().expect("history always holds the start")
+    }
+
+    /// Every position from the start to the current one (for repetition checks).
+    pub fn history(&self) -> &[Position] {
+        &self.history
+    }
+
+    /// The plies played from the start to the current position.
+    pub fn plies(&self) -> &[PlayedPly] {
+        &self.plies
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Plays a move or a pass, forgetting any undone plies.
+    pub fn play(&mut self, ply: Ply) -> Result<PlayedPly, PlayError> {
+        let played = self.advance(ply)?;
+        self.redo.clear();
+        Ok(played)
+    }
+
+    fn advance(&mut self, ply: Ply) -> Result<PlayedPly, PlayError> {
+        if let Some(result) = self.result {
+            return Err(PlayError::GameOver(result));
+        }
+        let mut next = *self.position();
+        let mover = next.turn();
+        let captured = match ply {
+            Ply::Move(m) => next.play(m).map_err(PlayError::Illegal)?,
+            Ply::Pass => {
+                next.pass();
+                PointSet::EMPTY
+            }
+        };
+        let played = PlayedPly {
+            ply,
+            mover,
+            captured,
+        };
+        self.history.push(next);
+        self.plies.push(played);
+        self.result = self.compute_result();
+        Ok(played)
+    }
+
+    /// Takes back the last ply; it can be redone until another ply is played.
+    pub fn undo(&mut self) -> Option<PlayedPly> {
+        let played = self.plies.pop()?;
+        self.history.pop();
+        self.redo.push(played.ply);
+        self.result = self.compute_result();
+        Some(played)
+    }
+
+    /// Plays again the last undone ply.
+    pub fn redo(&mut self) -> Option<PlayedPly> {
+        let ply = self.redo.pop()?;
+        let played = self.advance(ply).ok();
+        debug_assert!(played.is_some(), "an undone ply is legal again");
+        played
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.plies.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// How many times the current position has occurred since the start, counting this one.
+    pub fn repetitions(&self) -> usize {
+        let current = self.position();
+        self.history
+            .iter()
+            .filter(|p| p.hash() == current.hash() && p.same_placement(current))
+            .count()
+    }
+
+    /// Enemy soldiers captured by `color` so far (the treasure is not counted).
+    pub fn soldiers_captured_by(&self, color: Color) -> u32 {
+        let start = self.start_position().soldiers(color.other()).len();
+        start - self.position().soldiers(color.other()).len()
+    }
+
+    fn compute_result(&self) -> Option<GameResult> {
+        let position = self.position();
+        if let Some(win) = position.win() {
+            return Some(GameResult::Win(win));
+        }
+        if self.repetitions() >= REPETITION_LIMIT {
+            Some(GameResult::Draw(DrawReason::Repetition))
+        } else if position.quiet_plies() >= QUIET_LIMIT {
+            Some(GameResult::Draw(DrawReason::Quiet))
+        } else {
+            None
+        }
+    }
+
+    /// The game as text: start FEN and plies in notation, for saving.
+    pub fn to_record(&self) -> GameRecord {
+        GameRecord {
+            start: self.start_position().to_fen(),
+            plies: self.plies.iter().map(|p| p.ply.to_string()).collect(),
+            redo: self.redo.iter().rev().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    /// Rebuilds a game from its record, replaying and checking every ply.
+    pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
+        let mut game = Game::from_fen(&record.start).map_err(RecordError::Fen)?;
+        for (index, text) in record.plies.iter().chain(&record.redo).enumerate() {
+            let ply: Ply = text.parse().map_err(RecordError::Notation)?;
+            game.advance(ply)
+                .map_err(|error| RecordError::Ply { index, error })?;
+        }
+        for _ in &record.redo {
+            game.undo();
+        }
+        Ok(game)
+    }
+}
+
+/// A game as plain text fields, the form in which games are saved.
+#[derive(Clone, Debug, Eq, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameRecord {
+    /// The start position in FEN.
+    pub start: String,
+    /// The plies played, in notation.
+    pub plies: Vec<String>,
+    /// The plies undone and not yet redone, in the order they would be redone.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub redo: Vec<String>,
+}
+
+/// A saved game that does not replay.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum RecordError {
+    Fen(FenError),
+    Notation(BadNotation),
+    Ply { index: usize, error: PlayError },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Fen(error) => error.fmt(f),
+            RecordError::Notation(error) => error.fmt(f),
+            RecordError::Ply { index, error } => write!(f, "ply {}: {error}", index + 1),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = RecordError;
+    fn try_from(record: GameRecord) -> Result<Game, RecordError> {
+        Game::from_record(&record)
+    }
+}
+
+impl From<Game> for GameRecord {
+    fn from(game: Game) -> GameRecord {
+        game.to_record()
+    }
+}

@@ -1,0 +1,23 @@
+//! The rules of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵), as written in RULES.md: the
+//! board, positions, legal moves with sandwich captures and the treasure lock, FEN, perft, and a
+//! game record with undo/redo and the draw rules. Pure: no I/O, no UI, no async.
+
+mod board;
+mod fen;
+mod game;
+mod moves;
+mod perft;
+mod position;
+mod zobrist;
+
+pub use board::{BadPointName, Line, Point, PointSet, ALL_POINTS, LINES, LINE_NAMES};
+pub use fen::{FenError, START_FEN};
+pub use game::{
+    DrawReason, Game, GameRecord, GameResult, PlayError, PlayedPly, RecordError, QUIET_LIMIT,
+    REPETITION_LIMIT,
+};
+pub use moves::{BadNotation, Move, MoveList, Ply, MAX_MOVES};
+pub use perft::{perft, perft_divide};
+pub use position::{
+    Color, IllegalMove, IllegalReason, Piece, Position, SetupError, Win, WinReason, MAX_SOLDIERS,
+};

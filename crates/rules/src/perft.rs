@@ -1,0 +1,59 @@
+//! Perft: counting the leaf positions of the move tree to a fixed depth, the backbone of move
+//! generation testing. The draw rules are ignored and a won position has no moves, as in
+//! RULES.md; the last ply is counted in bulk rather than played.
+
+use crate::moves::Move;
+use crate::position::Position;
+
+/// The number of positions reached after exactly `depth` plies.
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => u64::from(position.count_moves()),
+        _ => {
+            let mut total = 0;
+            position.for_each_move(|m| {
+                let mut child = *position;
+                child.play_unchecked(m);
+                total += perft(&child, depth - 1);
+            });
+            total
+        }
+    }
+}
+
+/// Perft split by root move, sorted by move notation.
+pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = position.legal_moves();
+    moves.sort_by_key(|m| m.to_string());
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = *position;
+            child.play_unchecked(m);
+            (m, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_reference_counts() {
+        let start = Position::start();
+        let expected = [1, 13, 147, 1696, 18178, 203715, 2205650];
+        for (depth, &count) in expected.iter().enumerate() {
+            assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn divide_adds_up() {
+        let start = Position::start();
+        let divided = perft_divide(&start, 3);
+        assert_eq!(divided.len(), 13);
+        assert_eq!(divided.iter().map(|(_, n)| n).sum::<u64>(), 1696);
+    }
+}

@@ -1,0 +1,546 @@
+//! A position: where the pieces stand, whose turn it is, the treasure lock and the quiet-ply
+//! count, with its Zobrist hash kept up to date by every move.
+
+use std::fmt;
+
+use crate::board::{Point, PointSet, ALL_POINTS, LINES_THROUGH, LINE_TRIPLES, STEPS};
+use crate::moves::{Move, MoveList};
+use crate::zobrist;
+
+/// The two sides. Red starts on rows 1–2 and moves first.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Color {
+    Red = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::Red, Color::Black];
+
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
+        }
+    }
+
+    /// `r` or `b`, as in FEN.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Red => 'r',
+            Color::Black => 'b',
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What can stand on a point.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Piece {
+    RedSoldier = 0,
+    BlackSoldier = 1,
+    Treasure = 2,
+}
+
+impl Piece {
+    pub const fn soldier(color: Color) -> Piece {
+        match color {
+            Color::Red => Piece::RedSoldier,
+            Color::Black => Piece::BlackSoldier,
+        }
+    }
+
+    /// The side owning this piece; the treasure is neutral.
+    pub const fn color(self) -> Option<Color> {
+        match self {
+            Piece::RedSoldier => Some(Color::Red),
+            Piece::BlackSoldier => Some(Color::Black),
+            Piece::Treasure => None,
+        }
+    }
+}
+
+/// Why a game was won.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum WinReason {
+    Treasure,
+    Annihilation,
+    Blockade,
+}
+
+impl WinReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            WinReason::Treasure => "treasure",
+            WinReason::Annihilation => "annihilation",
+            WinReason::Blockade => "blockade",
+        }
+    }
+}
+
+/// A won position: who won and why.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Win {
+    pub winner: Color,
+    pub reason: WinReason,
+}
+
+/// A piece placement that cannot arise in a game.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum SetupError {
+    TooManySoldiers(Color),
+    SharedPoint(Point),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::TooManySoldiers(color) => {
+                write!(f, "{color} has more than {MAX_SOLDIERS} soldiers")
+            }
+            SetupError::SharedPoint(point) => write!(f, "two pieces on {point}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Soldiers each side starts with, and the most a side can have.
+pub const MAX_SOLDIERS: u32 = 7;
+
+/// A position of the game. Cheap to copy: searches copy and play rather than undo.
+#[derive(Copy, Clone, Eq, PartialEq, Hash)]
+pub struct Position {
+    soldiers: [u32; 2],
+    treasure: u32,
+    turn: Color,
+    locked: bool,
+    quiet_plies: u32,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start position: Red on rows 1–2, Black on rows 4–5, the treasure on c3, Red to move.
+    pub fn start() -> Position {
+        let set = |names: &[&str]| -> PointSet {
+            names
+                .iter()
+                .map(|n| n.parse::<Point>().expect("start position names are points"))
+                .collect()
+        };
+        Position::new(
+            set(&["b1", "c1", "d1", "a2", "b2", "d2", "e2"]),
+            set(&["b5", "c5", "d5", "a4", "b4", "d4", "e4"]),
+            "c3".parse().ok(),
+            Color::Red,
+            false,
+            0,
+        )
+        .expect("the start position is valid")
+    }
+
+    /// Builds a position, checking that no side has more than 7 soldiers and that no point
+    /// holds two pieces.
+    pub fn new(
+        red: PointSet,
+        black: PointSet,
+        treasure: Option<Point>,
+        turn: Color,
+        treasure_locked: bool,
+        quiet_plies: u32,
+    ) -> Result<Position, SetupError> {
+        for (color, soldiers) in [(Color::Red, red), (Color::Black, black)] {
+            if soldiers.len() > MAX_SOLDIERS {
+                return Err(SetupError::TooManySoldiers(color));
+            }
+        }
+        let treasure = treasure.map_or(PointSet::EMPTY, Point::set);
+        let shared = (red & black) | ((red | black) & treasure);
+        if let Some(point) = shared.first() {
+            return Err(SetupError::SharedPoint(point));
+        }
+        let mut position = Position {
+            soldiers: [red.bits(), black.bits()],
+            treasure: treasure.bits(),
+            turn,
+            locked: treasure_locked,
+            quiet_plies,
+            hash: 0,
+        };
+        position.hash = position.compute_hash();
+        Ok(position)
+    }
+
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub const fn soldiers(&self, color: Color) -> PointSet {
+        PointSet::from_bits(self.soldiers[color as usize])
+    }
+
+    pub const fn treasure(&self) -> Option<Point> {
+        PointSet::from_bits(self.treasure).first()
+    }
+
+    /// True when the treasure may not move on this turn.
+    pub const fn treasure_locked(&self) -> bool {
+        self.locked
+    }
+
+    /// Plies (moves and passes) since the last capture.
+    pub const fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// The Zobrist hash of the pieces, the side to move and the treasure lock (the quiet count is
+    /// left out, so equal hashes mean the same position for the repetition rule).
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Every point holding a piece.
+    pub const fn occupied(&self) -> PointSet {
+        PointSet::from_bits(self.occupied_bits())
+    }
+
+    const fn occupied_bits(&self) -> u32 {
+        self.soldiers[0] | self.soldiers[1] | self.treasure
+    }
+
+    const fn empty_bits(&self) -> u32 {
+        ALL_POINTS.bits() & !self.occupied_bits()
+    }
+
+    pub fn piece_at(&self, point: Point) -> Option<Piece> {
+        let bit = point.set().bits();
+        if self.soldiers[0] & bit != 0 {
+            Some(Piece::RedSoldier)
+        } else if self.soldiers[1] & bit != 0 {
+            Some(Piece::BlackSoldier)
+        } else if self.treasure & bit != 0 {
+            Some(Piece::Treasure)
+        } else {
+            None
+        }
+    }
+
+    /// True when the two positions are the same for the repetition rule: same pieces on the same
+    /// points, same side to move, same treasure lock.
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.soldiers == other.soldiers
+            && self.treasure == other.treasure
+            && self.turn == other.turn
+            && self.locked == other.locked
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in Color::BOTH {
+            for point in self.soldiers(color) {
+                hash ^= zobrist::piece(Piece::soldier(color), point.index());
+            }
+        }
+        if let Some(point) = self.treasure() {
+            hash ^= zobrist::piece(Piece::Treasure, point.index());
+        }
+        if self.turn == Color::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        if self.locked {
+            hash ^= zobrist::TREASURE_LOCKED;
+        }
+        hash
+    }
+
+    /// The win this position shows, checked in the order of the rules: the treasure is gone, the
+    /// side to move has no soldiers, the side to move has no legal move.
+    pub fn win(&self) -> Option<Win> {
+        let reason = if self.treasure == 0 {
+            WinReason::Treasure
+        } else if self.soldiers[self.turn as usize] == 0 {
+            WinReason::Annihilation
+        } else if self.count_moves_unchecked() == 0 {
+            WinReason::Blockade
+        } else {
+            return None;
+        };
+        Some(Win {
+            winner: self.turn.other(),
+            reason,
+        })
+    }
+
+    /// True when the game is over by treasure or annihilation (blockade shows as no moves).
+    #[inline(always)]
+    const fn is_decided(&self) -> bool {
+        self.treasure == 0 || self.soldiers[self.turn as usize] == 0
+    }
+
+    /// The pieces the side to move may move: its soldiers, and the treasure unless locked.
+    #[inline(always)]
+    const fn movable_bits(&self) -> u32 {
+        let own = self.soldiers[self.turn as usize];
+        if self.locked {
+            own
+        } else {
+            own | self.treasure
+        }
+    }
+
+    /// The number of legal moves; 0 in a finished position.
+    #[inline]
+    pub fn count_moves(&self) -> u32 {
+        if self.is_decided() {
+            0
+        } else {
+            self.count_moves_unchecked()
+        }
+    }
+
+    #[inline(always)]
+    fn count_moves_unchecked(&self) -> u32 {
+        let movable = self.movable_bits();
+        let empty = self.empty_bits();
+        let mut count = 0;
+        for step in STEPS {
+            count += (step.targets(movable) & empty).count_ones();
+        }
+        count
+    }
+
+    /// The legal moves, in no particular order; none in a finished position.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.for_each_move(|m| moves.push(m));
+        moves
+    }
+
+    /// Calls `f` with every legal move, without building a list.
+    #[inline(always)]
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
+        if self.is_decided() {
+            return;
+        }
+        let empty = self.empty_bits();
+        for from in PointSet::from_bits(self.movable_bits()) {
+            for to in PointSet::from_bits(from.neighbours().bits() & empty) {
+                f(Move::new(from, to));
+            }
+        }
+    }
+
+    /// True when `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        !self.is_decided()
+            && self.movable_bits() & m.from().set().bits() != 0
+            && self.empty_bits() & m.to().set().bits() != 0
+            && m.from().neighbours().contains(m.to())
+    }
+
+    /// Why `m` may not be played here, if it may not.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        let reason = if self.is_decided() || self.count_moves_unchecked() == 0 {
+            IllegalReason::GameOver
+        } else if self.piece_at(m.from()).is_none() {
+            IllegalReason::NoPiece
+        } else if self.soldiers(self.turn.other()).contains(m.from()) {
+            IllegalReason::NotYourPiece
+        } else if self.treasure().is_some_and(|t| t == m.from()) && self.locked {
+            IllegalReason::TreasureLocked
+        } else if !m.from().neighbours().contains(m.to()) {
+            IllegalReason::NotAdjacent
+        } else if self.piece_at(m.to()).is_some() {
+            IllegalReason::Occupied
+        } else {
+            return Ok(());
+        };
+        Err(IllegalMove { mv: m, reason })
+    }
+
+    /// Plays a legal move and returns the points captured by it. The move must be legal
+    /// (see [`Position::is_legal`]); [`Position::play`] checks it.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) -> PointSet {
+        debug_assert!(self.is_legal(m), "{m} is not legal in {self}");
+        let from = m.from().set().bits();
+        let to = m.to().set().bits();
+        let us = self.turn as usize;
+        if self.treasure & from != 0 {
+            self.treasure = to;
+            self.hash ^= zobrist::piece(Piece::Treasure, m.from().index())
+                ^ zobrist::piece(Piece::Treasure, m.to().index());
+            if !self.locked {
+                self.locked = true;
+                self.hash ^= zobrist::TREASURE_LOCKED;
+            }
+        } else {
+            self.soldiers[us] ^= from | to;
+            let soldier = Piece::soldier(self.turn);
+            self.hash ^= zobrist::piece(soldier, m.from().index())
+                ^ zobrist::piece(soldier, m.to().index());
+            if self.locked {
+                self.locked = false;
+                self.hash ^= zobrist::TREASURE_LOCKED;
+            }
+        }
+
+        let captured = self.sandwiched(LINES_THROUGH[m.from().index()] | LINES_THROUGH[m.to().index()]);
+        if captured == 0 {
+            self.quiet_plies += 1;
+        } else {
+            self.remove(captured);
+            self.quiet_plies = 0;
+        }
+        self.turn = self.turn.other();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        PointSet::from_bits(captured)
+    }
+
+    /// Plays `m` if it is legal.
+    pub fn play(&mut self, m: Move) -> Result<PointSet, IllegalMove> {
+        self.check_move(m)?;
+        Ok(self.play_unchecked(m))
+    }
+
+    /// A timeout pass: the other side moves next; the board and the treasure lock stay.
+    pub fn pass(&mut self) {
+        self.quiet_plies += 1;
+        self.turn = self.turn.other();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// The pieces the side that just moved (the side to move) sandwiches on the given lines:
+    /// lines holding exactly three pieces, consecutive, the outer two its soldiers.
+    #[inline(always)]
+    fn sandwiched(&self, mut lines: u16) -> u32 {
+        let occupied = self.occupied_bits();
+        let own = self.soldiers[self.turn as usize];
+        let mut captured = 0;
+        while lines != 0 {
+            let line = &LINE_TRIPLES[lines.trailing_zeros() as usize];
+            lines &= lines - 1;
+            let on_line = occupied & line.mask;
+            if on_line.count_ones() != 3 {
+                continue;
+            }
+            for triple in &line.triples[..line.count as usize] {
+                if on_line == triple.mask {
+                    if own & triple.outer == triple.outer && own & triple.middle == 0 {
+                        captured |= triple.middle;
+                    }
+                    break;
+                }
+            }
+        }
+        captured
+    }
+
+    fn remove(&mut self, captured: u32) {
+        let enemy = self.turn.other();
+        for point in PointSet::from_bits(captured) {
+            let piece = if self.treasure & point.set().bits() != 0 {
+                Piece::Treasure
+            } else {
+                Piece::soldier(enemy)
+            };
+            self.hash ^= zobrist::piece(piece, point.index());
+        }
+        self.soldiers[enemy as usize] &= !captured;
+        self.treasure &= !captured;
+    }
+
+    /// Draws the board as text, row 5 at the top, with coordinates.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for row in (0..5).rev() {
+            out.push_str(&format!("{} ", row + 1));
+            for file in 0..5 {
+                let symbol = match Point::new(file, row) {
+                    None => ' ',
+                    Some(point) => match self.piece_at(point) {
+                        Some(Piece::RedSoldier) => 'R',
+                        Some(Piece::BlackSoldier) => 'B',
+                        Some(Piece::Treasure) => 'T',
+                        None => '.',
+                    },
+                };
+                out.push(' ');
+                out.push(symbol);
+            }
+            out.push('\n');
+        }
+        out.push_str("   a b c d e\n");
+        out.push_str(&format!(
+            "{} to move, treasure {}, quiet plies {}\n",
+            self.turn,
+            if self.locked { "locked" } else { "free" },
+            self.quiet_plies
+        ));
+        out
+    }
+}
+
+/// Why a move is not legal.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum IllegalReason {
+    GameOver,
+    NoPiece,
+    NotYourPiece,
+    TreasureLocked,
+    NotAdjacent,
+    Occupied,
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct IllegalMove {
+    pub mv: Move,
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (from, to) = (self.mv.from(), self.mv.to());
+        write!(f, "illegal move {}: ", self.mv)?;
+        match self.reason {
+            IllegalReason::GameOver => f.write_str("the game is over"),
+            IllegalReason::NoPiece => write!(f, "no piece on {from}"),
+            IllegalReason::NotYourPiece => write!(f, "the soldier on {from} is not yours"),
+            IllegalReason::TreasureLocked => f.write_str("the treasure is locked"),
+            IllegalReason::NotAdjacent => write!(f, "{to} is not next to {from} on a line"),
+            IllegalReason::Occupied => write!(f, "{to} is not empty"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
