@@ -318,3 +318,77 @@ impl From<Game> for GameRecord {
         game.to_record()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::WinReason;
+
+    fn ply(text: &str) -> Ply {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_plies() {
+        let mut game = Game::new();
+        game.play(ply("c1c2")).unwrap();
+        game.play(ply("pass")).unwrap();
+        assert_eq!(game.undo().map(|p| p.ply), Some(Ply::Pass));
+        assert!(game.can_redo());
+        assert_eq!(game.redo().map(|p| p.ply), Some(Ply::Pass));
+        assert_eq!(game.plies().len(), 2);
+        game.undo();
+        game.play(ply("b4c4")).unwrap();
+        assert!(!game.can_redo(), "a new ply forgets the undone ones");
+    }
+
+    #[test]
+    fn illegal_plies_leave_the_game_unchanged() {
+        let mut game = Game::new();
+        let before = game.clone();
+        assert!(matches!(game.play(ply("c1c3")), Err(PlayError::Illegal(_))));
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn undoing_a_win_reopens_the_game() {
+        let mut game = Game::from_fen("B../...../.RT../...R./... r - 0").unwrap();
+        game.play(ply("d2d3")).unwrap();
+        let win = game.result().and_then(|r| match r {
+            GameResult::Win(win) => Some(win.reason),
+            GameResult::Draw(_) => None,
+        });
+        assert_eq!(win, Some(WinReason::Treasure));
+        assert_eq!(game.result().unwrap().to_string(), "red treasure");
+        game.undo();
+        assert_eq!(game.result(), None);
+    }
+
+    #[test]
+    fn captured_counts_follow_the_board() {
+        let mut game = Game::from_fen("B../...../..T../RB.R./... r - 0").unwrap();
+        game.play(ply("d2c2")).unwrap();
+        assert_eq!(game.soldiers_captured_by(Color::Red), 1);
+        assert_eq!(game.soldiers_captured_by(Color::Black), 0);
+        assert_eq!(game.plies()[0].to_string(), "d2c2x(b2)");
+    }
+
+    #[test]
+    fn corrupt_records_are_rejected_with_the_reason() {
+        let record = |start: &str, plies: &[&str]| GameRecord {
+            start: start.into(),
+            plies: plies.iter().map(|s| s.to_string()).collect(),
+            redo: Vec::new(),
+        };
+        assert!(matches!(
+            Game::from_record(&record("nonsense", &[])),
+            Err(RecordError::Fen(_))
+        ));
+        assert!(matches!(
+            Game::from_record(&record(crate::START_FEN, &["c1c2", "zz"])),
+            Err(RecordError::Notation(_))
+        ));
+        let err = Game::from_record(&record(crate::START_FEN, &["c1c2", "c2c3"])).unwrap_err();
+        assert!(matches!(err, RecordError::Ply { index: 1, .. }), "{err}");
+    }
+}

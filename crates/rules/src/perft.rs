@@ -10,6 +10,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => u64::from(position.count_moves()),
+        2 => position.count_replies(),
         _ => {
             let mut total = 0;
             position.for_each_move(|m| {
@@ -46,6 +47,31 @@ mod tests {
         let expected = [1, 13, 147, 1696, 18178, 203715, 2205650];
         for (depth, &count) in expected.iter().enumerate() {
             assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn bulk_replies_equal_replies_played_out() {
+        let fens = [
+            "BBB/BB.BB/..T../RR.RR/RRR r - 0",
+            "B../...../..T../RB.R./... r - 5",
+            ".../...../.RT.R/...B./..R r - 0",
+            "B../.RT../...../R..../... r - 0",
+            "BBB/BB.BB/...../RRTRR/RRR b L 1",
+            "..R/.RR../.T.../.B.../RRR r - 35",
+        ];
+        for fen in fens {
+            let position = Position::from_fen(fen).unwrap();
+            let played_out: u64 = position
+                .legal_moves()
+                .iter()
+                .map(|&m| {
+                    let mut child = position;
+                    child.play_unchecked(m);
+                    u64::from(child.count_moves())
+                })
+                .sum();
+            assert_eq!(position.count_replies(), played_out, "{fen}");
         }
     }
 

@@ -323,13 +323,7 @@ impl Position {
 
     #[inline(always)]
     fn count_moves_unchecked(&self) -> u32 {
-        let movable = self.movable_bits();
-        let empty = self.empty_bits();
-        let mut count = 0;
-        for step in STEPS {
-            count += (step.targets(movable) & empty).count_ones();
-        }
-        count
+        count_steps(self.movable_bits(), self.empty_bits())
     }
 
     /// The legal moves, in no particular order; none in a finished position.
@@ -408,7 +402,11 @@ impl Position {
             }
         }
 
-        let captured = self.sandwiched(LINES_THROUGH[m.from().index()] | LINES_THROUGH[m.to().index()]);
+        let captured = sandwiched(
+            self.soldiers[us],
+            self.occupied_bits(),
+            LINES_THROUGH[m.from().index()] | LINES_THROUGH[m.to().index()],
+        );
         if captured == 0 {
             self.quiet_plies += 1;
         } else {
@@ -433,30 +431,43 @@ impl Position {
         self.hash ^= zobrist::BLACK_TO_MOVE;
     }
 
-    /// The pieces the side that just moved (the side to move) sandwiches on the given lines:
-    /// lines holding exactly three pieces, consecutive, the outer two its soldiers.
-    #[inline(always)]
-    fn sandwiched(&self, mut lines: u16) -> u32 {
-        let occupied = self.occupied_bits();
-        let own = self.soldiers[self.turn as usize];
-        let mut captured = 0;
-        while lines != 0 {
-            let line = &LINE_TRIPLES[lines.trailing_zeros() as usize];
-            lines &= lines - 1;
-            let on_line = occupied & line.mask;
-            if on_line.count_ones() != 3 {
-                continue;
-            }
-            for triple in &line.triples[..line.count as usize] {
-                if on_line == triple.mask {
-                    if own & triple.outer == triple.outer && own & triple.middle == 0 {
-                        captured |= triple.middle;
-                    }
-                    break;
-                }
-            }
+    /// The sum over all legal moves of the number of replies, computed without playing the moves
+    /// that capture nothing: such a move only swaps one empty point (its destination) for
+    /// another (its origin), and toggles whether the treasure may move. This is perft's last two
+    /// plies in bulk.
+    pub(crate) fn count_replies(&self) -> u64 {
+        let them = self.soldiers[self.turn.other() as usize];
+        if self.is_decided() || them == 0 {
+            return 0;
         }
-        captured
+        let own = self.soldiers[self.turn as usize];
+        let occupied = self.occupied_bits();
+        let empty = self.empty_bits();
+        let after_soldier_move = count_steps(them | self.treasure, empty);
+        let after_treasure_move = count_steps(them, empty);
+        let mut total = 0u64;
+        self.for_each_move(|m| {
+            let (from, to) = (m.from(), m.to());
+            let path = from.set().bits() | to.set().bits();
+            let treasure_moved = self.treasure & path != 0;
+            let own_after = if treasure_moved { own } else { own ^ path };
+            let lines = LINES_THROUGH[from.index()] | LINES_THROUGH[to.index()];
+            if sandwiched(own_after, occupied ^ path, lines) != 0 {
+                let mut child = *self;
+                child.play_unchecked(m);
+                total += u64::from(child.count_moves());
+                return;
+            }
+            let (base, movable) = if treasure_moved {
+                (after_treasure_move, them)
+            } else {
+                (after_soldier_move, them | self.treasure)
+            };
+            let gained = (from.neighbours().bits() & movable).count_ones();
+            let lost = (to.neighbours().bits() & movable).count_ones();
+            total += u64::from(base + gained - lost);
+        });
+        total
     }
 
     fn remove(&mut self, captured: u32) {
@@ -502,6 +513,39 @@ impl Position {
         ));
         out
     }
+}
+
+/// The number of steps from `movable` pieces to `empty` points.
+#[inline(always)]
+fn count_steps(movable: u32, empty: u32) -> u32 {
+    STEPS
+        .iter()
+        .map(|step| (step.targets(movable) & empty).count_ones())
+        .sum()
+}
+
+/// The pieces the mover sandwiches on the given lines, given its soldiers and all occupied points
+/// after its move: lines holding exactly three pieces, consecutive, the outer two its soldiers.
+#[inline(always)]
+fn sandwiched(own: u32, occupied: u32, mut lines: u16) -> u32 {
+    let mut captured = 0;
+    while lines != 0 {
+        let line = &LINE_TRIPLES[lines.trailing_zeros() as usize];
+        lines &= lines - 1;
+        let on_line = occupied & line.mask;
+        if on_line.count_ones() != 3 {
+            continue;
+        }
+        for triple in &line.triples[..line.count as usize] {
+            if on_line == triple.mask {
+                if own & triple.mask == triple.outer {
+                    captured |= triple.middle;
+                }
+                break;
+            }
+        }
+    }
+    captured
 }
 
 /// Why a move is not legal.
