@@ -77,7 +77,11 @@ fn moves_command(words: &mut Words) -> Result<String, Failure> {
 
 /// The legal moves, sorted, one a line.
 pub fn moves_report(position: &Position) -> String {
-    let mut moves: Vec<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut moves: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     moves.sort();
     moves.iter().map(|m| format!("{m}\n")).collect()
 }
@@ -129,7 +133,10 @@ mod tests {
             "--fen".into(),
             "BBB/BB.BB/..T../RR.RR/RRR b - 0".into(),
         ]);
-        assert_eq!(quoted, run_words("moves --fen BBB/BB.BB/..T../RR.RR/RRR b - 0"));
+        assert_eq!(
+            quoted,
+            run_words("moves --fen BBB/BB.BB/..T../RR.RR/RRR b - 0")
+        );
         assert!(quoted.unwrap().starts_with("a4a3\n"));
     }
 
@@ -148,7 +155,10 @@ mod tests {
     fn bad_input_is_an_input_failure() {
         assert!(matches!(run_words("play c1c3"), Err(Failure::Input(_))));
         assert!(matches!(run_words("play c1"), Err(Failure::Input(_))));
-        assert!(matches!(run_words("moves --fen BBB/BB.BB r - 0"), Err(Failure::Input(_))));
+        assert!(matches!(
+            run_words("moves --fen BBB/BB.BB r - 0"),
+            Err(Failure::Input(_))
+        ));
         assert!(matches!(run_words("perft x"), Err(Failure::Usage(_))));
         assert!(matches!(run_words("frobnicate"), Err(Failure::Usage(_))));
     }

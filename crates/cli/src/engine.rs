@@ -85,12 +85,20 @@ impl Engine {
         let plies = match rest {
             [] => &[][..],
             ["moves", plies @ ..] => plies,
-            _ => return Err(format!("expected 'moves' after the position, found '{}'", rest[0])),
+            _ => {
+                return Err(format!(
+                    "expected 'moves' after the position, found '{}'",
+                    rest[0]
+                ))
+            }
         };
         let mut game = Game::from_position(start);
         for text in plies {
-            let ply: Ply = text.parse().map_err(|e| Failure::Input(format!("{e}")).to_string())?;
-            game.play(ply).map_err(|e| format!("cannot play {ply}: {e}"))?;
+            let ply: Ply = text
+                .parse()
+                .map_err(|e| Failure::Input(format!("{e}")).to_string())?;
+            game.play(ply)
+                .map_err(|e| format!("cannot play {ply}: {e}"))?;
         }
         self.game = game;
         Ok(())

@@ -440,7 +440,16 @@ impl Step {
 /// The eight steps a piece may take, derived from the adjacency.
 pub(crate) const STEPS: [Step; 8] = {
     let shifts: [i8; 8] = [1, -1, 5, -5, 6, -6, 4, -4];
-    let deltas: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+    let deltas: [(i8, i8); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+    ];
     let mut steps = [Step { shift: 0, from: 0 }; 8];
     let mut d = 0;
     while d < 8 {
@@ -488,7 +497,10 @@ mod tests {
             assert_eq!(p(name).neighbours().len(), 2, "{name}");
         }
         assert!(p("b2").neighbours().contains(p("c1")));
-        assert!(!p("b3").neighbours().contains(p("c4")), "odd points have no diagonals");
+        assert!(
+            !p("b3").neighbours().contains(p("c4")),
+            "odd points have no diagonals"
+        );
         let edges: u32 = Point::all().map(|q| q.neighbours().len()).sum::<u32>() / 2;
         // rows 16, columns 16, diagonals 12
         assert_eq!(edges, 44);
@@ -500,7 +512,9 @@ mod tests {
             for b in a.neighbours() {
                 assert!(b.neighbours().contains(a));
             }
-            let by_steps: u32 = STEPS.iter().fold(0, |acc, s| acc | s.targets(a.set().bits()));
+            let by_steps: u32 = STEPS
+                .iter()
+                .fold(0, |acc, s| acc | s.targets(a.set().bits()));
             assert_eq!(PointSet(by_steps), a.neighbours(), "{a}");
         }
     }

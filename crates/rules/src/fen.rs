@@ -18,7 +18,11 @@ pub enum FenError {
     /// Not five rows separated by `/`.
     RowCount(usize),
     /// A row (1 = bottom) of the wrong length.
-    RowLength { row: u8, expected: usize, found: usize },
+    RowLength {
+        row: u8,
+        expected: usize,
+        found: usize,
+    },
     /// A character other than `R`, `B`, `T`, `.` in the placement.
     UnknownPiece(char),
     TooManySoldiers(Color),
@@ -197,17 +201,48 @@ mod tests {
             ("BBB/BB.BB/..T../RR.RR r - 0", FenError::RowCount(4)),
             (
                 "BBB/BB.BB/..T./RR.RR/RRR r - 0",
-                FenError::RowLength { row: 3, expected: 5, found: 4 },
+                FenError::RowLength {
+                    row: 3,
+                    expected: 5,
+                    found: 4,
+                },
             ),
-            ("BBB/BB.BB/..X../RR.RR/RRR r - 0", FenError::UnknownPiece('X')),
-            ("BBB/BBBBB/..T../RR.RR/RRR r - 0", FenError::TooManySoldiers(Color::Black)),
-            ("BBB/BB.BB/R.T../RRRRR/RRR r - 0", FenError::TooManySoldiers(Color::Red)),
-            ("BBB/BB.BB/..TT./RR.RR/RRR r - 0", FenError::TooManyTreasures),
-            ("BBB/BB.BB/..T../RR.RR/RRR w - 0", FenError::BadSide("w".into())),
-            ("BBB/BB.BB/..T../RR.RR/RRR r x 0", FenError::BadLock("x".into())),
-            ("BBB/BB.BB/..T../RR.RR/RRR r - -3", FenError::BadCounter("-3".into())),
-            ("BBB/BB.BB/..T../RR.RR/RRR r - +3", FenError::BadCounter("+3".into())),
-            ("BBB/BB.BB/..T../RR.RR/RRR r - ", FenError::BadCounter("".into())),
+            (
+                "BBB/BB.BB/..X../RR.RR/RRR r - 0",
+                FenError::UnknownPiece('X'),
+            ),
+            (
+                "BBB/BBBBB/..T../RR.RR/RRR r - 0",
+                FenError::TooManySoldiers(Color::Black),
+            ),
+            (
+                "BBB/BB.BB/R.T../RRRRR/RRR r - 0",
+                FenError::TooManySoldiers(Color::Red),
+            ),
+            (
+                "BBB/BB.BB/..TT./RR.RR/RRR r - 0",
+                FenError::TooManyTreasures,
+            ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR w - 0",
+                FenError::BadSide("w".into()),
+            ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR r x 0",
+                FenError::BadLock("x".into()),
+            ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR r - -3",
+                FenError::BadCounter("-3".into()),
+            ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR r - +3",
+                FenError::BadCounter("+3".into()),
+            ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR r - ",
+                FenError::BadCounter("".into()),
+            ),
             (
                 "BBB/BB.BB/..T../RR.RR/RRR r - 99999999999",
                 FenError::BadCounter("99999999999".into()),

@@ -164,7 +164,9 @@ mod tests {
         let m: Move = "c1c2".parse().unwrap();
         assert_eq!(m.to_string(), "c1c2");
         assert_eq!("pass".parse::<Ply>().unwrap(), Ply::Pass);
-        for bad in ["", "c1", "c1c", "a1a2", "c1-c2", "C1C2", "c1c2c3", "passs", "é1c2"] {
+        for bad in [
+            "", "c1", "c1c", "a1a2", "c1-c2", "C1C2", "c1c2c3", "passs", "é1c2",
+        ] {
             assert!(bad.parse::<Ply>().is_err(), "{bad}");
         }
     }

@@ -394,8 +394,8 @@ impl Position {
         } else {
             self.soldiers[us] ^= from | to;
             let soldier = Piece::soldier(self.turn);
-            self.hash ^= zobrist::piece(soldier, m.from().index())
-                ^ zobrist::piece(soldier, m.to().index());
+            self.hash ^=
+                zobrist::piece(soldier, m.from().index()) ^ zobrist::piece(soldier, m.to().index());
             if self.locked {
                 self.locked = false;
                 self.hash ^= zobrist::TREASURE_LOCKED;

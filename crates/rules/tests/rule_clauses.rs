@@ -27,8 +27,14 @@ fn after(fen: &str, m: &str) -> (Position, PointSet) {
 #[test]
 fn start_position_matches_setup() {
     let start = Position::start();
-    assert_eq!(start.soldiers(Color::Red), points(&["b1", "c1", "d1", "a2", "b2", "d2", "e2"]));
-    assert_eq!(start.soldiers(Color::Black), points(&["b5", "c5", "d5", "a4", "b4", "d4", "e4"]));
+    assert_eq!(
+        start.soldiers(Color::Red),
+        points(&["b1", "c1", "d1", "a2", "b2", "d2", "e2"])
+    );
+    assert_eq!(
+        start.soldiers(Color::Black),
+        points(&["b5", "c5", "d5", "a4", "b4", "d4", "e4"])
+    );
     assert_eq!(start.treasure(), Some("c3".parse().unwrap()));
     assert_eq!(start.turn(), Color::Red);
     assert!(!start.treasure_locked());
@@ -88,7 +94,10 @@ fn a_sandwich_left_standing_is_not_taken_later() {
     // d1d2 touches row 2 only through d2, where the line now holds four pieces.
     assert!(captured.is_empty());
     let (_, captured) = after("B../R..../..T../RBR../... r - 0", "a4a3");
-    assert!(captured.is_empty(), "a move away from the line captures nothing");
+    assert!(
+        captured.is_empty(),
+        "a move away from the line captures nothing"
+    );
 }
 
 #[test]
@@ -105,7 +114,10 @@ fn the_treasure_can_be_sandwiched_and_that_wins() {
     assert_eq!(p.treasure(), None);
     assert_eq!(
         p.win(),
-        Some(Win { winner: Color::Red, reason: WinReason::Treasure })
+        Some(Win {
+            winner: Color::Red,
+            reason: WinReason::Treasure
+        })
     );
     assert!(p.legal_moves().is_empty());
 }
@@ -120,7 +132,10 @@ fn the_treasure_never_sandwiches() {
 fn moving_the_treasure_between_own_soldiers_delivers_it() {
     let (p, captured) = after("B../..T../.R.R./...../... r - 0", "c4c3");
     assert_eq!(captured, points(&["c3"]));
-    assert_eq!(p.win().map(|w| (w.winner, w.reason)), Some((Color::Red, WinReason::Treasure)));
+    assert_eq!(
+        p.win().map(|w| (w.winner, w.reason)),
+        Some((Color::Red, WinReason::Treasure))
+    );
     // Between the opponent's soldiers it is safe: only the mover captures.
     let (p, captured) = after("R../..T../.B.B./...../... r - 0", "c4c3");
     assert!(captured.is_empty());
@@ -131,7 +146,10 @@ fn moving_the_treasure_between_own_soldiers_delivers_it() {
 fn the_treasure_lock_holds_until_a_soldier_moves() {
     let (p, _) = after("BBB/BB.BB/..T../RR.RR/RRR r - 0", "c3c2");
     assert!(p.treasure_locked());
-    assert!(!p.legal_moves().iter().any(|m| m.from() == "c2".parse().unwrap()));
+    assert!(!p
+        .legal_moves()
+        .iter()
+        .any(|m| m.from() == "c2".parse().unwrap()));
     let mut released = p;
     released.play(mv("b4c4")).unwrap();
     assert!(!released.treasure_locked());
@@ -154,14 +172,26 @@ fn a_pass_keeps_the_lock_and_the_board() {
 fn no_legal_move_is_a_blockade_win() {
     let (p, _) = after("B../.RT../...../R..../... r - 0", "c4c5");
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.win(), Some(Win { winner: Color::Red, reason: WinReason::Blockade }));
+    assert_eq!(
+        p.win(),
+        Some(Win {
+            winner: Color::Red,
+            reason: WinReason::Blockade
+        })
+    );
 }
 
 #[test]
 fn capturing_the_last_soldier_is_annihilation() {
     let (p, captured) = after(".../...T./...../RB.../.R. r - 0", "c1c2");
     assert_eq!(captured, points(&["b2"]));
-    assert_eq!(p.win(), Some(Win { winner: Color::Red, reason: WinReason::Annihilation }));
+    assert_eq!(
+        p.win(),
+        Some(Win {
+            winner: Color::Red,
+            reason: WinReason::Annihilation
+        })
+    );
 }
 
 #[test]
@@ -169,7 +199,13 @@ fn treasure_is_checked_before_annihilation() {
     // One move takes black's last soldier (column d) and the treasure (row 3).
     let (p, captured) = after(".../...../.RT.R/...B./..R r - 0", "e3d3");
     assert_eq!(captured, points(&["c3", "d2"]));
-    assert_eq!(p.win(), Some(Win { winner: Color::Red, reason: WinReason::Treasure }));
+    assert_eq!(
+        p.win(),
+        Some(Win {
+            winner: Color::Red,
+            reason: WinReason::Treasure
+        })
+    );
 }
 
 #[test]
@@ -181,8 +217,14 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
         game.play(text.parse().unwrap()).unwrap();
     }
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.result(), Some(GameResult::Draw(DrawReason::Repetition)));
-    assert!(game.play(Ply::Pass).is_err(), "a finished game takes no ply");
+    assert_eq!(
+        game.result(),
+        Some(GameResult::Draw(DrawReason::Repetition))
+    );
+    assert!(
+        game.play(Ply::Pass).is_err(),
+        "a finished game takes no ply"
+    );
 }
 
 #[test]

@@ -1,0 +1,123 @@
+//! The `duobao` binary as other tools see it: stdout, stderr and exit status.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn duobao(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duobao"))
+        .args(args)
+        .output()
+        .expect("duobao runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_6_from_the_start() {
+    let output = duobao(&["perft", "6"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "total 2205650\n");
+}
+
+#[test]
+fn perft_divide_lists_root_moves_then_the_total() {
+    let output = duobao(&[
+        "perft",
+        "2",
+        "--divide",
+        "--fen",
+        "BBB/BB.BB/..T../RR.RR/RRR r - 0",
+    ]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 14);
+    assert_eq!(lines[0], "a2a3 11");
+    assert_eq!(lines[13], "total 147");
+}
+
+#[test]
+fn moves_are_sorted_and_empty_when_the_game_is_over() {
+    let text = stdout(&duobao(&["moves"]));
+    assert_eq!(text.lines().count(), 13);
+    assert!(text.starts_with("a2a3\nb2a3\n"));
+    let over = duobao(&["moves", "--fen", "BBB/BB.BB/...../RR.RR/RRR b - 0"]);
+    assert!(over.status.success());
+    assert_eq!(stdout(&over), "");
+}
+
+#[test]
+fn play_prints_fen_captures_and_result() {
+    let output = duobao(&["play", "--fen", "B../...../.RT../...R./... r - 0", "d2d3"]);
+    assert_eq!(
+        stdout(&output),
+        "B../...../.R.R./...../... b - 0\ncaptured c3\nresult red treasure\n"
+    );
+    let output = duobao(&["play", "c1c2", "pass"]);
+    assert_eq!(
+        stdout(&output),
+        "BBB/BB.BB/..T../RRRRR/R.R r - 2\ncaptured -\nresult ongoing\n"
+    );
+    let shuffle = ["b2c2", "b4c4", "c2b2", "c4b4"];
+    let mut args = vec!["play"];
+    args.extend(shuffle.iter().chain(&shuffle));
+    assert!(stdout(&duobao(&args)).ends_with("result draw repetition\n"));
+}
+
+#[test]
+fn bad_fens_and_illegal_moves_exit_2_with_a_reason() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "1", "--fen", "BBB/BB.BB/..T../RR.RR r - 0"],
+            "5 rows",
+        ),
+        (
+            &["moves", "--fen", "BBB/BBBBB/..T../RR.RR/RRR r - 0"],
+            "more than 7",
+        ),
+        (
+            &["moves", "--fen", "BBB/BB.BB/..T../RR.RR/RRR x - 0"],
+            "side to move",
+        ),
+        (&["play", "c1c3"], "not next to"),
+        (&["play", "b4b3"], "not yours"),
+        (&["play", "c3c2", "c2c3"], "locked"),
+        (&["play", "nonsense"], "not a move"),
+        (
+            &["play", "--fen", "BBB/BB.BB/...../RR.RR/RRR b - 0", "b4b3"],
+            "over",
+        ),
+        (&["perft"], "depth"),
+        (&["launch"], "unknown command"),
+    ];
+    for (args, reason) in cases {
+        let output = duobao(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn engine_answers_line_by_line_and_survives_errors() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_duobao"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"perft 4\nbogus\nposition startpos moves c3c2\nmoves\nd\nquit\n")
+        .unwrap();
+    let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "total 18178");
+    assert!(lines[1].starts_with("error "));
+    assert!(!lines.contains(&"c2c3"), "the treasure is locked: {text}");
+    assert!(text.contains("fen BBB/BB.BB/...../RRTRR/RRR b L 1"));
+}
