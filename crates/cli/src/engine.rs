@@ -12,9 +12,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use duobao_rules::{Game, Ply, Position};
+use duobao_rules::{BadNotation, Game, Ply, Position};
 
-use crate::args::{parse_depth, Failure};
+use crate::args::parse_depth;
 use crate::commands::{moves_report, perft_report};
 
 /// Whether to keep reading commands.
@@ -94,9 +94,7 @@ impl Engine {
         };
         let mut game = Game::from_position(start);
         for text in plies {
-            let ply: Ply = text
-                .parse()
-                .map_err(|e| Failure::Input(format!("{e}")).to_string())?;
+            let ply: Ply = text.parse().map_err(|e: BadNotation| e.to_string())?;
             game.play(ply)
                 .map_err(|e| format!("cannot play {ply}: {e}"))?;
         }
