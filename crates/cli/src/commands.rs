@@ -1,4 +1,4 @@
-//! The one-shot subcommands: perft, moves, play.
+//! The one-shot subcommands: perft, moves, play (and match and bench from their modules).
 
 use std::fmt::Write;
 use std::io::{stdin, stdout, BufWriter};
@@ -15,10 +15,12 @@ pub fn run(args: &[String]) -> Result<String, Failure> {
         Some("perft") => perft_command(&mut words),
         Some("moves") => moves_command(&mut words),
         Some("play") => play_command(&mut words),
+        Some("match") => crate::matches::match_command(&mut words),
+        Some("bench") => crate::bench::bench_command(&mut words),
         Some("engine") => {
             expect_end(&mut words)?;
             Engine::new()
-                .run(stdin().lock(), BufWriter::new(stdout().lock()))
+                .run(stdin().lock(), BufWriter::new(stdout()))
                 .map_err(|e| Failure::Input(format!("engine i/o: {e}")))?;
             Ok(String::new())
         }

@@ -6,16 +6,19 @@
 //! perft <N>                                       answers `total <N>`
 //! d                                               draws the board as text
 //! isready                                         answers `readyok` (to sync with the output)
+//! go … / stop                                     search (see the `go` module)
 //! quit
 //! ```
 //! A command that cannot be carried out answers `error <why>` and the engine keeps running.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Mutex;
 
 use duobao_rules::{BadNotation, Game, Ply, Position};
 
 use crate::args::parse_depth;
 use crate::commands::{moves_report, perft_report};
+use crate::go::{self, Go};
 
 /// Whether to keep reading commands.
 #[derive(Debug, PartialEq, Eq)]
@@ -33,16 +36,46 @@ impl Engine {
         Engine { game: Game::new() }
     }
 
-    /// Reads commands until `quit` or the end of input.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        for line in input.lines() {
-            let flow = self.execute(&line?, &mut output)?;
-            output.flush()?;
-            if flow == Flow::Quit {
-                break;
+    /// Reads commands until `quit` or the end of input. A `go` search runs on its own thread
+    /// meanwhile; at the end of input a search with limits is waited for.
+    pub fn run(&mut self, input: impl BufRead, output: impl Write + Send) -> io::Result<()> {
+        let output = Mutex::new(output);
+        std::thread::scope(|scope| {
+            let mut running: Option<go::Running> = None;
+            for line in input.lines() {
+                let line = line?;
+                let words: Vec<&str> = line.split_whitespace().collect();
+                if let Some((&command @ ("go" | "stop"), rest)) = words.split_first() {
+                    if let Some(search) = running.take() {
+                        search.stop();
+                    }
+                    if command == "go" {
+                        match Go::parse(rest) {
+                            Ok(request) => {
+                                let game = self.game.clone();
+                                running = Some(go::spawn(scope, request, game, &output));
+                            }
+                            Err(why) => writeln!(lock(&output), "error {why}")?,
+                        }
+                    }
+                    continue;
+                }
+                let mut out = lock(&output);
+                let flow = self.execute(&line, &mut *out)?;
+                out.flush()?;
+                if flow == Flow::Quit {
+                    drop(out);
+                    if let Some(search) = running.take() {
+                        search.stop();
+                    }
+                    return Ok(());
+                }
             }
-        }
-        Ok(())
+            if let Some(search) = running.take() {
+                search.finish();
+            }
+            Ok(())
+        })
     }
 
     /// Carries out one command line, writing its answer.
@@ -103,6 +136,12 @@ impl Engine {
     }
 }
 
+fn lock<W>(output: &Mutex<W>) -> std::sync::MutexGuard<'_, W> {
+    output
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,5 +180,33 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, lines[..13]);
         assert_eq!(lines[13], "readyok");
+    }
+
+    #[test]
+    fn go_prints_info_then_a_legal_bestmove() {
+        let out = session("position startpos moves c1c2\ngo depth 4\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("info depth 1 score "), "{out}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 4 ")),
+            "{out}"
+        );
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let game = Game::from_fen("BBB/BB.BB/..T../RRRRR/R.R b - 1").unwrap();
+        assert!(game.position().is_legal(best.parse().unwrap()), "{out}");
+        assert_eq!(
+            session("position fen BBB/BB.BB/...../RR.RR/RRR b - 0\ngo level easy\n"),
+            "bestmove none\n"
+        );
+    }
+
+    #[test]
+    fn stop_interrupts_an_infinite_search() {
+        let out = session("go infinite\nisready\nstop\nquit\n");
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove "),
+            "{out}"
+        );
+        assert!(session("go level godlike\n").starts_with("error "));
     }
 }

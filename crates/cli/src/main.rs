@@ -2,8 +2,12 @@
 //! other tools; bad input prints its problem on stderr, nothing on stdout, and exits with 2.
 
 mod args;
+mod bench;
 mod commands;
 mod engine;
+mod go;
+mod matches;
+mod players;
 
 use std::process::ExitCode;
 
@@ -11,7 +15,10 @@ const USAGE: &str = "usage:
   duobao perft <depth> [--fen FEN] [--divide]
   duobao moves [--fen FEN]
   duobao play [--fen FEN] [MOVE...]
-  duobao engine";
+  duobao engine
+  duobao match --a PLAYER --b PLAYER [--games N] [--seed S] [--unpaired]
+      PLAYER: easy|medium|hard|master|depth:N|movetime:MS|mcts:N
+  duobao bench";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,0 +1,42 @@
+//! Search speed: fixed-depth searches (nodes per second) and one full move of each level, whose
+//! time must stay within the level's budget (Master 1.5 s, Hard 0.5 s, Medium and Easy 0.2 s).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use duobao_ai::{CancelToken, Level, LevelPlayer, SearchLimits, Searcher};
+use duobao_rules::Game;
+
+const POSITIONS: [&str; 2] = [
+    "BBB/BB.BB/..T../RR.RR/RRR r - 0",
+    "B.B/.BB.B/.RT.B/RR..R/.R. b - 6",
+];
+
+fn fixed_depth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("depth");
+    group.sample_size(10);
+    for (index, fen) in POSITIONS.iter().enumerate() {
+        let game = Game::from_fen(fen).unwrap();
+        let limits = SearchLimits {
+            depth: Some(9),
+            ..SearchLimits::default()
+        };
+        group.bench_function(format!("position {index} depth 9"), |b| {
+            b.iter(|| Searcher::new().search(&game, limits, &CancelToken::new(), |_| {}))
+        });
+    }
+    group.finish();
+}
+
+fn level_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("level move");
+    group.sample_size(10);
+    let game = Game::from_fen(POSITIONS[1]).unwrap();
+    for level in Level::ALL {
+        group.bench_function(level.name(), |b| {
+            b.iter(|| LevelPlayer::new(level, 7).choose(&game, &CancelToken::new()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fixed_depth, level_moves);
+criterion_main!(benches);

@@ -1,0 +1,284 @@
+//! The four difficulty levels, named in the app 简单 Easy, 中等 Medium, 困难 Hard, 大师 Master.
+//!
+//! Levels differ in how deep and how long they search and in how they choose among the moves
+//! the search scored: Master and Hard play the best move; Medium chooses among the good moves
+//! with a little randomness; Easy also misjudges some moves, looking only at where they land and
+//! not at the reply (a human-like oversight, not a random move). Every level takes an immediate
+//! win; from Medium on no level allows an immediate loss it could prevent.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use duobao_rules::{Game, Move, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::cancel::CancelToken;
+use crate::eval::evaluate;
+use crate::search::{SearchLimits, SearchResult, Searcher, MATE};
+
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Master,
+}
+
+/// How a level searches and chooses.
+struct Style {
+    limits: SearchLimits,
+    /// Softmax temperature over root scores, in hundredths of a soldier; 0 plays the best.
+    temperature: f64,
+    /// Chance that a root move is judged only by the position it lands in.
+    overlook: f64,
+    /// Whether moves that let the opponent win at once are ruled out when others exist.
+    guarded: bool,
+}
+
+/// The widest score gap a noisy level distinguishes: forced wins and losses count as this.
+const SCORE_CLAMP: f64 = 1000.0;
+/// The score of a move after which the opponent wins at once.
+const LOSES_AT_ONCE: i32 = -(MATE - 2);
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Master];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Master => "master",
+        }
+    }
+
+    fn style(self) -> Style {
+        let depth = |depth| SearchLimits {
+            depth: Some(depth),
+            movetime: Some(Duration::from_millis(180)),
+            score_all_moves: true,
+            ..SearchLimits::default()
+        };
+        let time = |millis| SearchLimits {
+            movetime: Some(Duration::from_millis(millis)),
+            ..SearchLimits::default()
+        };
+        match self {
+            Level::Easy => Style {
+                limits: depth(2),
+                temperature: 60.0,
+                overlook: 0.3,
+                guarded: false,
+            },
+            Level::Medium => Style {
+                limits: depth(4),
+                temperature: 20.0,
+                overlook: 0.0,
+                guarded: true,
+            },
+            Level::Hard => Style {
+                limits: SearchLimits {
+                    depth: Some(8),
+                    ..time(450)
+                },
+                temperature: 0.0,
+                overlook: 0.0,
+                guarded: true,
+            },
+            Level::Master => Style {
+                limits: time(1400),
+                temperature: 0.0,
+                overlook: 0.0,
+                guarded: true,
+            },
+        }
+    }
+
+    /// The search this level runs before choosing.
+    pub fn limits(self) -> SearchLimits {
+        self.style().limits
+    }
+
+    /// Chooses a move from a search of `position` run with [`Level::limits`].
+    pub fn pick(
+        self,
+        position: &Position,
+        result: &SearchResult,
+        rng: &mut impl Rng,
+    ) -> Option<Move> {
+        let style = self.style();
+        let best = result.root_moves.first()?;
+        if style.temperature == 0.0 || best.score >= MATE - 1 {
+            return Some(best.mv);
+        }
+        let safe =
+            |score: i32| !style.guarded || score > LOSES_AT_ONCE || best.score <= LOSES_AT_ONCE;
+        let candidates: Vec<(Move, f64)> = result
+            .root_moves
+            .iter()
+            .filter(|root| safe(root.score))
+            .map(|root| {
+                let score = if rng.random::<f64>() < style.overlook {
+                    let mut child = *position;
+                    child.play_unchecked(root.mv);
+                    -evaluate(&child)
+                } else {
+                    root.score
+                };
+                (root.mv, f64::from(score).clamp(-SCORE_CLAMP, SCORE_CLAMP))
+            })
+            .collect();
+        let top = candidates.iter().map(|c| c.1).fold(f64::MIN, f64::max);
+        let weights: Vec<f64> = candidates
+            .iter()
+            .map(|c| ((c.1 - top) / style.temperature).exp())
+            .collect();
+        let mut draw = rng.random::<f64>() * weights.iter().sum::<f64>();
+        for (candidate, weight) in candidates.iter().zip(&weights) {
+            draw -= weight;
+            if draw <= 0.0 {
+                return Some(candidate.0);
+            }
+        }
+        candidates.last().map(|c| c.0)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLevel(pub String);
+
+impl fmt::Display for BadLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a level (easy, medium, hard or master)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadLevel {}
+
+impl FromStr for Level {
+    type Err = BadLevel;
+
+    fn from_str(s: &str) -> Result<Level, BadLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == s)
+            .ok_or_else(|| BadLevel(s.to_string()))
+    }
+}
+
+/// A level playing a whole game: it keeps its search tables between moves. Seeded, so that a
+/// match can be replayed.
+pub struct LevelPlayer {
+    level: Level,
+    searcher: Searcher,
+    rng: SmallRng,
+}
+
+impl LevelPlayer {
+    pub fn new(level: Level, seed: u64) -> LevelPlayer {
+        LevelPlayer {
+            level,
+            searcher: Searcher::new(),
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The level's move in the game's current position; `None` when there is none or when
+    /// `stop` was cancelled.
+    pub fn choose(&mut self, game: &Game, stop: &CancelToken) -> Option<Move> {
+        let result = self
+            .searcher
+            .search(game, self.level.limits(), stop, |_| {});
+        if stop.is_cancelled() {
+            return None;
+        }
+        self.level.pick(game.position(), &result, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seeds for a level: only the noisy levels depend on them.
+    fn seeds(level: Level) -> std::ops::Range<u64> {
+        if level <= Level::Medium {
+            0..20
+        } else {
+            0..1
+        }
+    }
+
+    fn choose(level: Level, fen: &str, seed: u64) -> Move {
+        let game = Game::from_fen(fen).unwrap();
+        LevelPlayer::new(level, seed)
+            .choose(&game, &CancelToken::new())
+            .unwrap()
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        }
+        assert!("grandmaster".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn every_level_takes_a_one_move_treasure_capture() {
+        // c4d4 closes the b2-c3-d4 diagonal; the rest of the board is quiet.
+        let fen = "BB./B.R.B/..T../.R.../RR. r - 0";
+        for level in Level::ALL {
+            for seed in seeds(level) {
+                let m = choose(level, fen, seed);
+                let mut child = *Game::from_fen(fen).unwrap().position();
+                child.play_unchecked(m);
+                assert!(
+                    child.treasure().is_none(),
+                    "{level} played {m} (seed {seed})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn medium_and_above_stop_a_preventable_treasure_capture() {
+        // Black threatens d2c2, closing column c around the treasure; only moving the treasure
+        // away prevents it, and most of Red's moves do not.
+        let fen = "B.B/..B../..T../R..BR/... r - 0";
+        let position = Position::from_fen(fen).unwrap();
+        assert!(position
+            .legal_moves()
+            .iter()
+            .any(|&m| !crate::allows_treasure_capture(&position, m)));
+        for level in [Level::Medium, Level::Hard, Level::Master] {
+            for seed in seeds(level) {
+                let m = choose(level, fen, seed);
+                assert!(
+                    !crate::allows_treasure_capture(&position, m),
+                    "{level} played {m} (seed {seed})"
+                );
+            }
+        }
+    }
+}

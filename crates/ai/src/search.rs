@@ -1,0 +1,739 @@
+//! The search: iterative deepening over a principal-variation alpha-beta (negamax) search with a
+//! transposition table, null-move pruning, late-move reductions and a quiescence step that
+//! resolves captures and treasure threats. It knows the draw rules: a repetition (against the
+//! game's history and the search path) and the quiet limit score as draws.
+//!
+//! A search can run in slices ([`Search::run`] with a slice end) so that a single-threaded
+//! target can yield between them; an interrupted iteration restarts from its depth, finding its
+//! earlier work in the transposition table.
+
+use std::time::Duration;
+
+use duobao_rules::{Game, Move, Position, QUIET_LIMIT};
+use web_time::Instant;
+
+use crate::cancel::CancelToken;
+use crate::eval::evaluate;
+use crate::ordering::{pick_next, Ordering, MAX_PLY};
+use crate::tactics::treasure_threatened;
+use crate::tt::{Bound, Table};
+
+/// The score of a won position, less the plies it takes to win.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (either sign) are forced wins or losses.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INFINITY: i32 = MATE + 1;
+const DRAW: i32 = 0;
+
+/// Plies of quiescence in which a side facing a treasure threat must answer it rather than stand
+/// pat; deeper than this, threats are left to the evaluation.
+const EVASION_PLIES: u32 = 4;
+/// How often (in nodes, a power of two) the search looks at the clock and the cancel flag.
+const POLL_INTERVAL: u64 = 1024;
+/// Iterative deepening starts no new iteration past this share of the move time, since the next
+/// one would rarely finish.
+const SOFT_TIME_SHARE: f64 = 0.45;
+/// Iterations always completed unless cancelled, so that even an instant answer sees an
+/// immediate win and an immediate threat.
+const MIN_DEPTH: u32 = 2;
+const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
+
+/// When a search must stop. With no limit at all it runs until stopped (or to the maximum depth).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// Search every root move with an open window so that each gets an exact score (rather than
+    /// a bound), for callers that choose among good moves rather than the best.
+    pub score_all_moves: bool,
+}
+
+/// Progress after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    /// For the side to move, in hundredths of a soldier; beyond [`MATE_BOUND`] a forced win.
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
+}
+
+/// A root move and its score from the last completed iteration (exact only with
+/// [`SearchLimits::score_all_moves`]; otherwise moves after the best hold upper bounds).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the position has no legal move.
+    pub best: Option<Move>,
+    pub info: SearchInfo,
+    /// Every legal move, best first.
+    pub root_moves: Vec<RootMove>,
+}
+
+/// A search engine that keeps its transposition table and move-ordering history from one search
+/// to the next.
+pub struct Searcher {
+    table: Table,
+    ordering: Ordering,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Searcher {
+    pub fn new() -> Self {
+        Self::with_table_megabytes(DEFAULT_TABLE_MEGABYTES)
+    }
+
+    pub fn with_table_megabytes(megabytes: usize) -> Self {
+        Searcher {
+            table: Table::new(megabytes),
+            ordering: Ordering::new(),
+        }
+    }
+
+    /// Searches the game's current position to the limits, or until `stop` is cancelled,
+    /// calling `on_info` after each iteration.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        stop: &CancelToken,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut search = self.start(game, limits);
+        loop {
+            if let Some(result) = search.run(None, stop, &mut on_info) {
+                return result;
+            }
+        }
+    }
+
+    /// Starts a search to be run in slices with [`Search::run`]. The clock starts now.
+    pub fn start(&mut self, game: &Game, limits: SearchLimits) -> Search<'_> {
+        self.table.new_search();
+        self.ordering.new_search();
+        let root = *game.position();
+        // Only positions since the last capture can repeat.
+        let history = game.history();
+        let since_capture = history
+            .len()
+            .saturating_sub(root.quiet_plies() as usize + 1);
+        let path: Vec<u64> = history[since_capture..]
+            .iter()
+            .map(Position::hash)
+            .collect();
+        let root_moves = root
+            .legal_moves()
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITY,
+            })
+            .collect();
+        Search {
+            table: &mut self.table,
+            ordering: &mut self.ordering,
+            root,
+            root_index: path.len() - 1,
+            path,
+            limits,
+            started: Instant::now(),
+            slice_end: None,
+            nodes: 0,
+            aborted: None,
+            completed: None,
+            root_moves,
+            pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+}
+
+/// Why an iteration stopped early.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Abort {
+    /// The search is over: cancelled, out of time or out of nodes.
+    Stop,
+    /// Only this slice is over: the iteration will be run again.
+    Pause,
+}
+
+/// A search in progress.
+pub struct Search<'a> {
+    table: &'a mut Table,
+    ordering: &'a mut Ordering,
+    root: Position,
+    /// Hashes of the positions since the last capture: the game's, then the search path's.
+    path: Vec<u64>,
+    root_index: usize,
+    limits: SearchLimits,
+    started: Instant,
+    slice_end: Option<Instant>,
+    nodes: u64,
+    aborted: Option<Abort>,
+    /// The last completed iteration.
+    completed: Option<SearchInfo>,
+    root_moves: Vec<RootMove>,
+    pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl Search<'_> {
+    /// Runs until the search is over (returning its result) or, if `slice_end` is given, until
+    /// then (returning `None`; call again to go on).
+    pub fn run(
+        &mut self,
+        slice_end: Option<Instant>,
+        stop: &CancelToken,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        self.slice_end = slice_end;
+        if self.root_moves.is_empty() {
+            return Some(self.result());
+        }
+        loop {
+            let depth = self.completed.as_ref().map_or(1, |info| info.depth + 1);
+            if depth as usize >= MAX_PLY || self.enough(depth) {
+                return Some(self.result());
+            }
+            self.aborted = None;
+            let completed = self.iterate(depth, stop);
+            match self.aborted {
+                Some(Abort::Pause) => return None,
+                Some(Abort::Stop) => {
+                    if let Some(partial) = completed {
+                        self.completed = Some(partial);
+                    }
+                    return Some(self.result());
+                }
+                None => {
+                    let info = completed.expect("an iteration that was not aborted completed");
+                    on_info(&info);
+                    self.completed = Some(info);
+                }
+            }
+        }
+    }
+
+    /// True when the iteration at `depth` should not be started.
+    fn enough(&self, depth: u32) -> bool {
+        let Some(done) = &self.completed else {
+            return false;
+        };
+        if depth <= MIN_DEPTH {
+            return false;
+        }
+        let forced =
+            done.score.abs() >= MATE_BOUND && (MATE - done.score.abs()) as u32 <= done.depth;
+        forced
+            || self.root_moves.len() == 1 && self.limits.movetime.is_some()
+            || self.limits.depth.is_some_and(|limit| depth > limit)
+            || self.limits.movetime.is_some_and(|time| {
+                self.started.elapsed().as_secs_f64() > time.as_secs_f64() * SOFT_TIME_SHARE
+            })
+    }
+
+    fn result(&self) -> SearchResult {
+        let info = self.completed.clone().unwrap_or_else(|| SearchInfo {
+            depth: 0,
+            score: -MATE,
+            nodes: self.nodes,
+            elapsed: self.started.elapsed(),
+            pv: Vec::new(),
+        });
+        SearchResult {
+            best: self.root_moves.first().map(|root| root.mv),
+            info,
+            root_moves: self.root_moves.clone(),
+        }
+    }
+
+    /// Searches every root move to `depth`. Returns the iteration's outcome when it completed,
+    /// or when it was stopped after at least one root move was searched (its best is then at
+    /// least as good as the previous iteration's, which is searched first).
+    fn iterate(&mut self, depth: u32, stop: &CancelToken) -> Option<SearchInfo> {
+        let exact = self.limits.score_all_moves;
+        let depth = depth as i32;
+        let mut best: Option<(usize, i32)> = None;
+        let mut scores = Vec::with_capacity(self.root_moves.len());
+        for index in 0..self.root_moves.len() {
+            let m = self.root_moves[index].mv;
+            let mut child = self.root;
+            child.play_unchecked(m);
+            self.path.push(child.hash());
+            let score = match best {
+                Some((_, alpha)) if !exact => {
+                    let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, stop);
+                    if probe > alpha && self.aborted.is_none() {
+                        -self.negamax(&child, depth - 1, 1, -INFINITY, -alpha, stop)
+                    } else {
+                        probe
+                    }
+                }
+                _ => -self.negamax(&child, depth - 1, 1, -INFINITY, INFINITY, stop),
+            };
+            self.path.pop();
+            if self.aborted.is_some() {
+                break;
+            }
+            scores.push(score);
+            if best.is_none_or(|(_, best_score)| score > best_score) {
+                best = Some((index, score));
+                self.update_pv(0, m);
+            }
+        }
+        let (best, score) = best?;
+        if self.aborted.is_none() {
+            for (root, score) in self.root_moves.iter_mut().zip(&scores) {
+                root.score = *score;
+            }
+            self.root_moves
+                .sort_by_key(|root| std::cmp::Reverse(root.score));
+        } else {
+            // Only the best of a partial iteration is trusted; move it to the front.
+            self.root_moves[best].score = score;
+            let chosen = self.root_moves.remove(best);
+            self.root_moves.insert(0, chosen);
+        }
+        // A partial iteration reports the depth it completed.
+        let completed_depth = if self.aborted.is_some() {
+            depth - 1
+        } else {
+            depth
+        };
+        Some(SearchInfo {
+            depth: completed_depth as u32,
+            score,
+            nodes: self.nodes,
+            elapsed: self.started.elapsed(),
+            pv: self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect(),
+        })
+    }
+
+    /// Counts a node and, every so often, checks whether to stop.
+    fn visit(&mut self, stop: &CancelToken) -> bool {
+        self.nodes += 1;
+        if self.nodes & (POLL_INTERVAL - 1) == 0 {
+            let now = Instant::now();
+            let over = stop.is_cancelled()
+                || self.limits.nodes.is_some_and(|limit| self.nodes >= limit)
+                || (self
+                    .limits
+                    .movetime
+                    .is_some_and(|time| now - self.started >= time)
+                    && self
+                        .completed
+                        .as_ref()
+                        .is_some_and(|c| c.depth >= MIN_DEPTH));
+            if over {
+                self.aborted = Some(Abort::Stop);
+            } else if self.slice_end.is_some_and(|end| now >= end) {
+                self.aborted = Some(Abort::Pause);
+            }
+        }
+        self.aborted.is_some()
+    }
+
+    /// True when the current position (the last on the path) is a draw by repetition: it occurred
+    /// before within the search, or twice before in the game.
+    fn is_repetition(&self, position: &Position) -> bool {
+        let current = self.path.len() - 1;
+        let reach = (position.quiet_plies() as usize).min(current);
+        let mut earlier = 0;
+        for back in (2..=reach).step_by(2) {
+            let index = current - back;
+            if self.path[index] == position.hash() {
+                if index > self.root_index {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The table key: the position's hash, told apart by the quiet count near the quiet limit,
+    /// where the same placement may be a draw or not.
+    fn key(position: &Position) -> u64 {
+        let quiet = position.quiet_plies();
+        if quiet + 2 * MAX_PLY as u32 >= QUIET_LIMIT {
+            position.hash() ^ u64::from(quiet).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            position.hash()
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        stop: &CancelToken,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.quiesce(position, ply, alpha, beta, 0, stop);
+        }
+        if self.visit(stop) {
+            return DRAW;
+        }
+        let mut moves = position.legal_moves();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if position.quiet_plies() >= QUIET_LIMIT || self.is_repetition(position) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = Self::key(position);
+        let hit = self.table.probe(key);
+        if let Some(hit) = hit {
+            if !pv_node && hit.depth >= depth {
+                let score = from_table(hit.score, ply);
+                let cutoff = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cutoff {
+                    return score;
+                }
+            }
+        }
+        let hash_move = hit.and_then(|hit| hit.best);
+
+        let mut keys = [0i32; duobao_rules::MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = *position;
+            let captured = child.play_unchecked(m);
+            if child.count_moves() == 0 {
+                let score = MATE - ply as i32 - 1;
+                self.table
+                    .store(key, depth, to_table(score, ply), Bound::Exact, Some(m));
+                return score;
+            }
+            keys[i] = self.ordering.key(m, ply, hash_move, captured.len());
+        }
+
+        if !pv_node && depth >= 3 && beta.abs() < MATE_BOUND && moves.len() >= 6 {
+            if let Some(score) = self.null_move(position, depth, ply, beta, stop) {
+                return score;
+            }
+        }
+
+        let alpha_before = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let count = moves.len();
+        for searched in 0..count {
+            pick_next(&mut moves, &mut keys[..count], searched);
+            let m = moves[searched];
+            let mut child = *position;
+            let quiet = child.play_unchecked(m).is_empty();
+            self.path.push(child.hash());
+            let score = if searched == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, stop)
+            } else {
+                let reduction =
+                    if depth >= 3 && searched >= 3 && Ordering::is_ordinary(keys[searched]) {
+                        1 + i32::from(searched >= 8 && depth >= 5)
+                    } else {
+                        0
+                    };
+                let mut score = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    stop,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, stop);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, stop);
+                }
+                score
+            };
+            self.path.pop();
+            if self.aborted.is_some() {
+                return DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.ordering.reward(m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_before {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(key, depth, to_table(best_score, ply), bound, best_move);
+        best_score
+    }
+
+    /// Null-move pruning: if passing still leaves the side to move at or above beta, a real move
+    /// will too (passing is a legal ply here, but moving is rarely worse). Skipped when the
+    /// treasure is threatened or the evaluation is below beta.
+    fn null_move(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        stop: &CancelToken,
+    ) -> Option<i32> {
+        if evaluate(position) < beta || treasure_threatened(position) {
+            return None;
+        }
+        let mut passed = *position;
+        passed.pass();
+        self.path.push(passed.hash());
+        let reduction = 2 + i32::from(depth >= 7);
+        let score = -self.negamax(
+            &passed,
+            depth - 1 - reduction,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            stop,
+        );
+        self.path.pop();
+        (score >= beta && self.aborted.is_none()).then_some(beta)
+    }
+
+    /// Quiescence: only captures, unless the opponent threatens the treasure, in which case every
+    /// move is tried (standing pat would ignore the threat).
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: u32,
+        stop: &CancelToken,
+    ) -> i32 {
+        if self.visit(stop) {
+            return DRAW;
+        }
+        let mut moves = position.legal_moves();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if position.quiet_plies() >= QUIET_LIMIT {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        let mut keys = [0i32; duobao_rules::MAX_MOVES];
+        let mut captures = 0;
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = *position;
+            let captured = child.play_unchecked(m).len();
+            if child.count_moves() == 0 {
+                return MATE - ply as i32 - 1;
+            }
+            keys[i] = captured as i32;
+            captures += usize::from(captured > 0);
+        }
+        let evading = qply < EVASION_PLIES && treasure_threatened(position);
+        let mut best = -INFINITY;
+        if !evading {
+            best = evaluate(position);
+            if best >= beta || captures == 0 {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let total = moves.len();
+        let count = if evading { total } else { captures };
+        for tried in 0..count {
+            pick_next(&mut moves, &mut keys[..total], tried);
+            let mut child = *position;
+            child.play_unchecked(moves[tried]);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, stop);
+            if self.aborted.is_some() {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = Some(m);
+        let end = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..end {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = end;
+    }
+}
+
+/// Mate scores are stored relative to the node, so that a table hit at another ply reads the
+/// right distance.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(game: &Game, depth: u32) -> SearchResult {
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        Searcher::with_table_megabytes(4).search(game, limits, &CancelToken::new(), |_| {})
+    }
+
+    /// Black, two soldiers against seven, shuffles b5-c5 while Red shuffles a2-a3.
+    fn shuffled_game(shuffles: usize) -> Game {
+        let mut game = Game::from_fen("B.B/...../..T../RR.RR/RRR r - 0").unwrap();
+        for ply in ["a2a3", "b5c5", "a3a2", "c5b5"]
+            .iter()
+            .cycle()
+            .take(shuffles)
+        {
+            game.play(ply.parse().unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_losing_side_repeats_for_a_draw_when_the_history_allows() {
+        // The position after c5b5 stood twice already: a third time draws.
+        let game = shuffled_game(7);
+        let result = search(&game, 6);
+        assert_eq!(result.best.map(|m| m.to_string()).as_deref(), Some("c5b5"));
+        assert_eq!(result.info.score, DRAW);
+        // The same position without that history offers no draw.
+        let fresh = Game::from_position(*game.position());
+        assert!(search(&fresh, 6).info.score < -SOLDIER_HALF);
+    }
+
+    const SOLDIER_HALF: i32 = 50;
+
+    #[test]
+    fn the_quiet_limit_is_a_draw() {
+        let lost = Game::from_fen("B../...../..T../RR.RR/RRR b - 0").unwrap();
+        assert!(search(&lost, 6).info.score < -SOLDIER_HALF);
+        let at_the_limit = Game::from_fen("B../...../..T../RR.RR/RRR b - 99").unwrap();
+        assert_eq!(search(&at_the_limit, 6).info.score, DRAW);
+    }
+
+    #[test]
+    fn an_immediate_win_is_found_and_scored_as_mate() {
+        let game = Game::from_fen("BB./B.R.B/..T../.R.../RR. r - 0").unwrap();
+        let result = search(&game, 4);
+        assert_eq!(result.info.score, MATE - 1);
+        let mut child = *game.position();
+        child.play_unchecked(result.best.unwrap());
+        assert!(child.treasure().is_none());
+    }
+
+    #[test]
+    fn a_stopped_search_still_answers_with_a_legal_move() {
+        let stop = CancelToken::new();
+        stop.cancel();
+        let game = Game::new();
+        let result =
+            Searcher::with_table_megabytes(1).search(&game, SearchLimits::default(), &stop, |_| {});
+        assert!(game.position().is_legal(result.best.unwrap()));
+    }
+
+    #[test]
+    fn slices_reach_the_same_depth_as_one_run() {
+        let game = Game::new();
+        let limits = SearchLimits {
+            depth: Some(7),
+            ..SearchLimits::default()
+        };
+        let mut searcher = Searcher::with_table_megabytes(4);
+        let mut search = searcher.start(&game, limits);
+        let mut slices = 0;
+        let result = loop {
+            slices += 1;
+            if let Some(result) = search.run(Some(Instant::now()), &CancelToken::new(), &mut |_| {})
+            {
+                break result;
+            }
+        };
+        assert!(slices > 1);
+        assert_eq!(result.info.depth, 7);
+        assert!(game.position().is_legal(result.best.unwrap()));
+    }
+}

@@ -1,0 +1,326 @@
+//! `duobao match`: two players over many games from varied openings, alternating colours, with
+//! the score and the Elo difference and its 95% interval.
+//!
+//! Each opening is a few random plies from the start, each among the moves a search scores
+//! close to the best, kept when a deeper search finds the result still open: in this sharp game
+//! most random moves lose by force, and a pair of games from a lost opening ends 1–1 whoever
+//! plays better. By default each opening is played twice, colours swapped, so that what is left
+//! of an opening's bias cancels out; `--unpaired` gives every game its own
+//! opening (for a player against itself, where a pair would repeat the same game).
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::time::Duration;
+
+use duobao_ai::{CancelToken, SearchLimits, Searcher};
+use duobao_rules::{Color, Game, GameResult, Move, Ply};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::args::{Failure, Words};
+use crate::players::{Player, PlayerSpec};
+
+/// Plies of random opening.
+const OPENING_PLIES: usize = 4;
+/// Each opening ply is a random one among the moves a search scores within this margin of the
+/// best (and not lost by force): in this sharp game most random moves, even the first, lose.
+const OPENING_MARGIN: i32 = 40;
+const OPENING_PLY_DEPTH: u32 = 10;
+/// The final judge of an opening, and the largest score it may give either side.
+const OPENING_CHECK_DEPTH: u32 = 16;
+const OPENING_CHECK_MILLIS: u64 = 600;
+const OPENING_BALANCE: i32 = 60;
+/// Random openings tried before settling for an unbalanced one.
+const OPENING_TRIES: usize = 20;
+
+struct Settings {
+    a: PlayerSpec,
+    b: PlayerSpec,
+    games: u32,
+    seed: u64,
+    paired: bool,
+}
+
+/// Results from A's point of view, and from the board's.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    red_wins: u32,
+    black_wins: u32,
+    plies: u64,
+}
+
+pub fn match_command(words: &mut Words) -> Result<String, Failure> {
+    let settings = parse(words)?;
+    let mut tally = Tally::default();
+    let mut openings = SmallRng::seed_from_u64(settings.seed);
+    let mut judge = Searcher::new();
+    let mut opening = Vec::new();
+    let stdout = std::io::stdout();
+    for index in 0..settings.games {
+        if !settings.paired || index % 2 == 0 {
+            opening = balanced_opening(&mut openings, &mut judge);
+        }
+        let a_color = if index % 2 == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let seed = settings
+            .seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(u64::from(index));
+        let (game, result) = play_game(&settings, &opening, a_color, seed);
+        tally.add(result, a_color, game.plies().len());
+        let moves: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
+        let line = format!(
+            "game {} a={} {result} plies {} score {:.1}/{}: {}\n",
+            index + 1,
+            a_color,
+            game.plies().len(),
+            tally.points(),
+            index + 1,
+            moves.join(" ")
+        );
+        // Progress goes out at once: long matches are read while they run.
+        let _ = stdout.lock().write_all(line.as_bytes());
+    }
+    Ok(tally.summary(&settings))
+}
+
+fn parse(words: &mut Words) -> Result<Settings, Failure> {
+    let (mut a, mut b, mut games, mut seed, mut paired) = (None, None, 100, 1, true);
+    while let Some(flag) = words.next() {
+        let mut value = || {
+            words
+                .next()
+                .ok_or_else(|| Failure::Usage(format!("{flag} needs a value")))
+        };
+        let number = |text: &str| {
+            text.parse::<u64>()
+                .map_err(|_| Failure::Usage(format!("{flag}: '{text}' is not a number")))
+        };
+        match flag {
+            "--a" => a = Some(value()?.parse().map_err(Failure::Usage)?),
+            "--b" => b = Some(value()?.parse().map_err(Failure::Usage)?),
+            "--games" => games = number(value()?)?.clamp(1, u64::from(u32::MAX)) as u32,
+            "--seed" => seed = number(value()?)?,
+            "--unpaired" => paired = false,
+            other => return Err(Failure::Usage(format!("unknown match option '{other}'"))),
+        }
+    }
+    let missing = |side| Failure::Usage(format!("match needs --{side} <player>"));
+    Ok(Settings {
+        a: a.ok_or_else(|| missing("a"))?,
+        b: b.ok_or_else(|| missing("b"))?,
+        games,
+        seed,
+        paired,
+    })
+}
+
+/// A balanced opening: reasonable random plies, kept when a deeper search then finds no clear
+/// advantage for either side.
+fn balanced_opening(rng: &mut SmallRng, judge: &mut Searcher) -> Vec<Move> {
+    let check = SearchLimits {
+        depth: Some(OPENING_CHECK_DEPTH),
+        movetime: Some(Duration::from_millis(OPENING_CHECK_MILLIS)),
+        ..SearchLimits::default()
+    };
+    let mut opening = Vec::new();
+    for _ in 0..OPENING_TRIES {
+        let game = random_opening(rng, judge);
+        duobao_ai::VARIANT.store(0, std::sync::atomic::Ordering::Relaxed);
+        let verdict = judge.search(&game, check, &CancelToken::new(), |_| {});
+        opening = game
+            .plies()
+            .iter()
+            .filter_map(|p| match p.ply {
+                Ply::Move(m) => Some(m),
+                Ply::Pass => None,
+            })
+            .collect();
+        if verdict.info.score.abs() <= OPENING_BALANCE {
+            break;
+        }
+    }
+    opening
+}
+
+/// A few plies from the start, each chosen at random among the moves close to the best.
+fn random_opening(rng: &mut SmallRng, judge: &mut Searcher) -> Game {
+    let scoring = SearchLimits {
+        depth: Some(OPENING_PLY_DEPTH),
+        score_all_moves: true,
+        ..SearchLimits::default()
+    };
+    let mut game = Game::new();
+    for _ in 0..OPENING_PLIES {
+        let scored = judge.search(&game, scoring, &CancelToken::new(), |_| {});
+        let Some(best) = scored.root_moves.first() else {
+            break;
+        };
+        let good: Vec<Move> = scored
+            .root_moves
+            .iter()
+            .filter(|root| root.score >= best.score - OPENING_MARGIN)
+            .map(|root| root.mv)
+            .collect();
+        let m = good[rng.random_range(0..good.len())];
+        game.play(m.into()).expect("searched moves are legal");
+    }
+    game
+}
+
+fn play_game(
+    settings: &Settings,
+    opening: &[Move],
+    a_color: Color,
+    seed: u64,
+) -> (Game, GameResult) {
+    let mut game = Game::new();
+    for &m in opening {
+        game.play(m.into()).expect("openings are legal");
+    }
+    let mut a = Player::new(settings.a, seed);
+    let mut b = Player::new(settings.b, seed ^ 0x5EED);
+    loop {
+        if let Some(result) = game.result() {
+            return (game, result);
+        }
+        let player = if game.position().turn() == a_color {
+            &mut a
+        } else {
+            &mut b
+        };
+        let m = player
+            .choose(&game)
+            .expect("a game that is not over has a move");
+        game.play(m.into()).expect("players play legal moves");
+    }
+}
+
+impl Tally {
+    fn add(&mut self, result: GameResult, a_color: Color, plies: usize) {
+        self.plies += plies as u64;
+        match result.winner() {
+            None => self.draws += 1,
+            Some(winner) => {
+                if winner == a_color {
+                    self.wins += 1;
+                } else {
+                    self.losses += 1;
+                }
+                if winner == Color::Red {
+                    self.red_wins += 1;
+                } else {
+                    self.black_wins += 1;
+                }
+            }
+        }
+    }
+
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    fn summary(&self, settings: &Settings) -> String {
+        let n = f64::from(self.games());
+        let score = self.points() / n;
+        // The spread of one game's points, for the interval of the mean.
+        let variance = (f64::from(self.wins) * (1.0 - score).powi(2)
+            + f64::from(self.draws) * (0.5 - score).powi(2)
+            + f64::from(self.losses) * score.powi(2))
+            / n;
+        let margin = 1.96 * (variance / n).sqrt();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "match a={} b={} games {}",
+            settings.a,
+            settings.b,
+            self.games()
+        );
+        let _ = writeln!(
+            out,
+            "a wins {} draws {} losses {}",
+            self.wins, self.draws, self.losses
+        );
+        let _ = writeln!(
+            out,
+            "score {:.1}% elo {} (95% {} .. {})",
+            100.0 * score,
+            elo(score),
+            elo(score - margin),
+            elo(score + margin)
+        );
+        let _ = writeln!(
+            out,
+            "red wins {} black wins {} draws {} mean length {:.1} plies",
+            self.red_wins,
+            self.black_wins,
+            self.draws,
+            self.plies as f64 / n
+        );
+        out
+    }
+}
+
+/// The Elo difference that expects this score, as text (±inf at the ends).
+fn elo(score: f64) -> String {
+    if score <= 0.0 {
+        "-inf".into()
+    } else if score >= 1.0 {
+        "+inf".into()
+    } else {
+        format!("{:+.0}", 400.0 * (score / (1.0 - score)).log10())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_common_scores() {
+        assert_eq!(elo(0.5), "+0");
+        assert_eq!(elo(0.75), "+191");
+        assert_eq!(elo(0.25), "-191");
+        assert_eq!(elo(1.0), "+inf");
+    }
+
+    #[test]
+    fn openings_are_legal_and_varied() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut judge = Searcher::with_table_megabytes(4);
+        let openings: Vec<Vec<Move>> = (0..3)
+            .map(|_| balanced_opening(&mut rng, &mut judge))
+            .collect();
+        for opening in &openings {
+            let mut game = Game::new();
+            for &m in opening {
+                game.play(m.into()).unwrap();
+            }
+            assert_eq!(game.plies().len(), OPENING_PLIES);
+            assert!(!game.is_over());
+        }
+        assert!(openings[0] != openings[1] || openings[1] != openings[2]);
+    }
+
+    #[test]
+    fn a_short_match_counts_every_game() {
+        let args: Vec<String> = "--a depth:2 --b mcts:50 --games 2 --seed 5"
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let out = match_command(&mut Words::new(&args)).unwrap();
+        assert!(out.contains("games 2\n"), "{out}");
+        assert!(out.contains("mean length"), "{out}");
+    }
+}

@@ -1,0 +1,102 @@
+//! The players a match can pit against each other: a level, a plain search to a fixed depth or
+//! time, or the Monte-Carlo yardstick.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use duobao_ai::{CancelToken, Level, LevelPlayer, Mcts, SearchLimits, Searcher};
+use duobao_rules::{Game, Move};
+
+/// A player as written on the command line: `easy`…`master`, `depth:N`, `movetime:MS` or
+/// `mcts:N` (N playouts a move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    Level(Level),
+    Depth(u32),
+    Movetime(u64),
+    Mcts(u32),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        if let Ok(level) = s.parse() {
+            return Ok(PlayerSpec::Level(level));
+        }
+        let bad = || {
+            format!("'{s}' is not a player (easy|medium|hard|master|depth:N|movetime:MS|mcts:N)")
+        };
+        let (kind, number) = s.split_once(':').ok_or_else(bad)?;
+        let number: u64 = number.parse().map_err(|_| bad())?;
+        let small = || u32::try_from(number).map_err(|_| bad());
+        match kind {
+            "depth" => Ok(PlayerSpec::Depth(small()?.clamp(1, 64))),
+            "movetime" => Ok(PlayerSpec::Movetime(number)),
+            "mcts" => Ok(PlayerSpec::Mcts(small()?)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Level(level) => write!(f, "{level}"),
+            PlayerSpec::Depth(depth) => write!(f, "depth:{depth}"),
+            PlayerSpec::Movetime(millis) => write!(f, "movetime:{millis}"),
+            PlayerSpec::Mcts(playouts) => write!(f, "mcts:{playouts}"),
+        }
+    }
+}
+
+/// A player with its state for one game.
+pub enum Player {
+    Level(Box<LevelPlayer>),
+    Search(Box<Searcher>, SearchLimits),
+    Mcts(Mcts),
+}
+
+impl Player {
+    pub fn new(spec: PlayerSpec, seed: u64) -> Player {
+        let search = |limits| Player::Search(Box::new(Searcher::new()), limits);
+        match spec {
+            PlayerSpec::Level(level) => Player::Level(Box::new(LevelPlayer::new(level, seed))),
+            PlayerSpec::Depth(depth) => search(SearchLimits {
+                depth: Some(depth),
+                ..SearchLimits::default()
+            }),
+            PlayerSpec::Movetime(millis) => search(SearchLimits {
+                movetime: Some(Duration::from_millis(millis)),
+                ..SearchLimits::default()
+            }),
+            PlayerSpec::Mcts(playouts) => Player::Mcts(Mcts::new(playouts, seed)),
+        }
+    }
+
+    /// The player's move in the game's current position, `None` when there is none.
+    pub fn choose(&mut self, game: &Game) -> Option<Move> {
+        let never = CancelToken::new();
+        match self {
+            Player::Level(player) => player.choose(game, &never),
+            Player::Search(searcher, limits) => searcher.search(game, *limits, &never, |_| {}).best,
+            Player::Mcts(mcts) => mcts.choose(game),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for text in ["easy", "master", "depth:6", "movetime:250", "mcts:20000"] {
+            assert_eq!(text.parse::<PlayerSpec>().unwrap().to_string(), text);
+        }
+        for bad in ["", "grand", "depth:", "depth:x", "mcts:-1", "alpha:3"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+}

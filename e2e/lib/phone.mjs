@@ -1,0 +1,143 @@
+// A phone for the tests: Debian's Chromium driven by Playwright in a 390×844 touch context,
+// and the gestures a player makes on the game screen.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** A fresh browser with its own profile; `close()` removes both. */
+export async function openBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'duobao-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...PHONE,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the app with the given query options (e.g. `{ mode: 'pnp', lang: 'en' }`). */
+export async function openApp(context, options = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(new Error(message.text()));
+  });
+  const query = new URLSearchParams(options).toString();
+  await page.goto(`${BASE_URL}${query ? `?${query}` : ''}`);
+  page.errors = errors;
+  return page;
+}
+
+export const point = (page, name) => page.locator(`[data-point="${name}"]`);
+
+/** Taps a point of the board the way a finger does. */
+export async function tapPoint(page, name) {
+  await point(page, name).tap();
+}
+
+/** Plays a move written in notation (`b2c2`) with two taps and waits until it is recorded. */
+export async function playMove(page, move) {
+  const before = await plyCount(page);
+  await tapPoint(page, move.slice(0, 2));
+  await assertAttribute(point(page, move.slice(0, 2)), 'data-selected', 'true');
+  await tapPoint(page, move.slice(2, 4));
+  await waitForPlies(page, before + 1);
+}
+
+export async function plyCount(page) {
+  return page.getByTestId('ply').count();
+}
+
+export async function plies(page) {
+  return page.getByTestId('ply').allTextContents();
+}
+
+export async function waitForPlies(page, count, timeout = 10_000) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="ply"]').length >= n,
+    count,
+    { timeout },
+  );
+}
+
+/** Waits until the element has the attribute value; fails with what it saw. */
+export async function assertAttribute(locator, name, value, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  let seen;
+  while (Date.now() < deadline) {
+    seen = await locator.getAttribute(name);
+    if (seen === value) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(seen, value, `${name} of ${locator}`);
+}
+
+export async function pieceAt(page, name) {
+  return point(page, name).getAttribute('data-piece');
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let slides and fades finish so the picture shows the settled board.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+export function assertNoErrors(page) {
+  assert.deepEqual(page.errors.map(String), [], 'the page logged errors');
+}
+
+/** Plays the first legal move found for the side to move, by tapping like a player. */
+export async function playSomeMove(page) {
+  const before = await plyCount(page);
+  const bar = await page.locator('[data-testid^="bar-"][data-active="true"]').getAttribute('data-testid');
+  const color = bar.replace('bar-', '');
+  const origins = await page
+    .locator(`[data-point][data-piece="${color}"]`)
+    .evaluateAll((targets) => targets.map((target) => target.dataset.point));
+  for (const from of origins) {
+    await tapPoint(page, from);
+    await assertAttribute(point(page, from), 'data-selected', 'true');
+    const destinations = await page
+      .locator('[data-point][data-target="true"]')
+      .evaluateAll((targets) => targets.map((target) => target.dataset.point));
+    if (destinations.length > 0) {
+      await tapPoint(page, destinations[0]);
+      await waitForPlies(page, before + 1);
+      return `${from}${destinations[0]}`;
+    }
+  }
+  throw new Error(`${color} has no legal move`);
+}

@@ -1,0 +1,40 @@
+// The Master computer thinks without freezing the page: no gap between animation frames may
+// exceed 200 ms while it works out its reply.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openApp, playSomeMove, waitForPlies, plies, assertNoErrors } from '../lib/phone.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const MAX_FRAME_GAP_MS = 200;
+/** Master may think for a few seconds; anything longer is a hang. */
+const MASTER_BUDGET_MS = 30_000;
+
+test('no main-thread stall over 200 ms while Master thinks', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'ai', level: 'master', turn: 'off' });
+  await page.getByTestId('board').waitFor();
+  await page.evaluate(() => {
+    window.frameGaps = [];
+    let last = performance.now();
+    const frame = (now) => {
+      window.frameGaps.push(now - last);
+      last = now;
+      if (!window.stopFrames) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  for (const plyCount of [2, 4]) {
+    await playSomeMove(page);
+    await page.getByTestId('thinking').waitFor();
+    await waitForPlies(page, plyCount, MASTER_BUDGET_MS);
+  }
+  const gaps = await page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
+  const worst = Math.max(...gaps.slice(1));
+  console.log(`frames: ${gaps.length}, worst gap: ${worst.toFixed(1)} ms, plies: ${(await plies(page)).join(' ')}`);
+  assert.ok(gaps.length > 20, 'frames were measured');
+  assert.ok(worst <= MAX_FRAME_GAP_MS, `worst frame gap ${worst.toFixed(1)} ms`);
+  assertNoErrors(page);
+  await page.close();
+});

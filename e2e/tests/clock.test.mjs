@@ -1,0 +1,52 @@
+// The turn clock: it passes the turn at zero and waits while a menu is open or the page hidden.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openApp, plies, plyCount, waitForPlies, assertNoErrors } from '../lib/phone.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const TURN_SECONDS = 3;
+
+test('time out passes the turn with a notice', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: TURN_SECONDS });
+  assert.equal(await page.getByTestId('clock-red').textContent(), '0:03');
+  await page.getByTestId('clock-red').getByText('0:02').waitFor();
+  await waitForPlies(page, 1, 5_000);
+  assert.deepEqual(await plies(page), ['pass']);
+  assert.equal(await page.getByTestId('notice').textContent(), 'Red ran out of time: Black to move');
+  assert.equal(await page.getByTestId('bar-black').getAttribute('data-active'), 'true');
+  assert.equal(await page.getByTestId('clock-black').textContent(), '0:03');
+  assertNoErrors(page);
+  await page.close();
+});
+
+test('the clock waits while the menu is open', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: TURN_SECONDS });
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu').waitFor();
+  await page.waitForTimeout((TURN_SECONDS + 1) * 1000);
+  assert.equal(await plyCount(page), 0);
+  assert.equal(await page.getByTestId('clock-red').textContent(), '0:03');
+  await page.getByTestId('resume').tap();
+  await waitForPlies(page, 1, 5_000);
+  assertNoErrors(page);
+  await page.close();
+});
+
+test('the clock waits while the page is hidden', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: TURN_SECONDS });
+  await page.getByTestId('board').waitFor();
+  const setHidden = (hidden) => page.evaluate((hidden) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await page.waitForTimeout((TURN_SECONDS + 1) * 1000);
+  assert.equal(await plyCount(page), 0, 'no pass while hidden');
+  await setHidden(false);
+  await waitForPlies(page, 1, 5_000);
+  assertNoErrors(page);
+  await page.close();
+});

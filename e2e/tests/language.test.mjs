@@ -1,0 +1,39 @@
+// Both languages: the menu's toggle switches every text, including what screen readers hear.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openApp, point, playMove, screenshot, assertNoErrors } from '../lib/phone.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+test('the game switches between Chinese and English', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'ai', level: 'easy' });
+  assert.equal(await page.getByTestId('undo').textContent(), 'Undo');
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('language').tap();
+  await page.getByTestId('resume').tap();
+  assert.equal(await page.getByTestId('undo').textContent(), '悔棋');
+  assert.equal(await point(page, 'c3').getAttribute('aria-label'), 'c3，宝箱');
+  assert.equal(await page.locator('main').getAttribute('lang'), 'zh-Hans');
+  await playMove(page, 'b2c2');
+  await page.getByTestId('to-move').waitFor({ timeout: 10_000 });
+  await screenshot(page, 'zh-mid-game');
+  await page.getByTestId('menu-button').tap();
+  await screenshot(page, 'zh-menu');
+  assertNoErrors(page);
+  await page.close();
+});
+
+test('the Chinese game-over dialog', async () => {
+  const page = await openApp(browser.context, {
+    lang: 'zh', mode: 'pnp', fen: 'BBB/BB.BB/.RT../...R./... r - 0',
+  });
+  await playMove(page, 'd2d3');
+  await page.getByTestId('game-over').waitFor();
+  assert.equal(await page.getByTestId('game-over').getByRole('heading').textContent(), '红方胜');
+  assert.equal(await page.getByTestId('result-reason').textContent(), '夺得宝箱');
+  await screenshot(page, 'zh-game-over');
+  assertNoErrors(page);
+  await page.close();
+});

@@ -1,0 +1,47 @@
+// Two players on one phone, a whole game from the start to a result.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openBrowser, openApp, playMove, plies, plyCount, pieceAt, screenshot, assertNoErrors,
+} from '../lib/phone.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+// Red hands Black the treasure: two soldier captures, then Black sandwiches the treasure.
+const GAME = ['c3c4', 'a4a3', 'b2c3', 'a3b2', 'a2a3', 'e4e3'];
+const RECORD = ['c3c4', 'a4a3', 'b2c3', 'a3b2x(c3)', 'a2a3x(b2)', 'e4e3x(c4)'];
+
+test('a full game with the top bar turned for the friend across the table', async () => {
+  const page = await openApp(browser.context, { lang: 'en' });
+  await page.getByTestId('mode-pnp').tap();
+  await page.getByTestId('flip-true').tap();
+  await page.getByTestId('start').tap();
+
+  const top = page.getByTestId('bar-black');
+  assert.equal(await top.getAttribute('data-rotated'), 'true');
+  const transform = await top.evaluate((bar) => getComputedStyle(bar).transform);
+  assert.equal(transform, 'matrix(-1, 0, 0, -1, 0, 0)', 'the top bar is upside down');
+  assert.equal(await page.getByTestId('bar-red').getAttribute('data-rotated'), 'false');
+
+  for (const move of GAME.slice(0, 3)) await playMove(page, move);
+  // Undo takes back exactly one ply in pass-and-play.
+  await page.getByTestId('undo').tap();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="ply"]').length === 2);
+  assert.equal(await pieceAt(page, 'b2'), 'red');
+  await playMove(page, 'b2c3');
+  await screenshot(page, 'pass-and-play');
+
+  for (const move of GAME.slice(3)) await playMove(page, move);
+  assert.deepEqual(await plies(page), RECORD);
+  assert.equal(await page.getByTestId('captured-black').textContent(), '1');
+  assert.equal(await page.getByTestId('captured-red').textContent(), '1');
+  const dialog = page.getByTestId('game-over');
+  await dialog.waitFor();
+  assert.equal(await dialog.getByRole('heading').textContent(), 'Black wins');
+  assert.equal(await page.getByTestId('result-reason').getAttribute('data-winner'), 'black');
+  assert.equal(await plyCount(page), 6);
+  assertNoErrors(page);
+  await page.close();
+});

@@ -1,0 +1,266 @@
+//! The board: wood, ink lines and points drawn from the rules crate's board data, the pieces as
+//! sliding tokens, and one round touch target per point on top of everything.
+
+use dioxus::prelude::*;
+use duobao_rules::{Color, Piece, Ply, Point, LINES};
+
+use super::controller::Controller;
+use super::tokens::{tokens, Token};
+use crate::i18n::{join, piece_key, text, Key, Lang};
+use crate::prefs::Prefs;
+
+/// Distance between neighbouring points, in board units.
+const CELL: f32 = 100.0;
+/// Room around the outermost points for the tokens and the coordinates.
+const MARGIN: f32 = 80.0;
+const SIZE: f32 = 4.0 * CELL + 2.0 * MARGIN;
+/// Half the spacing of the points, so that neighbouring targets touch but do not overlap.
+const HIT_RADIUS: f32 = CELL / 2.0;
+/// Where the coordinates sit: between the outer points and the wood's edge.
+const LABEL_INSET: f32 = 18.0;
+
+/// The characters engraved on the tokens. Like a chess piece's shape they are the same in every
+/// language, so they are part of the piece's art rather than of the translation table.
+const RED_GLYPH: &str = "兵";
+const BLACK_GLYPH: &str = "卒";
+const TREASURE_GLYPH: &str = "宝";
+
+pub fn soldier_glyph(color: Color) -> &'static str {
+    match color {
+        Color::Red => RED_GLYPH,
+        Color::Black => BLACK_GLYPH,
+    }
+}
+
+/// The centre of a point on the board, seen with `bottom`'s soldiers at the bottom.
+fn place(point: Point, bottom: Color) -> (f32, f32) {
+    grid_place(point.file(), point.row(), bottom)
+}
+
+/// Where file `file` (0 = a) and row `row` (0 = row 1) cross on the screen.
+fn grid_place(file: u8, row: u8, bottom: Color) -> (f32, f32) {
+    let (column, row_from_top) = match bottom {
+        Color::Red => (file, 4 - row),
+        Color::Black => (4 - file, row),
+    };
+    (
+        MARGIN + f32::from(column) * CELL,
+        MARGIN + f32::from(row_from_top) * CELL,
+    )
+}
+
+fn piece_class(piece: Piece) -> &'static str {
+    match piece {
+        Piece::RedSoldier => "red",
+        Piece::BlackSoldier => "black",
+        Piece::Treasure => "treasure",
+    }
+}
+
+/// What a screen reader says for a point: `c3, treasure, locked, selected`.
+fn point_label(controller: &Controller, lang: Lang, point: Point) -> String {
+    let position = controller.game().position();
+    let name = point.to_string();
+    let mut parts = vec![name.as_str()];
+    if let Some(piece) = position.piece_at(point) {
+        parts.push(text(lang, piece_key(piece)));
+        if piece == Piece::Treasure && position.treasure_locked() {
+            parts.push(text(lang, Key::Locked));
+        }
+    }
+    if controller.selected() == Some(point) {
+        parts.push(text(lang, Key::Selected));
+    }
+    if controller.targets().contains(point) {
+        parts.push(text(lang, Key::Destination));
+    }
+    join(lang, &parts)
+}
+
+#[component]
+pub fn Board() -> Element {
+    let mut controller: Signal<Controller> = use_context();
+    let prefs: Signal<Prefs> = use_context();
+    let Prefs {
+        lang, coordinates, ..
+    } = *prefs.read();
+    let state = controller.read();
+    let bottom = state.bottom();
+    let position = state.game().position();
+    let mover = piece_class(Piece::soldier(position.turn()));
+    let locked = position.treasure_locked();
+    let targets = state.targets();
+    let last_move = state
+        .game()
+        .plies()
+        .last()
+        .and_then(|played| match played.ply {
+            Ply::Move(m) => Some(m),
+            Ply::Pass => None,
+        });
+    let view_box = format!("0 0 {SIZE} {SIZE}");
+    let board_class = if state.is_human_turn() {
+        "board"
+    } else {
+        "board waiting"
+    };
+
+    rsx! {
+        svg {
+            class: board_class,
+            view_box: "{view_box}",
+            role: "group",
+            "aria-label": text(lang, Key::Board),
+            "data-testid": "board",
+            defs {
+                linearGradient { id: "wood", x1: "0", y1: "0", x2: "1", y2: "1",
+                    stop { offset: "0", stop_color: "#ecd3a0" }
+                    stop { offset: "0.55", stop_color: "#e2c086" }
+                    stop { offset: "1", stop_color: "#d4a966" }
+                }
+                linearGradient { id: "gold", x1: "0", y1: "0", x2: "0", y2: "1",
+                    stop { offset: "0", stop_color: "#f7d774" }
+                    stop { offset: "1", stop_color: "#c9962c" }
+                }
+            }
+            rect { class: "wood", x: "2", y: "2", width: SIZE - 4.0, height: SIZE - 4.0, rx: "22" }
+            rect { class: "wood-inlay", x: "14", y: "14", width: SIZE - 28.0, height: SIZE - 28.0, rx: "14" }
+            for line in LINES.iter() {
+                {
+                    let points = line.points();
+                    let (x1, y1) = place(points[0], bottom);
+                    let (x2, y2) = place(points[points.len() - 1], bottom);
+                    rsx! { line { class: "ink", x1, y1, x2, y2 } }
+                }
+            }
+            for point in Point::all() {
+                {
+                    let (cx, cy) = place(point, bottom);
+                    rsx! { circle { class: "dot", cx, cy, r: "6" } }
+                }
+            }
+            if coordinates {
+                Coordinates { bottom }
+            }
+            if let Some(m) = last_move {
+                {
+                    let (x1, y1) = place(m.from(), bottom);
+                    let (x2, y2) = place(m.to(), bottom);
+                    rsx! {
+                        g { class: "last-move", "data-testid": "last-move", "data-from": "{m.from()}", "data-to": "{m.to()}",
+                            line { x1, y1, x2, y2 }
+                            circle { cx: x1, cy: y1, r: "14" }
+                        }
+                    }
+                }
+            }
+            if let Some(point) = state.selected() {
+                {
+                    let (cx, cy) = place(point, bottom);
+                    rsx! { circle { class: "selection", cx, cy, r: "47" } }
+                }
+            }
+            for token in tokens(state.game()) {
+                TokenView { key: "{token.id}", token, bottom, locked }
+            }
+            for point in targets {
+                {
+                    let (cx, cy) = place(point, bottom);
+                    rsx! { circle { class: "target {mover}", cx, cy, r: "15" } }
+                }
+            }
+            for point in Point::all() {
+                {
+                    let (cx, cy) = place(point, bottom);
+                    let piece = position.piece_at(point).map_or("empty", piece_class);
+                    rsx! {
+                        circle {
+                            class: "hit",
+                            cx,
+                            cy,
+                            r: HIT_RADIUS,
+                            role: "button",
+                            "aria-label": point_label(&state, lang, point),
+                            "data-testid": "point-{point}",
+                            "data-point": "{point}",
+                            "data-piece": piece,
+                            "data-selected": state.selected() == Some(point),
+                            "data-target": targets.contains(point),
+                            onclick: move |event: MouseEvent| {
+                                event.stop_propagation();
+                                controller.write().tap(point);
+                            },
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Files along the bottom edge and rows along the left edge, as the bottom player sees them.
+#[component]
+fn Coordinates(bottom: Color) -> Element {
+    rsx! {
+        for index in 0..5u8 {
+            {
+                let (x, y) = grid_place(index, index, bottom);
+                let file = char::from(b'a' + index);
+                let row = char::from(b'1' + index);
+                rsx! {
+                    text { class: "coord", x, y: SIZE - LABEL_INSET, "{file}" }
+                    text { class: "coord", x: LABEL_INSET, y, "{row}" }
+                }
+            }
+        }
+    }
+}
+
+#[component]
+fn TokenView(token: Token, bottom: Color, locked: bool) -> Element {
+    let (x, y) = place(token.point, bottom);
+    let class = piece_class(token.piece);
+    let fading = if token.fading { " fading" } else { "" };
+    rsx! {
+        g {
+            class: "token {class}{fading}",
+            style: "transform: translate({x}px, {y}px)",
+            "data-token": token.id,
+            "data-at": "{token.point}",
+            "data-piece": class,
+            g { class: "token-body",
+                match token.piece {
+                    Piece::Treasure => rsx! {
+                        rect { class: "shadow", x: "-36", y: "-28", width: "76", height: "66", rx: "12" }
+                        rect { class: "face", x: "-38", y: "-32", width: "76", height: "66", rx: "12" }
+                        line { class: "lid", x1: "-38", y1: "-10", x2: "38", y2: "-10" }
+                        text { class: "glyph", y: "9", "{TREASURE_GLYPH}" }
+                        if locked {
+                            Padlock {}
+                        }
+                    },
+                    soldier => rsx! {
+                        circle { class: "shadow", cx: "2", cy: "4", r: "40" }
+                        circle { class: "face", r: "40" }
+                        circle { class: "rim", r: "32" }
+                        text { class: "glyph", y: "2",
+                            {soldier.color().map_or(TREASURE_GLYPH, soldier_glyph)}
+                        }
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// The lock badge on the treasure's corner.
+#[component]
+fn Padlock() -> Element {
+    rsx! {
+        g { class: "padlock", "data-testid": "treasure-lock", transform: "translate(30 -30)",
+            circle { r: "17" }
+            path { class: "shackle", d: "M -5 -2 v -5 a 5 5 0 0 1 10 0 v 5" }
+            rect { class: "body", x: "-8", y: "-2", width: "16", height: "12", rx: "2.5" }
+        }
+    }
+}

@@ -1,0 +1,630 @@
+//! The game screen's state machine, free of any UI: who may tap what, selection and legal
+//! destinations, playing, undo (per mode), the turn clock and the computer's requests.
+//!
+//! Every change of the game bumps a generation number. A request to the computer carries the
+//! generation it was made in, and an answer is only played if nothing has changed since, so an
+//! answer that arrives after an undo, a new game or leaving the screen is dropped.
+
+use duobao_ai::Level;
+use duobao_rules::{Color, Game, Move, Piece, Ply, Point, PointSet, Position};
+
+use super::clock::{PauseReason, Tick, TurnClock};
+
+/// Who sits at the phone.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Mode {
+    /// One player against the computer.
+    VsAi { human: Color, level: Level },
+    /// Two players sharing the phone; `bottom` holds it the right way up.
+    PassAndPlay { bottom: Color },
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct GameSetup {
+    pub mode: Mode,
+    pub start: Position,
+    /// Seconds per turn; `None` turns the clock off.
+    pub turn_seconds: Option<u32>,
+}
+
+/// Something the players should be told about.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Notice {
+    /// This side's time ran out and its turn was passed.
+    TimedOut(Color),
+}
+
+/// What a tap on a point did.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum TapOutcome {
+    Ignored,
+    Selected,
+    Deselected,
+    Played,
+}
+
+/// The computer is asked to move in this game, at this level.
+#[derive(Clone, Debug)]
+pub struct AiRequest {
+    pub generation: u64,
+    pub game: Game,
+    pub level: Level,
+}
+
+#[derive(Clone, Debug)]
+pub struct Controller {
+    setup: GameSetup,
+    game: Game,
+    mode: Mode,
+    selected: Option<Point>,
+    generation: u64,
+    clock: TurnClock,
+    notice: Option<Notice>,
+    menu_open: bool,
+    result_dialog_open: bool,
+}
+
+impl Controller {
+    pub fn new(setup: GameSetup) -> Controller {
+        let mut controller = Controller {
+            game: Game::from_position(setup.start),
+            mode: setup.mode,
+            clock: TurnClock::new(setup.turn_seconds),
+            setup,
+            selected: None,
+            generation: 0,
+            notice: None,
+            menu_open: false,
+            result_dialog_open: false,
+        };
+        controller.after_change();
+        controller
+    }
+
+    /// Starts another game on this screen. Generations keep counting up, so that no answer
+    /// meant for the previous game can be taken for one in this game.
+    pub fn start(&mut self, setup: GameSetup) {
+        let next_generation = self.generation + 1;
+        let hidden = self.clock.is_paused_by(PauseReason::Hidden);
+        *self = Controller::new(setup);
+        self.generation = next_generation;
+        self.clock.set_paused(PauseReason::Hidden, hidden);
+    }
+
+    /// A new game from the start with the colours swapped.
+    pub fn rematch(&mut self) {
+        let mode = match self.mode {
+            Mode::VsAi { human, level } => Mode::VsAi {
+                human: human.other(),
+                level,
+            },
+            Mode::PassAndPlay { bottom } => Mode::PassAndPlay {
+                bottom: bottom.other(),
+            },
+        };
+        self.start(GameSetup {
+            mode,
+            start: Position::start(),
+            turn_seconds: self.setup.turn_seconds,
+        });
+    }
+
+    /// The screen is left: any answer still on its way is stale.
+    pub fn leave(&mut self) {
+        self.generation += 1;
+        self.selected = None;
+    }
+
+    /// Changes whenever the game does (a ply, an undo, a new game).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn clock(&self) -> &TurnClock {
+        &self.clock
+    }
+
+    pub fn notice(&self) -> Option<Notice> {
+        self.notice
+    }
+
+    pub fn selected(&self) -> Option<Point> {
+        self.selected
+    }
+
+    /// The side shown at the bottom of the screen.
+    pub fn bottom(&self) -> Color {
+        match self.mode {
+            Mode::VsAi { human, .. } => human,
+            Mode::PassAndPlay { bottom } => bottom,
+        }
+    }
+
+    pub fn is_ai_turn(&self) -> bool {
+        match self.mode {
+            Mode::VsAi { human, .. } => !self.game.is_over() && self.turn() != human,
+            Mode::PassAndPlay { .. } => false,
+        }
+    }
+
+    /// Whether the board answers taps now.
+    pub fn is_human_turn(&self) -> bool {
+        !self.game.is_over() && !self.is_ai_turn()
+    }
+
+    fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    /// Whether tapping this point would pick up a piece.
+    pub fn is_selectable(&self, point: Point) -> bool {
+        let position = self.game.position();
+        self.is_human_turn()
+            && match position.piece_at(point) {
+                Some(Piece::Treasure) => !position.treasure_locked(),
+                Some(soldier) => soldier.color() == Some(position.turn()),
+                None => false,
+            }
+    }
+
+    /// Where the selected piece may go.
+    pub fn targets(&self) -> PointSet {
+        let Some(from) = self.selected else {
+            return PointSet::EMPTY;
+        };
+        self.game
+            .position()
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == from)
+            .map(|m| m.to())
+            .collect()
+    }
+
+    pub fn tap(&mut self, point: Point) -> TapOutcome {
+        if !self.is_human_turn() {
+            return TapOutcome::Ignored;
+        }
+        if self.selected == Some(point) {
+            self.selected = None;
+            return TapOutcome::Deselected;
+        }
+        if let Some(from) = self.selected {
+            if self.targets().contains(point) {
+                self.play(Ply::Move(Move::new(from, point)));
+                return TapOutcome::Played;
+            }
+        }
+        if self.is_selectable(point) {
+            self.selected = Some(point);
+            return TapOutcome::Selected;
+        }
+        match self.selected.take() {
+            Some(_) => TapOutcome::Deselected,
+            None => TapOutcome::Ignored,
+        }
+    }
+
+    pub fn deselect(&mut self) {
+        self.selected = None;
+    }
+
+    /// What the computer should think about now, if anything.
+    pub fn ai_request(&self) -> Option<AiRequest> {
+        match self.mode {
+            Mode::VsAi { level, .. } if self.is_ai_turn() => Some(AiRequest {
+                generation: self.generation,
+                game: self.game.clone(),
+                level,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Plays the computer's answer to the request of `generation`, unless it is stale.
+    /// Returns whether it was played. An empty answer passes the turn, so the game goes on.
+    pub fn ai_answer(&mut self, generation: u64, answer: Option<Move>) -> bool {
+        if generation != self.generation || !self.is_ai_turn() {
+            return false;
+        }
+        let ply = answer.map_or(Ply::Pass, Ply::Move);
+        if self.game.play(ply).is_err() {
+            return false;
+        }
+        self.notice = None;
+        self.after_change();
+        true
+    }
+
+    /// Takes effect from the computer's next move.
+    pub fn set_level(&mut self, new_level: Level) {
+        if let Mode::VsAi { level, .. } = &mut self.mode {
+            *level = new_level;
+        }
+    }
+
+    /// Plies the undo button takes back: against the computer, back to before the player's own
+    /// last move (with the computer's reply); in pass-and-play, one ply.
+    pub fn undo_count(&self) -> usize {
+        let plies = self.game.plies();
+        match self.mode {
+            Mode::VsAi { human, .. } => plies
+                .iter()
+                .rposition(|played| played.mover == human)
+                .map_or(0, |last| plies.len() - last),
+            Mode::PassAndPlay { .. } => plies.len().min(1),
+        }
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let count = self.undo_count();
+        for _ in 0..count {
+            self.game.undo();
+        }
+        if count > 0 {
+            self.notice = None;
+            self.after_change();
+        }
+        count > 0
+    }
+
+    pub fn set_paused(&mut self, reason: PauseReason, paused: bool) {
+        self.clock.set_paused(reason, paused);
+    }
+
+    /// Lets real time go by on the turn clock; at zero the turn passes.
+    pub fn tick(&mut self, elapsed_ms: u64) -> Tick {
+        let tick = self.clock.tick(elapsed_ms);
+        if tick == Tick::Expired {
+            let mover = self.turn();
+            if self.game.play(Ply::Pass).is_ok() {
+                self.notice = Some(Notice::TimedOut(mover));
+                self.after_change();
+            }
+        }
+        tick
+    }
+
+    pub fn is_menu_open(&self) -> bool {
+        self.menu_open
+    }
+
+    /// The menu covers the board, so the clock waits while it is open.
+    pub fn set_menu_open(&mut self, open: bool) {
+        self.menu_open = open;
+        self.selected = None;
+        self.clock.set_paused(PauseReason::Overlay, open);
+    }
+
+    pub fn is_result_dialog_open(&self) -> bool {
+        self.result_dialog_open
+    }
+
+    /// Closes the game-over dialog so the board and the move list can be looked at.
+    pub fn close_result_dialog(&mut self) {
+        self.result_dialog_open = false;
+    }
+
+    pub fn open_result_dialog(&mut self) {
+        self.result_dialog_open = self.game.is_over();
+    }
+
+    fn play(&mut self, ply: Ply) {
+        if self.game.play(ply).is_ok() {
+            self.notice = None;
+            self.after_change();
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.generation += 1;
+        self.selected = None;
+        self.clock.restart();
+        let over = self.game.is_over();
+        self.clock.set_paused(PauseReason::GameOver, over);
+        self.result_dialog_open = over;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duobao_rules::{GameResult, WinReason};
+
+    fn point(name: &str) -> Point {
+        name.parse().unwrap()
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    fn vs_ai(human: Color) -> Controller {
+        Controller::new(GameSetup {
+            mode: Mode::VsAi {
+                human,
+                level: Level::Easy,
+            },
+            start: Position::start(),
+            turn_seconds: Some(60),
+        })
+    }
+
+    fn pass_and_play(fen: &str) -> Controller {
+        Controller::new(GameSetup {
+            mode: Mode::PassAndPlay { bottom: Color::Red },
+            start: Position::from_fen(fen).unwrap(),
+            turn_seconds: Some(5),
+        })
+    }
+
+    fn tap_move(controller: &mut Controller, text: &str) {
+        let m = mv(text);
+        assert_eq!(controller.tap(m.from()), TapOutcome::Selected);
+        assert_eq!(controller.tap(m.to()), TapOutcome::Played);
+    }
+
+    #[test]
+    fn selecting_shows_the_legal_destinations() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        assert_eq!(controller.tap(point("b2")), TapOutcome::Selected);
+        assert_eq!(controller.selected(), Some(point("b2")));
+        let targets: Vec<String> = controller
+            .targets()
+            .into_iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(targets, ["c2", "a3", "b3"], "c3 holds the treasure");
+    }
+
+    #[test]
+    fn tapping_the_selection_or_an_empty_point_deselects() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.tap(point("b2"));
+        assert_eq!(controller.tap(point("b2")), TapOutcome::Deselected);
+        assert_eq!(controller.selected(), None);
+        controller.tap(point("b2"));
+        assert_eq!(controller.tap(point("e3")), TapOutcome::Deselected);
+        assert_eq!(controller.targets(), PointSet::EMPTY);
+    }
+
+    #[test]
+    fn taps_that_do_nothing_are_harmless() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let before = controller.game().clone();
+        for name in ["e3", "b4", "c4"] {
+            assert_eq!(controller.tap(point(name)), TapOutcome::Ignored, "{name}");
+        }
+        assert_eq!(controller.game(), &before);
+    }
+
+    #[test]
+    fn tapping_another_own_piece_moves_the_selection() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.tap(point("b2"));
+        assert_eq!(controller.tap(point("d2")), TapOutcome::Selected);
+        assert_eq!(controller.selected(), Some(point("d2")));
+    }
+
+    #[test]
+    fn the_treasure_is_selectable_only_while_unlocked() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        assert_eq!(controller.tap(point("c3")), TapOutcome::Selected);
+        assert!(controller.targets().contains(point("b3")));
+        assert_eq!(controller.tap(point("b3")), TapOutcome::Played);
+        assert!(controller.game().position().treasure_locked());
+        assert_eq!(controller.tap(point("b3")), TapOutcome::Ignored);
+    }
+
+    #[test]
+    fn a_tap_move_plays_and_resets_the_clock() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.tick(2_500);
+        assert_eq!(controller.clock().seconds_left(), Some(3));
+        tap_move(&mut controller, "b2c2");
+        assert_eq!(controller.game().plies().len(), 1);
+        assert_eq!(controller.game().position().turn(), Color::Black);
+        assert_eq!(controller.clock().seconds_left(), Some(5));
+        assert_eq!(controller.selected(), None);
+    }
+
+    #[test]
+    fn a_capture_is_recorded_with_its_mark() {
+        // A black soldier on c2 between b2 and the empty d2; red c1 steps to d2.
+        let mut controller = pass_and_play("BBB/.B.B./..T../.RB../.R. r - 0");
+        tap_move(&mut controller, "c1d2");
+        let played = controller.game().plies()[0];
+        assert_eq!(played.to_string(), "c1d2x(c2)");
+        assert_eq!(controller.game().soldiers_captured_by(Color::Red), 1);
+    }
+
+    #[test]
+    fn the_clock_passes_the_turn_at_zero_with_a_notice() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.tap(point("b2"));
+        assert_eq!(controller.tick(5_000), Tick::Expired);
+        assert_eq!(controller.game().position().turn(), Color::Black);
+        assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
+        assert_eq!(controller.notice(), Some(Notice::TimedOut(Color::Red)));
+        assert_eq!(
+            controller.selected(),
+            None,
+            "the timed-out selection is dropped"
+        );
+        assert_eq!(controller.clock().seconds_left(), Some(5));
+        tap_move(&mut controller, "b4b3");
+        assert_eq!(controller.notice(), None);
+    }
+
+    #[test]
+    fn the_clock_stands_still_while_the_menu_is_open_or_the_page_hidden() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.set_menu_open(true);
+        assert_eq!(controller.tick(60_000), Tick::Quiet);
+        controller.set_paused(PauseReason::Hidden, true);
+        controller.set_menu_open(false);
+        assert_eq!(controller.tick(60_000), Tick::Quiet);
+        assert_eq!(controller.game().plies().len(), 0);
+        controller.set_paused(PauseReason::Hidden, false);
+        assert_eq!(controller.tick(5_000), Tick::Expired);
+    }
+
+    #[test]
+    fn a_new_game_keeps_the_page_hidden_pause() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.set_paused(PauseReason::Hidden, true);
+        controller.set_menu_open(true);
+        controller.rematch();
+        assert!(controller.clock().is_paused_by(PauseReason::Hidden));
+        assert!(!controller.clock().is_paused_by(PauseReason::Overlay));
+    }
+
+    #[test]
+    fn pass_and_play_undoes_one_ply() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        assert_eq!(controller.undo_count(), 0);
+        assert!(!controller.undo());
+        tap_move(&mut controller, "b2c2");
+        tap_move(&mut controller, "b4c4");
+        assert!(controller.undo());
+        assert_eq!(controller.game().plies().len(), 1);
+        assert_eq!(controller.game().position().turn(), Color::Black);
+    }
+
+    #[test]
+    fn the_board_ignores_taps_while_the_computer_is_to_move() {
+        let mut controller = vs_ai(Color::Black);
+        assert!(controller.is_ai_turn());
+        assert_eq!(controller.tap(point("b2")), TapOutcome::Ignored);
+        assert_eq!(controller.selected(), None);
+    }
+
+    #[test]
+    fn the_computer_is_asked_once_per_turn_and_its_answer_played() {
+        let mut controller = vs_ai(Color::Red);
+        assert!(controller.ai_request().is_none());
+        tap_move(&mut controller, "b2c2");
+        let request = controller.ai_request().expect("the computer is to move");
+        assert_eq!(request.game.plies().len(), 1);
+        assert!(controller.ai_answer(request.generation, Some(mv("b4b3"))));
+        assert!(controller.ai_request().is_none());
+        assert!(controller.is_human_turn());
+        assert!(
+            !controller.ai_answer(request.generation, Some(mv("d4d3"))),
+            "a second answer to the same request is stale"
+        );
+    }
+
+    #[test]
+    fn an_answer_after_undo_is_discarded() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        let request = controller.ai_request().unwrap();
+        assert!(
+            controller.undo(),
+            "the player may take back a move while the computer thinks"
+        );
+        assert_eq!(controller.game().plies().len(), 0);
+        assert!(!controller.ai_answer(request.generation, Some(mv("b4b3"))));
+        assert_eq!(controller.game().plies().len(), 0);
+    }
+
+    #[test]
+    fn an_answer_after_a_new_game_is_discarded() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        let request = controller.ai_request().unwrap();
+        controller.start(GameSetup {
+            mode: Mode::VsAi {
+                human: Color::Black,
+                level: Level::Easy,
+            },
+            start: Position::start(),
+            turn_seconds: None,
+        });
+        let fresh = controller.ai_request().unwrap();
+        assert!(fresh.generation > request.generation);
+        assert!(!controller.ai_answer(request.generation, Some(mv("b2c2"))));
+        assert_eq!(controller.game().plies().len(), 0);
+        assert!(controller.ai_answer(fresh.generation, Some(mv("b2c2"))));
+    }
+
+    #[test]
+    fn an_answer_after_leaving_is_discarded() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        let request = controller.ai_request().unwrap();
+        controller.leave();
+        assert!(!controller.ai_answer(request.generation, Some(mv("b4b3"))));
+        let again = controller.ai_request().unwrap();
+        assert!(controller.ai_answer(again.generation, Some(mv("b4b3"))));
+    }
+
+    #[test]
+    fn vs_ai_undo_takes_back_the_reply_and_the_players_move() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        let request = controller.ai_request().unwrap();
+        controller.ai_answer(request.generation, Some(mv("b4b3")));
+        assert_eq!(controller.undo_count(), 2);
+        assert!(controller.undo());
+        assert_eq!(controller.game().plies().len(), 0);
+        assert!(controller.is_human_turn());
+    }
+
+    #[test]
+    fn vs_ai_undo_never_takes_back_only_the_computers_opening_move() {
+        let mut controller = vs_ai(Color::Black);
+        let request = controller.ai_request().unwrap();
+        controller.ai_answer(request.generation, Some(mv("b2c2")));
+        assert_eq!(controller.undo_count(), 0);
+        tap_move(&mut controller, "b4b3");
+        assert_eq!(controller.undo_count(), 1);
+    }
+
+    #[test]
+    fn a_new_level_applies_from_the_next_request() {
+        let mut controller = vs_ai(Color::Black);
+        controller.set_level(Level::Master);
+        assert_eq!(controller.ai_request().unwrap().level, Level::Master);
+    }
+
+    #[test]
+    fn a_treasure_capture_ends_the_game_and_opens_the_dialog() {
+        // Red soldiers on b3 and d2; the treasure on c3 would be sandwiched by d3.
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
+        tap_move(&mut controller, "d2d3");
+        let result = controller.game().result();
+        assert!(matches!(
+            result,
+            Some(GameResult::Win(win)) if win.winner == Color::Red && win.reason == WinReason::Treasure
+        ));
+        assert!(controller.is_result_dialog_open());
+        assert!(controller.clock().is_paused());
+        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
+        controller.close_result_dialog();
+        assert!(!controller.is_result_dialog_open());
+    }
+
+    #[test]
+    fn rematch_swaps_the_colours() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        controller.rematch();
+        assert_eq!(controller.bottom(), Color::Black);
+        assert!(controller.is_ai_turn());
+        assert_eq!(controller.game().plies().len(), 0);
+        let mut friends = pass_and_play(duobao_rules::START_FEN);
+        friends.rematch();
+        assert_eq!(friends.bottom(), Color::Black);
+    }
+}

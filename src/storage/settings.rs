@@ -1,0 +1,121 @@
+//! The preferences, one key per setting (`prefs.lang`, `prefs.level`, …), so that a damaged or
+//! outdated value resets that setting alone.
+
+use serde_json::{Map, Value};
+
+use super::{load, save, SaveError, Store};
+use crate::i18n::Lang;
+use crate::prefs::{Prefs, TURN_TIME_CHOICES};
+
+fn key(field: &str) -> String {
+    format!("prefs.{field}")
+}
+
+fn fields(prefs: &Prefs) -> Map<String, Value> {
+    match serde_json::to_value(prefs) {
+        Ok(Value::Object(fields)) => fields,
+        _ => unreachable!("Prefs serializes as a JSON object"),
+    }
+}
+
+/// A setting value the app can use (serde checks the types; this checks the ranges).
+fn usable(prefs: &Prefs) -> bool {
+    TURN_TIME_CHOICES.contains(&prefs.turn_seconds)
+}
+
+/// The saved preferences; each missing or unusable setting takes its default, and the language
+/// of a first launch is `system_lang`.
+pub fn load_prefs(store: &dyn Store, system_lang: Lang) -> Prefs {
+    let mut prefs = Prefs {
+        lang: system_lang,
+        ..Prefs::default()
+    };
+    let mut accepted = fields(&prefs);
+    for field in fields(&prefs).keys() {
+        let Some(value) = load::<Value>(store, &key(field)) else {
+            continue;
+        };
+        let mut candidate = accepted.clone();
+        candidate.insert(field.clone(), value);
+        if let Ok(read) = serde_json::from_value::<Prefs>(Value::Object(candidate.clone())) {
+            if usable(&read) {
+                prefs = read;
+                accepted = candidate;
+            }
+        }
+    }
+    prefs
+}
+
+/// Saves every setting under its own key.
+pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
+    for (field, value) in fields(prefs) {
+        save(store, &key(&field), &value)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{full_key, MemoryStore};
+    use duobao_ai::Level;
+
+    fn changed() -> Prefs {
+        Prefs {
+            lang: Lang::En,
+            level: Level::Master,
+            turn_seconds: Some(15),
+            coordinates: false,
+            flip_top: false,
+            sound: false,
+        }
+    }
+
+    #[test]
+    fn saved_preferences_come_back() {
+        let store = MemoryStore::default();
+        save_prefs(&store, &changed()).unwrap();
+        assert_eq!(load_prefs(&store, Lang::Zh), changed());
+    }
+
+    #[test]
+    fn a_first_launch_follows_the_system_language() {
+        let store = MemoryStore::default();
+        assert_eq!(load_prefs(&store, Lang::En), Prefs { lang: Lang::En, ..Prefs::default() });
+        assert_eq!(load_prefs(&store, Lang::Zh).lang, Lang::Zh);
+    }
+
+    #[test]
+    fn garbage_in_one_key_resets_that_setting_only() {
+        let garbage = ["{", "\"klingon\"", "42", "null", "[1,2]", "\"\"", "7"];
+        for field in fields(&changed()).keys() {
+            for junk in garbage {
+                let store = MemoryStore::default();
+                save_prefs(&store, &changed()).unwrap();
+                store.write(&full_key(&key(field)), junk).unwrap();
+                let loaded = fields(&load_prefs(&store, Lang::Zh));
+                let defaults = fields(&Prefs::default());
+                for (name, value) in fields(&changed()) {
+                    let expected = if &name != field {
+                        &value
+                    } else if junk == "null" && name == "turn_seconds" {
+                        // `null` is the clock switched off: a valid setting.
+                        &Value::Null
+                    } else {
+                        &defaults[&name]
+                    };
+                    assert_eq!(&loaded[&name], expected, "{field} = {junk}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_turn_time_that_is_not_offered_resets_to_the_default() {
+        let store = MemoryStore::default();
+        save_prefs(&store, &changed()).unwrap();
+        store.write(&full_key("prefs.turn_seconds"), "7").unwrap();
+        assert_eq!(load_prefs(&store, Lang::En).turn_seconds, Prefs::default().turn_seconds);
+    }
+}

@@ -1,0 +1,127 @@
+//! Small building blocks shared by the screens and dialogs.
+
+use dioxus::prelude::*;
+use duobao_ai::Level;
+
+use crate::i18n::{level_key, text, Key};
+use crate::prefs::Prefs;
+
+/// One option of a choice row: a toggle button that shows whether it is the current choice.
+#[component]
+pub fn ChoiceButton(
+    #[props(into)] label: String,
+    selected: bool,
+    #[props(into)] testid: String,
+    onclick: EventHandler<MouseEvent>,
+) -> Element {
+    rsx! {
+        button {
+            class: if selected { "choice selected" } else { "choice" },
+            r#type: "button",
+            aria_pressed: selected,
+            "data-testid": testid,
+            onclick: move |event| onclick.call(event),
+            {label}
+        }
+    }
+}
+
+/// A labelled row of choices.
+#[component]
+pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
+    rsx! {
+        div { class: "choice-row", role: "group", aria_label: "{label}",
+            span { class: "choice-label", "{label}" }
+            div { class: "choices", {children} }
+        }
+    }
+}
+
+/// A modal card over a dimmed backdrop.
+#[component]
+pub fn Dialog(
+    #[props(into)] title: String,
+    #[props(into)] testid: String,
+    children: Element,
+) -> Element {
+    rsx! {
+        div { class: "backdrop",
+            div {
+                class: "dialog",
+                role: "dialog",
+                aria_modal: "true",
+                aria_label: "{title}",
+                "data-testid": testid,
+                onclick: move |event| event.stop_propagation(),
+                h2 { "{title}" }
+                {children}
+            }
+        }
+    }
+}
+
+/// The four levels of the computer.
+#[component]
+pub fn LevelChoices(current: Level, onpick: EventHandler<Level>) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    rsx! {
+        ChoiceRow { label: text(lang, Key::Difficulty),
+            for level in Level::ALL {
+                ChoiceButton {
+                    key: "{level.name()}",
+                    label: text(lang, level_key(level)),
+                    selected: level == current,
+                    testid: "level-{level.name()}",
+                    onclick: move |_| onpick.call(level),
+                }
+            }
+        }
+    }
+}
+
+/// An on/off setting as two choices.
+#[component]
+pub fn OnOffChoices(
+    label: Key,
+    value: bool,
+    #[props(into)] testid: String,
+    onpick: EventHandler<bool>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    rsx! {
+        ChoiceRow { label: text(lang, label),
+            for (on, key) in [(true, Key::On), (false, Key::Off)] {
+                ChoiceButton {
+                    key: "{on}",
+                    label: text(lang, key),
+                    selected: value == on,
+                    testid: "{testid}-{on}",
+                    onclick: move |_| onpick.call(on),
+                }
+            }
+        }
+    }
+}
+
+/// Switches between Chinese and English; labelled with the language it switches to.
+#[component]
+pub fn LanguageToggle() -> Element {
+    let mut prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    rsx! {
+        button {
+            class: "language",
+            r#type: "button",
+            lang: lang.other().tag(),
+            aria_label: "{text(lang, Key::Language)}: {text(lang.other(), Key::LanguageName)}",
+            "data-testid": "language",
+            onclick: move |_| {
+                let mut prefs = prefs.write();
+                prefs.lang = prefs.lang.other();
+            },
+            {text(lang.other(), Key::LanguageName)}
+        }
+    }
+}
