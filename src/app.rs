@@ -21,6 +21,7 @@ enum Screen {
 pub fn App() -> Element {
     let (prefs, opening) = use_hook(|| {
         let mut prefs = Prefs::default();
+        prefs.lang = platform::preferred_lang().unwrap_or(prefs.lang);
         let opening = url_options::apply(&platform::page_query(), &mut prefs);
         (prefs, opening)
     });

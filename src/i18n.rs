@@ -138,6 +138,13 @@ pub const fn color_key(color: Color) -> Key {
     }
 }
 
+pub const fn timed_out_key(color: Color) -> Key {
+    match color {
+        Color::Red => Key::RedTimedOut,
+        Color::Black => Key::BlackTimedOut,
+    }
+}
+
 pub const fn piece_key(piece: Piece) -> Key {
     match piece {
         Piece::RedSoldier => Key::RedSoldier,

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::i18n::Lang;
+
 pub async fn sleep(duration: Duration) {
     futures_timer::Delay::new(duration).await;
 }
@@ -20,9 +22,27 @@ pub fn page_query() -> String {
     }
 }
 
-/// Reports `true` when the page or app goes to the background and `false` when it returns, for
-/// as long as the returned receiver is polled. Webviews on desktop and mobile fire the same
-/// `visibilitychange` event as browsers, so one script serves every platform.
+/// The language the browser asks for, if it is one the app speaks.
+pub fn preferred_lang() -> Option<Lang> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let tag = web_sys::window()?.navigator().language()?;
+        let primary = tag
+            .split('-')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        Lang::from_code(&primary)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// A script for `document::eval` that sends `true` when the page or app goes to the background
+/// and `false` when it returns. Webviews on desktop and mobile fire the same `visibilitychange`
+/// event as browsers, so one script serves every platform.
 pub const VISIBILITY_SCRIPT: &str = r#"
     const report = () => dioxus.send(document.visibilityState === "hidden");
     document.addEventListener("visibilitychange", report);

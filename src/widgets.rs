@@ -37,15 +37,17 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
     }
 }
 
-/// A modal card over a dimmed backdrop.
+/// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
+/// leaving the board above it in view.
 #[component]
 pub fn Dialog(
     #[props(into)] title: String,
     #[props(into)] testid: String,
+    #[props(default)] sheet: bool,
     children: Element,
 ) -> Element {
     rsx! {
-        div { class: "backdrop",
+        div { class: if sheet { "backdrop sheet" } else { "backdrop" },
             div {
                 class: "dialog",
                 role: "dialog",

@@ -9,8 +9,8 @@ before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
 const MAX_FRAME_GAP_MS = 200;
-/** Master may think for a few seconds; anything longer is a hang. */
-const MASTER_BUDGET_MS = 30_000;
+/** Master thinks for 1.5 s; the rest is slack for a slow machine. */
+const MASTER_BUDGET_MS = 1_500 + 2_000;
 
 test('no main-thread stall over 200 ms while Master thinks', async () => {
   const page = await openApp(browser.context, { lang: 'en', mode: 'ai', level: 'master', turn: 'off' });
@@ -27,8 +27,11 @@ test('no main-thread stall over 200 ms while Master thinks', async () => {
   });
   for (const plyCount of [2, 4]) {
     await playSomeMove(page);
+    const asked = Date.now();
     await page.getByTestId('thinking').waitFor();
     await waitForPlies(page, plyCount, MASTER_BUDGET_MS);
+    const took = Date.now() - asked;
+    assert.ok(took <= MASTER_BUDGET_MS, `Master replied in ${took} ms`);
   }
   const gaps = await page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
   const worst = Math.max(...gaps.slice(1));

@@ -1,7 +1,9 @@
 // The turn clock: it passes the turn at zero and waits while a menu is open or the page hidden.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openApp, plies, plyCount, waitForPlies, assertNoErrors } from '../lib/phone.mjs';
+import {
+  openBrowser, openApp, plies, plyCount, waitForPlies, screenshot, assertNoErrors,
+} from '../lib/phone.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -18,6 +20,11 @@ test('time out passes the turn with a notice', async () => {
   assert.equal(await page.getByTestId('notice').textContent(), 'Red ran out of time: Black to move');
   assert.equal(await page.getByTestId('bar-black').getAttribute('data-active'), 'true');
   assert.equal(await page.getByTestId('clock-black').textContent(), '0:03');
+  await screenshot(page, 'timeout-notice');
+  // Black's turn runs out too: a fresh notice says so.
+  await waitForPlies(page, 2, 5_000);
+  assert.deepEqual(await plies(page), ['pass', 'pass']);
+  assert.equal(await page.getByTestId('notice').textContent(), 'Black ran out of time: Red to move');
   assertNoErrors(page);
   await page.close();
 });

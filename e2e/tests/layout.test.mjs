@@ -8,9 +8,32 @@ let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
+/** Fails if any text on screen is clipped by its box (a word cut off in a button). */
+async function assertNoCutText(page, where) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('button, .name, .choice-label, h1, h2, .clock, .status')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => el.textContent));
+  assert.deepEqual(cut, [], `clipped text in ${where}`);
+}
+
+test('the new-game screen fits a small phone, in both languages', async () => {
+  const page = await openApp(browser.context, { lang: 'en' });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.getByTestId('start').waitFor();
+  await assertNoCutText(page, 'the new-game screen');
+  await page.getByTestId('language').tap();
+  await assertNoCutText(page, 'the Chinese new-game screen');
+  await screenshot(page, 'zh-new-game-360');
+  assertNoErrors(page);
+  await page.close();
+});
+
 const SCREENS = [
   { name: 'phone-360', width: 360, height: 640 },
   { name: 'phone-430', width: 430, height: 932 },
+  { name: 'phone-landscape', width: 844, height: 390 },
+  { name: 'tablet-portrait', width: 820, height: 1180 },
   { name: 'tablet-landscape', width: 1024, height: 768 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
@@ -45,6 +68,10 @@ for (const screen of SCREENS) {
       y: document.scrollingElement.scrollHeight - innerHeight,
     }));
     assert.deepEqual(overflow, { x: 0, y: 0 }, 'the page does not scroll');
+    await assertNoCutText(page, 'the game screen');
+    await page.getByTestId('menu-button').tap();
+    await assertNoCutText(page, 'the menu');
+    await page.getByTestId('resume').tap();
     await screenshot(page, `layout-${screen.name}`);
     assertNoErrors(page);
     await page.close();

@@ -45,3 +45,33 @@ test('a full game with the top bar turned for the friend across the table', asyn
   assertNoErrors(page);
   await page.close();
 });
+
+test('a repetition draw on a small phone; the move list scrolls to the newest ply', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
+  await page.setViewportSize({ width: 360, height: 640 });
+  const shuffle = ['b2b3', 'b4c4', 'b3b2', 'c4b4'];
+  for (const move of [...shuffle, ...shuffle]) await playMove(page, move);
+  const dialog = page.getByTestId('game-over');
+  await dialog.waitFor();
+  assert.equal(await dialog.getByRole('heading').textContent(), 'Draw');
+  assert.equal(await page.getByTestId('result-reason').textContent(), 'The same position occurred three times');
+  assert.equal(await page.getByTestId('result-reason').getAttribute('data-winner'), 'draw');
+  await page.getByTestId('view-board').tap();
+
+  const list = page.getByTestId('move-list');
+  const scroll = await list.evaluate((el) => ({ overflow: el.scrollHeight - el.clientHeight, style: getComputedStyle(el).overflowY }));
+  assert.equal(scroll.style, 'auto');
+  assert.ok(scroll.overflow > 0, 'eight plies overflow the small list');
+  const listBox = await list.boundingBox();
+  const newest = await page.locator('.moves li').last().boundingBox();
+  assert.ok(newest.y + newest.height <= listBox.y + listBox.height + 1, 'the newest ply is in view');
+  await list.evaluate((el) => { el.scrollTop = -el.scrollHeight; });
+  const first = await page.locator('.moves li').first().boundingBox();
+  assert.ok(first.y >= listBox.y - 1, 'scrolling back shows the first ply');
+
+  await page.getByTestId('show-result').tap();
+  await page.getByTestId('new-game').tap();
+  await page.getByTestId('start').waitFor();
+  assertNoErrors(page);
+  await page.close();
+});

@@ -124,7 +124,6 @@ pub fn Board() -> Element {
                 }
             }
             rect { class: "wood", x: "2", y: "2", width: SIZE - 4.0, height: SIZE - 4.0, rx: "22" }
-            rect { class: "wood-inlay", x: "14", y: "14", width: SIZE - 28.0, height: SIZE - 28.0, rx: "14" }
             for line in LINES.iter() {
                 {
                     let points = line.points();

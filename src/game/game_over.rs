@@ -31,7 +31,7 @@ pub fn GameOverDialog(on_new_game: EventHandler) -> Element {
     let winner = result.winner().map_or("draw", |color| color.name());
 
     rsx! {
-        Dialog { title: text(lang, title_key(result, mode)), testid: "game-over",
+        Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true,
             p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result))} }
             div { class: "dialog-actions",
                 button { class: "primary", r#type: "button", "data-testid": "rematch",

@@ -15,7 +15,7 @@ use super::game_over::GameOverDialog;
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::status_bar::PlayerBar;
-use crate::i18n::{text, Key};
+use crate::i18n::{text, timed_out_key, Key};
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 
@@ -36,11 +36,11 @@ pub fn GameView(on_new_game: EventHandler) -> Element {
     let lang = prefs.read().lang;
     let state = controller.read();
     let bottom = state.bottom();
-    let notice = state.notice().map(|Notice::TimedOut(color)| match color {
-        duobao_rules::Color::Red => Key::RedTimedOut,
-        duobao_rules::Color::Black => Key::BlackTimedOut,
-    });
+    let notice = state
+        .notice()
+        .map(|Notice::TimedOut(color)| timed_out_key(color));
     let game_over = state.game().is_over();
+    let plies = state.game().plies().len();
 
     rsx! {
         main {
@@ -52,7 +52,14 @@ pub fn GameView(on_new_game: EventHandler) -> Element {
                 div { class: "board-wrap",
                     Board {}
                     if let Some(key) = notice {
-                        div { class: "notice", role: "status", "data-testid": "notice", {text(lang, key)} }
+                        // Keyed by ply, so each notice is a new element and shows afresh.
+                        div {
+                            key: "{plies}",
+                            class: "notice",
+                            role: "status",
+                            "data-testid": "notice",
+                            {text(lang, key)}
+                        }
                     }
                 }
                 PlayerBar { color: bottom, top: false }

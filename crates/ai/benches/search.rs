@@ -5,10 +5,14 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use duobao_ai::{CancelToken, Level, LevelPlayer, SearchLimits, Searcher};
 use duobao_rules::Game;
 
-const POSITIONS: [&str; 2] = [
+/// The start and two positions from balanced match openings.
+const POSITIONS: [&str; 3] = [
     "BBB/BB.BB/..T../RR.RR/RRR r - 0",
-    "B.B/.BB.B/.RT.B/RR..R/.R. b - 6",
+    "BBB/BBTBB/....R/RR.RR/RR. b - 3",
+    "BBB/BBT.B/R..BR/.R..R/RRR r - 4",
 ];
+
+const DEPTH: u32 = 12;
 
 fn fixed_depth(c: &mut Criterion) {
     let mut group = c.benchmark_group("depth");
@@ -16,10 +20,10 @@ fn fixed_depth(c: &mut Criterion) {
     for (index, fen) in POSITIONS.iter().enumerate() {
         let game = Game::from_fen(fen).unwrap();
         let limits = SearchLimits {
-            depth: Some(9),
+            depth: Some(DEPTH),
             ..SearchLimits::default()
         };
-        group.bench_function(format!("position {index} depth 9"), |b| {
+        group.bench_function(format!("position {index} depth {DEPTH}"), |b| {
             b.iter(|| Searcher::new().search(&game, limits, &CancelToken::new(), |_| {}))
         });
     }

@@ -5,33 +5,22 @@
 
 use duobao_rules::{Color, Point, Position, LINES};
 
-pub static VARIANT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static TUNE: std::sync::OnceLock<[[i32; 8]; 2]> = std::sync::OnceLock::new();
-fn tw(i: usize) -> i32 {
-    TUNE.get_or_init(|| {
-        let mut t = [[4, 4, 25, 3, 10, 30, 10, 0]; 2];
-        if let Ok(v) = std::env::var("DUOBAO_TUNE") {
-            for (j, x) in v.split(',').enumerate() { t[1][j] = x.parse().unwrap(); }
-        }
-        t
-    })[VARIANT.load(std::sync::atomic::Ordering::Relaxed)][i]
-}
 /// A soldier.
 const SOLDIER: i32 = 100;
 /// Each move a side's soldiers have.
-const MOBILITY_DEFAULT: i32 = 4;
+const MOBILITY: i32 = 4;
 /// Each move short of this many, for a side at risk of having no move at all.
-const BLOCKADE_MARGIN_DEFAULT: i32 = 4;
-const BLOCKADE_DANGER_DEFAULT: i32 = 25;
+const BLOCKADE_MARGIN: i32 = 4;
+const BLOCKADE_DANGER: i32 = 25;
 /// Each line through a soldier's point: central points reach further and sandwich more.
-const PLACEMENT_DEFAULT: i32 = 3;
+const PLACEMENT: i32 = 3;
 /// Each soldier next to the treasure.
-const TREASURE_NEIGHBOUR_DEFAULT: i32 = 10;
+const TREASURE_NEIGHBOUR: i32 = 10;
 /// Each half-closed sandwich of the treasure: one end ours, the other empty, no other piece on
 /// the line, so one more soldier would take it.
-const TREASURE_PINCER_DEFAULT: i32 = 30;
+const TREASURE_PINCER: i32 = 30;
 /// Having the move.
-const TEMPO_DEFAULT: i32 = 10;
+const TEMPO: i32 = 10;
 
 /// A sandwich shape around a middle point: its two outer points and the rest of its line.
 #[derive(Copy, Clone)]
@@ -84,7 +73,7 @@ const PINCERS: [([Pincer; 4], usize); 25] = {
 /// The score of `position` for the side to move.
 pub fn evaluate(position: &Position) -> i32 {
     let us = position.turn();
-    side_score(position, us) - side_score(position, us.other()) + tw(6)
+    side_score(position, us) - side_score(position, us.other()) + TEMPO
 }
 
 fn side_score(position: &Position, color: Color) -> i32 {
@@ -96,13 +85,11 @@ fn side_score(position: &Position, color: Color) -> i32 {
         mobility += (soldier.neighbours() & empty).len() as i32;
         placement += LINES_THROUGH[soldier.index()];
     }
-    let mut score = own.len() as i32 * SOLDIER + mobility * tw(0) + placement * tw(3);
-    score -= (tw(1) - mobility).max(0) * tw(2);
+    let mut score = own.len() as i32 * SOLDIER + mobility * MOBILITY + placement * PLACEMENT;
+    score -= (BLOCKADE_MARGIN - mobility).max(0) * BLOCKADE_DANGER;
     if let Some(treasure) = position.treasure() {
-        score += (treasure.neighbours() & own).len() as i32 * tw(4);
-        score += open_pincers(position, color, treasure) * tw(5);
-        let home = if color == Color::Red { 2 - treasure.row() as i32 } else { treasure.row() as i32 - 2 };
-        score += home * tw(7);
+        score += (treasure.neighbours() & own).len() as i32 * TREASURE_NEIGHBOUR;
+        score += open_pincers(position, color, treasure) * TREASURE_PINCER;
     }
     score
 }
@@ -146,7 +133,7 @@ mod tests {
     #[test]
     fn the_start_is_balanced_but_for_the_move() {
         let start = Position::start();
-        assert_eq!(evaluate(&start), tw(6));
+        assert_eq!(evaluate(&start), TEMPO);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The four difficulty levels, named in the app 简单 Easy, 中等 Medium, 困难 Hard, 大师 Master.
 //!
 //! Levels differ in how deep and how long they search and in how they choose among the moves
-//! the search scored: Master and Hard play the best move; Medium chooses among the good moves
-//! with a little randomness; Easy also misjudges some moves, looking only at where they land and
-//! not at the reply (a human-like oversight, not a random move). Every level takes an immediate
-//! win; from Medium on no level allows an immediate loss it could prevent.
+//! the search scored: Master plays the best move its whole budget finds; Hard searches less
+//! deep and now and then prefers a move almost as good; Medium, shallower still, chooses among
+//! the good moves with more randomness; Easy also misjudges some moves, looking only at where
+//! they land and not at the reply (a human-like oversight, not a random move). Every level takes
+//! an immediate win; from Medium on no level allows an immediate loss it could prevent.
+//!
+//! Budgets on one thread: Master at most 1.5 s a move, Hard 0.5 s, Medium and Easy 0.2 s.
 
 use std::fmt;
 use std::str::FromStr;
@@ -42,6 +45,10 @@ struct Style {
 
 /// The widest score gap a noisy level distinguishes: forced wins and losses count as this.
 const SCORE_CLAMP: f64 = 1000.0;
+/// The transposition table of the levels below Master.
+const SHALLOW_TABLE_MEGABYTES: usize = 2;
+/// Master plays on rather than settle for a draw unless it is this far behind.
+const MASTER_CONTEMPT: i32 = 25;
 /// The score of a move after which the opponent wins at once.
 const LOSES_AT_ONCE: i32 = -(MATE - 2);
 
@@ -58,6 +65,7 @@ impl Level {
     }
 
     fn style(self) -> Style {
+        // Depth-limited levels also stop on time, within their budget on a slow device.
         let depth = |depth| SearchLimits {
             depth: Some(depth),
             movetime: Some(Duration::from_millis(180)),
@@ -82,20 +90,30 @@ impl Level {
                 guarded: true,
             },
             Level::Hard => Style {
+                limits: depth(6),
+                temperature: 8.0,
+                overlook: 0.0,
+                guarded: true,
+            },
+            // 100 ms of the 1.5 s budget are left for setting up the table and choosing.
+            Level::Master => Style {
                 limits: SearchLimits {
-                    depth: Some(8),
-                    ..time(450)
+                    contempt: MASTER_CONTEMPT,
+                    ..time(1400)
                 },
                 temperature: 0.0,
                 overlook: 0.0,
                 guarded: true,
             },
-            Level::Master => Style {
-                limits: time(1400),
-                temperature: 0.0,
-                overlook: 0.0,
-                guarded: true,
-            },
+        }
+    }
+
+    /// A searcher sized for this level: the shallow levels need only a small table, which is
+    /// quicker to set up and lighter on a phone.
+    pub fn searcher(self) -> Searcher {
+        match self {
+            Level::Master => Searcher::new(),
+            _ => Searcher::with_table_megabytes(SHALLOW_TABLE_MEGABYTES),
         }
     }
 
@@ -194,7 +212,7 @@ impl LevelPlayer {
     pub fn new(level: Level, seed: u64) -> LevelPlayer {
         LevelPlayer {
             level,
-            searcher: Searcher::new(),
+            searcher: level.searcher(),
             rng: SmallRng::seed_from_u64(seed),
         }
     }
@@ -222,7 +240,7 @@ mod tests {
 
     /// Seeds for a level: only the noisy levels depend on them.
     fn seeds(level: Level) -> std::ops::Range<u64> {
-        if level <= Level::Medium {
+        if level < Level::Master {
             0..20
         } else {
             0..1
@@ -277,6 +295,44 @@ mod tests {
                 assert!(
                     !crate::allows_treasure_capture(&position, m),
                     "{level} played {m} (seed {seed})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn medium_and_hard_never_allow_a_preventable_capture_in_random_positions() {
+        let mut walk = SmallRng::seed_from_u64(5);
+        let mut checked = 0;
+        while checked < 25 {
+            let mut game = Game::new();
+            for _ in 0..walk.random_range(4..30) {
+                let moves = game.position().legal_moves();
+                if game.is_over() || moves.is_empty() {
+                    break;
+                }
+                let m = moves[walk.random_range(0..moves.len())];
+                game.play(m.into()).unwrap();
+            }
+            let position = *game.position();
+            let moves = position.legal_moves();
+            let safe = moves
+                .iter()
+                .filter(|&&m| !crate::allows_treasure_capture(&position, m));
+            let threatened = moves
+                .iter()
+                .any(|&m| crate::allows_treasure_capture(&position, m));
+            if game.is_over() || !threatened || safe.count() == 0 {
+                continue;
+            }
+            checked += 1;
+            for level in [Level::Medium, Level::Hard] {
+                let m = LevelPlayer::new(level, checked)
+                    .choose(&game, &CancelToken::new())
+                    .unwrap();
+                assert!(
+                    !crate::allows_treasure_capture(&position, m),
+                    "{level} played {m} in {position}"
                 );
             }
         }

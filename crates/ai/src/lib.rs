@@ -21,7 +21,7 @@ mod think;
 mod tt;
 
 pub use cancel::CancelToken;
-pub use eval::{evaluate, VARIANT};
+pub use eval::evaluate;
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
 pub use search::{

@@ -24,6 +24,8 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INFINITY: i32 = MATE + 1;
 const DRAW: i32 = 0;
+/// What an aborted search returns; its callers discard it.
+const ABORTED: i32 = 0;
 
 /// Plies of quiescence in which a side facing a treasure threat must answer it rather than stand
 /// pat; deeper than this, threats are left to the evaluation.
@@ -38,7 +40,8 @@ const SOFT_TIME_SHARE: f64 = 0.45;
 const MIN_DEPTH: u32 = 2;
 const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
 
-/// When a search must stop. With no limit at all it runs until stopped (or to the maximum depth).
+/// When a search must stop, and how it scores. With no limit at all it runs until stopped (or
+/// to the maximum depth).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
     pub depth: Option<u32>,
@@ -47,6 +50,9 @@ pub struct SearchLimits {
     /// Search every root move with an open window so that each gets an exact score (rather than
     /// a bound), for callers that choose among good moves rather than the best.
     pub score_all_moves: bool,
+    /// How much the side to move at the root dislikes a draw (hundredths of a soldier): a strong
+    /// player facing a weaker one should play on rather than repeat.
+    pub contempt: i32,
 }
 
 /// Progress after each completed iteration.
@@ -379,6 +385,16 @@ impl Search<'_> {
         false
     }
 
+    /// A draw as seen by the side to move at `ply`: worse than even for the side to move at the
+    /// root by the contempt, better for its opponent.
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply & 1 == 0 {
+            DRAW - self.limits.contempt
+        } else {
+            DRAW + self.limits.contempt
+        }
+    }
+
     /// The table key: the position's hash, told apart by the quiet count near the quiet limit,
     /// where the same placement may be a draw or not.
     fn key(position: &Position) -> u64 {
@@ -404,14 +420,14 @@ impl Search<'_> {
             return self.quiesce(position, ply, alpha, beta, 0, stop);
         }
         if self.visit(stop) {
-            return DRAW;
+            return ABORTED;
         }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
         if position.quiet_plies() >= QUIET_LIMIT || self.is_repetition(position) {
-            return DRAW;
+            return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
@@ -490,7 +506,7 @@ impl Search<'_> {
             };
             self.path.pop();
             if self.aborted.is_some() {
-                return DRAW;
+                return ABORTED;
             }
             if score > best_score {
                 best_score = score;
@@ -561,14 +577,14 @@ impl Search<'_> {
         stop: &CancelToken,
     ) -> i32 {
         if self.visit(stop) {
-            return DRAW;
+            return ABORTED;
         }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
         if position.quiet_plies() >= QUIET_LIMIT {
-            return DRAW;
+            return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
@@ -601,7 +617,7 @@ impl Search<'_> {
             child.play_unchecked(moves[tried]);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, stop);
             if self.aborted.is_some() {
-                return DRAW;
+                return ABORTED;
             }
             if score > best {
                 best = score;

@@ -44,12 +44,13 @@ fn fresh_rng() -> SmallRng {
 #[cfg(not(target_arch = "wasm32"))]
 mod platform {
     use super::*;
-    use crate::search::Searcher;
 
     pub async fn think(game: Game, level: Level, stop: CancelToken) -> Option<Move> {
         let (sender, receiver) = futures_channel::oneshot::channel();
         let job = move || {
-            let result = Searcher::new().search(&game, level.limits(), &stop, |_| {});
+            let result = level
+                .searcher()
+                .search(&game, level.limits(), &stop, |_| {});
             let chosen = if stop.is_cancelled() {
                 None
             } else {
@@ -73,13 +74,12 @@ mod platform {
     use web_time::Instant;
 
     use super::*;
-    use crate::search::Searcher;
 
     /// The longest the page's thread is held at a time.
     const SLICE: Duration = Duration::from_millis(40);
 
     pub async fn think(game: Game, level: Level, stop: CancelToken) -> Option<Move> {
-        let mut searcher = Searcher::new();
+        let mut searcher = level.searcher();
         let mut search = searcher.start(&game, level.limits());
         let result = loop {
             if let Some(result) = search.run(Some(Instant::now() + SLICE), &stop, &mut |_| {}) {

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use duobao_ai::{CancelToken, Level, LevelPlayer, Searcher};
+use duobao_ai::{CancelToken, Level, LevelPlayer};
 use duobao_rules::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -12,8 +12,8 @@ use rand::SeedableRng;
 use crate::args::{Failure, Words};
 
 /// Positions sampled every this many plies of the sample game.
-const SAMPLE_EVERY: usize = 5;
-const SAMPLES: usize = 10;
+const SAMPLE_EVERY: usize = 4;
+const SAMPLES: usize = 12;
 
 /// The most a level may take for a move on one thread.
 fn budget(level: Level) -> Duration {
@@ -47,21 +47,29 @@ pub fn bench_command(words: &mut Words) -> Result<String, Failure> {
     Ok(out)
 }
 
-/// Positions along a game between two Medium players, for a mix of openings and middle games.
+/// Positions along games between two Medium players (seeded, so always the same), for a mix
+/// of openings, middle games and endings.
 fn sample_positions() -> Vec<Game> {
-    let mut game = Game::new();
-    let mut player = LevelPlayer::new(Level::Medium, 11);
     let mut samples = Vec::new();
-    while samples.len() < SAMPLES && !game.is_over() {
-        if game.plies().len() == samples.len() * SAMPLE_EVERY {
-            samples.push(game.clone());
+    for seed in 0.. {
+        let mut game = Game::new();
+        let mut player = LevelPlayer::new(Level::Medium, seed);
+        let mut next_sample = 0;
+        while !game.is_over() {
+            if game.plies().len() == next_sample {
+                next_sample += SAMPLE_EVERY;
+                samples.push(game.clone());
+                if samples.len() == SAMPLES {
+                    return samples;
+                }
+            }
+            let m = player
+                .choose(&game, &CancelToken::new())
+                .expect("a game that is not over has a move");
+            game.play(m.into()).expect("the player's move is legal");
         }
-        let Some(m) = player.choose(&game, &CancelToken::new()) else {
-            break;
-        };
-        game.play(m.into()).expect("the player's move is legal");
     }
-    samples
+    unreachable!("the loop returns once it has its samples")
 }
 
 /// One line: time per move (mean, max) against the budget, depth (mean, min, max) and speed.
@@ -72,7 +80,9 @@ fn bench_level(level: Level, games: &[Game]) -> String {
     for game in games {
         // As the app's think does: a fresh searcher, a search, a choice.
         let started = Instant::now();
-        let result = Searcher::new().search(game, level.limits(), &CancelToken::new(), |_| {});
+        let result = level
+            .searcher()
+            .search(game, level.limits(), &CancelToken::new(), |_| {});
         level.pick(game.position(), &result, &mut rng);
         let took = started.elapsed();
         total += took;

@@ -114,9 +114,9 @@ pub fn spawn<'scope, 'env, W: Write + Send>(
 }
 
 fn search(go: &Go, game: &Game, stop: &CancelToken, output: &Mutex<impl Write>) {
-    let limits = match go {
-        Go::Level(level) => level.limits(),
-        Go::Search(limits) => *limits,
+    let (mut searcher, limits) = match go {
+        Go::Level(level) => (level.searcher(), level.limits()),
+        Go::Search(limits) => (Searcher::new(), *limits),
     };
     let say = |line: String| {
         let mut out = output
@@ -125,7 +125,7 @@ fn search(go: &Go, game: &Game, stop: &CancelToken, output: &Mutex<impl Write>) 
         // A closed output (the client went away) leaves nothing to do about it.
         let _ = writeln!(out, "{line}").and_then(|()| out.flush());
     };
-    let result = Searcher::new().search(game, limits, stop, |info| say(info_line(info)));
+    let result = searcher.search(game, limits, stop, |info| say(info_line(info)));
     let best = match go {
         Go::Level(level) => level.pick(game.position(), &result, &mut rand::rng()),
         Go::Search(_) => result.best,

@@ -21,10 +21,10 @@ use crate::args::{Failure, Words};
 use crate::players::{Player, PlayerSpec};
 
 /// Plies of random opening.
-const OPENING_PLIES: usize = 4;
+const OPENING_PLIES: usize = 3;
 /// Each opening ply is a random one among the moves a search scores within this margin of the
 /// best (and not lost by force): in this sharp game most random moves, even the first, lose.
-const OPENING_MARGIN: i32 = 40;
+const OPENING_MARGIN: i32 = 60;
 const OPENING_PLY_DEPTH: u32 = 10;
 /// The final judge of an opening, and the largest score it may give either side.
 const OPENING_CHECK_DEPTH: u32 = 16;
@@ -132,7 +132,6 @@ fn balanced_opening(rng: &mut SmallRng, judge: &mut Searcher) -> Vec<Move> {
     let mut opening = Vec::new();
     for _ in 0..OPENING_TRIES {
         let game = random_opening(rng, judge);
-        duobao_ai::VARIANT.store(0, std::sync::atomic::Ordering::Relaxed);
         let verdict = judge.search(&game, check, &CancelToken::new(), |_| {});
         opening = game
             .plies()
