@@ -6,11 +6,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 port="${PORT:-8080}"
 
+bash scripts/setup.sh --play
 NO_DOWNLOADS=1 dx build --platform web --release
 public="$root/target/dx/duobao-app/release/web/public"
 
 echo
 echo "Duobao Qi Bing · Seven Soldiers is at http://127.0.0.1:$port/ (Ctrl-C stops it)."
-echo "On a phone-sized screen: open your browser's device toolbar, or visit from a phone on"
-echo "this network after serving on 0.0.0.0 instead (PORT=$port BIND=0.0.0.0 $0)."
+echo "For a phone-sized screen use the browser's device toolbar, or serve on your network with"
+echo "BIND=0.0.0.0 bash scripts/play.sh and open this machine's address on a phone."
 exec python3 -m http.server "$port" --bind "${BIND:-127.0.0.1}" --directory "$public"

@@ -1,10 +1,11 @@
 //! The root component: the shared state (preferences, the game) and which screen shows.
 
 use dioxus::prelude::*;
-use duobao_rules::Position;
+use duobao_rules::{Color, Position};
 
 use crate::game::controller::{Controller, GameSetup, Mode};
 use crate::game::GameView;
+use crate::i18n::{text, Key};
 use crate::new_game::NewGameScreen;
 use crate::prefs::Prefs;
 use crate::{platform, url_options};
@@ -30,11 +31,13 @@ pub fn App() -> Element {
         None => Screen::NewGame,
     });
     let prefs = use_context_provider(|| Signal::new(prefs));
+    // Without a game in the address, the controller holds a placeholder until the new-game
+    // screen starts the real game.
     let mut controller = use_context_provider(|| {
         Signal::new(Controller::new(opening.clone().unwrap_or_else(|| {
             GameSetup {
                 mode: Mode::VsAi {
-                    human: duobao_rules::Color::Red,
+                    human: Color::Red,
                     level: prefs.peek().level,
                 },
                 start: Position::start(),
@@ -46,7 +49,7 @@ pub fn App() -> Element {
 
     rsx! {
         document::Stylesheet { href: STYLE }
-        document::Title { {crate::i18n::text(lang, crate::i18n::Key::AppTitle)} }
+        document::Title { {text(lang, Key::AppTitle)} }
         match screen() {
             Screen::NewGame => rsx! {
                 NewGameScreen {

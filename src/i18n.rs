@@ -62,6 +62,7 @@ translations! {
     LanguageName => "中文", "English";
     Language => "语言", "Language";
     ListSeparator => "，", ", ";
+    TitleSeparator => " · ", " · ";
 
     Red => "红方", "Red";
     Black => "黑方", "Black";
@@ -174,6 +175,11 @@ pub const fn reason_key(result: GameResult) -> Key {
     }
 }
 
+/// Joins the parts of a name: `Computer · Hard`.
+pub fn titled(lang: Lang, parts: &[&str]) -> String {
+    parts.join(text(lang, Key::TitleSeparator))
+}
+
 /// Joins parts of a spoken label (`c3, treasure, locked`) with the language's list separator.
 pub fn join(lang: Lang, parts: &[&str]) -> String {
     parts.join(text(lang, Key::ListSeparator))
@@ -198,7 +204,8 @@ mod tests {
     fn chinese_texts_are_chinese_and_english_texts_are_english() {
         let has_cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         for &(key, zh, en) in TABLE {
-            if key != Key::ListSeparator && key != Key::LanguageName {
+            let punctuation = [Key::ListSeparator, Key::TitleSeparator];
+            if !punctuation.contains(&key) && key != Key::LanguageName {
                 assert!(has_cjk(zh), "{key:?}: {zh:?} is not Chinese");
             }
             assert!(!has_cjk(en), "{key:?}: {en:?} is not English");

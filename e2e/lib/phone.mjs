@@ -23,7 +23,8 @@ const CHROMIUM_ARGS = [
 
 export const PHONE = {
   viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
+  // A phone's pixel density, which is what makes blurry lines or text show in screenshots.
+  deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
 };
@@ -108,11 +109,12 @@ export async function pieceAt(page, name) {
   return point(page, name).getAttribute('data-piece');
 }
 
-export async function screenshot(page, name) {
+/** Saves a screenshot; `scale: 'css'` keeps large screens to one pixel per CSS pixel. */
+export async function screenshot(page, name, { scale = 'device' } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Let slides and fades finish so the picture shows the settled board.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), scale });
 }
 
 export function assertNoErrors(page) {

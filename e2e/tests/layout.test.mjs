@@ -72,7 +72,7 @@ for (const screen of SCREENS) {
     await page.getByTestId('menu-button').tap();
     await assertNoCutText(page, 'the menu');
     await page.getByTestId('resume').tap();
-    await screenshot(page, `layout-${screen.name}`);
+    await screenshot(page, `layout-${screen.name}`, { scale: 'css' });
     assertNoErrors(page);
     await page.close();
   });

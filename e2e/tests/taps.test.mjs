@@ -93,3 +93,16 @@ test('with reduced motion, tokens jump and captures vanish without animation', a
   assertNoErrors(page);
   await page.close();
 });
+
+test('a keyboard can play too: focus a point and press Enter', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp' });
+  await point(page, 'b2').focus();
+  await page.keyboard.press('Enter');
+  await assertAttribute(point(page, 'b2'), 'data-selected', 'true');
+  await point(page, 'b3').focus();
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="ply"]').length === 1);
+  assert.equal(await pieceAt(page, 'b3'), 'red');
+  assertNoErrors(page);
+  await page.close();
+});

@@ -2,7 +2,7 @@
 //! sliding tokens, and one round touch target per point on top of everything.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Piece, Ply, Point, LINES};
+use duobao_rules::{Color, Piece, Ply, Point, PointSet, Position, LINES};
 
 use super::controller::Controller;
 use super::tokens::{tokens, Token};
@@ -58,8 +58,13 @@ fn piece_class(piece: Piece) -> &'static str {
 }
 
 /// What a screen reader says for a point: `c3, treasure, locked, selected`.
-fn point_label(controller: &Controller, lang: Lang, point: Point) -> String {
-    let position = controller.game().position();
+fn point_label(
+    position: &Position,
+    selected: Option<Point>,
+    targets: PointSet,
+    lang: Lang,
+    point: Point,
+) -> String {
     let name = point.to_string();
     let mut parts = vec![name.as_str()];
     if let Some(piece) = position.piece_at(point) {
@@ -68,10 +73,10 @@ fn point_label(controller: &Controller, lang: Lang, point: Point) -> String {
             parts.push(text(lang, Key::Locked));
         }
     }
-    if controller.selected() == Some(point) {
+    if selected == Some(point) {
         parts.push(text(lang, Key::Selected));
     }
-    if controller.targets().contains(point) {
+    if targets.contains(point) {
         parts.push(text(lang, Key::Destination));
     }
     join(lang, &parts)
@@ -90,6 +95,7 @@ pub fn Board() -> Element {
     let mover = piece_class(Piece::soldier(position.turn()));
     let locked = position.treasure_locked();
     let targets = state.targets();
+    let selected = state.selected();
     let last_move = state
         .game()
         .plies()
@@ -99,10 +105,10 @@ pub fn Board() -> Element {
             Ply::Pass => None,
         });
     let view_box = format!("0 0 {SIZE} {SIZE}");
-    let board_class = if state.is_human_turn() {
-        "board"
-    } else {
+    let board_class = if state.is_ai_turn() {
         "board waiting"
+    } else {
+        "board"
     };
 
     rsx! {
@@ -153,7 +159,7 @@ pub fn Board() -> Element {
                     }
                 }
             }
-            if let Some(point) = state.selected() {
+            if let Some(point) = selected {
                 {
                     let (cx, cy) = place(point, bottom);
                     rsx! { circle { class: "selection", cx, cy, r: "47" } }
@@ -179,15 +185,23 @@ pub fn Board() -> Element {
                             cy,
                             r: HIT_RADIUS,
                             role: "button",
-                            "aria-label": point_label(&state, lang, point),
+                            tabindex: "0",
+                            "aria-label": point_label(position, selected, targets, lang, point),
                             "data-testid": "point-{point}",
                             "data-point": "{point}",
                             "data-piece": piece,
-                            "data-selected": state.selected() == Some(point),
+                            "data-selected": selected == Some(point),
                             "data-target": targets.contains(point),
                             onclick: move |event: MouseEvent| {
                                 event.stop_propagation();
                                 controller.write().tap(point);
+                            },
+                            onkeydown: move |event: KeyboardEvent| {
+                                let key = event.key();
+                                if key == keyboard_types::Key::Enter || key == keyboard_types::Key::Character(" ".into()) {
+                                    event.prevent_default();
+                                    controller.write().tap(point);
+                                }
                             },
                         }
                     }

@@ -6,7 +6,7 @@ use duobao_rules::Color;
 use super::board::soldier_glyph;
 use super::clock::format_seconds;
 use super::controller::{Controller, Mode};
-use crate::i18n::{color_key, level_key, text, Key};
+use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
 
 #[component]
@@ -19,13 +19,12 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
     let side = text(lang, color_key(color));
     let (name, is_computer) = match state.mode() {
         Mode::VsAi { human, .. } if human == color => {
-            (format!("{} · {side}", text(lang, Key::You)), false)
+            (titled(lang, &[text(lang, Key::You), side]), false)
         }
         Mode::VsAi { level, .. } => (
-            format!(
-                "{} · {}",
-                text(lang, Key::Computer),
-                text(lang, level_key(level))
+            titled(
+                lang,
+                &[text(lang, Key::Computer), text(lang, level_key(level))],
             ),
             true,
         ),

@@ -79,8 +79,8 @@ impl Level {
         match self {
             Level::Easy => Style {
                 limits: depth(2),
-                temperature: 60.0,
-                overlook: 0.3,
+                temperature: 25.0,
+                overlook: 0.1,
                 guarded: false,
             },
             Level::Medium => Style {

@@ -17,6 +17,7 @@ const USAGE: &str = "usage:
   duobao play [--fen FEN] [MOVE...]
   duobao engine
   duobao match --a PLAYER --b PLAYER [--games N] [--seed S] [--unpaired]
+               [--opening-plies N] [--natural]
       PLAYER: easy|medium|hard|master|depth:N|movetime:MS|mcts:N
   duobao bench";
 

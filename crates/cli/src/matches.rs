@@ -1,26 +1,28 @@
 //! `duobao match`: two players over many games from varied openings, alternating colours, with
 //! the score and the Elo difference and its 95% interval.
 //!
-//! Each opening is a few random plies from the start, each among the moves a search scores
-//! close to the best, kept when a deeper search finds the result still open: in this sharp game
-//! most random moves lose by force, and a pair of games from a lost opening ends 1–1 whoever
-//! plays better. By default each opening is played twice, colours swapped, so that what is left
-//! of an opening's bias cancels out; `--unpaired` gives every game its own
-//! opening (for a player against itself, where a pair would repeat the same game).
+//! Each opening is a few random plies from the start (`--opening-plies`, 3 by default), each
+//! among the moves a search scores close to the best: in this sharp game most random moves lose
+//! by force. Balanced openings (the default) are also kept only when a deeper search finds the
+//! result still open, since a pair of games from a lost opening ends 1–1 whoever plays better;
+//! `--natural` skips that check, for measuring the game's own balance. By default each opening
+//! is played twice, colours swapped, so that what is left of an opening's bias cancels out;
+//! `--unpaired` gives every game its own opening (for a player against itself, where a pair
+//! would repeat the same game).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::Duration;
 
 use duobao_ai::{CancelToken, SearchLimits, Searcher};
-use duobao_rules::{Color, Game, GameResult, Move, Ply};
+use duobao_rules::{Color, Game, GameResult, Move};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::args::{Failure, Words};
 use crate::players::{Player, PlayerSpec};
 
-/// Plies of random opening.
+/// Plies of random opening unless told.
 const OPENING_PLIES: usize = 3;
 /// Each opening ply is a random one among the moves a search scores within this margin of the
 /// best (and not lost by force): in this sharp game most random moves, even the first, lose.
@@ -39,6 +41,8 @@ struct Settings {
     games: u32,
     seed: u64,
     paired: bool,
+    opening_plies: usize,
+    balanced: bool,
 }
 
 /// Results from A's point of view, and from the board's.
@@ -55,13 +59,20 @@ struct Tally {
 pub fn match_command(words: &mut Words) -> Result<String, Failure> {
     let settings = parse(words)?;
     let mut tally = Tally::default();
-    let mut openings = SmallRng::seed_from_u64(settings.seed);
-    let mut judge = Searcher::new();
+    let mut openings = Openings {
+        rng: SmallRng::seed_from_u64(settings.seed),
+        judge: Searcher::new(),
+        plies: settings.opening_plies,
+    };
     let mut opening = Vec::new();
     let stdout = std::io::stdout();
     for index in 0..settings.games {
         if !settings.paired || index % 2 == 0 {
-            opening = balanced_opening(&mut openings, &mut judge);
+            opening = if settings.balanced {
+                openings.balanced()
+            } else {
+                openings.reasonable()
+            };
         }
         let a_color = if index % 2 == 0 {
             Color::Red
@@ -91,7 +102,8 @@ pub fn match_command(words: &mut Words) -> Result<String, Failure> {
 }
 
 fn parse(words: &mut Words) -> Result<Settings, Failure> {
-    let (mut a, mut b, mut games, mut seed, mut paired) = (None, None, 100, 1, true);
+    let (mut a, mut b, mut games, mut seed) = (None, None, 100, 1);
+    let (mut paired, mut opening_plies, mut balanced) = (true, OPENING_PLIES, true);
     while let Some(flag) = words.next() {
         let mut value = || {
             words
@@ -108,6 +120,8 @@ fn parse(words: &mut Words) -> Result<Settings, Failure> {
             "--games" => games = number(value()?)?.clamp(1, u64::from(u32::MAX)) as u32,
             "--seed" => seed = number(value()?)?,
             "--unpaired" => paired = false,
+            "--opening-plies" => opening_plies = number(value()?)?.min(20) as usize,
+            "--natural" => balanced = false,
             other => return Err(Failure::Usage(format!("unknown match option '{other}'"))),
         }
     }
@@ -118,57 +132,75 @@ fn parse(words: &mut Words) -> Result<Settings, Failure> {
         games,
         seed,
         paired,
+        opening_plies,
+        balanced,
     })
 }
 
-/// A balanced opening: reasonable random plies, kept when a deeper search then finds no clear
-/// advantage for either side.
-fn balanced_opening(rng: &mut SmallRng, judge: &mut Searcher) -> Vec<Move> {
-    let check = SearchLimits {
-        depth: Some(OPENING_CHECK_DEPTH),
-        movetime: Some(Duration::from_millis(OPENING_CHECK_MILLIS)),
-        ..SearchLimits::default()
-    };
-    let mut opening = Vec::new();
-    for _ in 0..OPENING_TRIES {
-        let game = random_opening(rng, judge);
-        let verdict = judge.search(&game, check, &CancelToken::new(), |_| {});
-        opening = game
-            .plies()
-            .iter()
-            .filter_map(|p| match p.ply {
-                Ply::Move(m) => Some(m),
-                Ply::Pass => None,
-            })
-            .collect();
-        if verdict.info.score.abs() <= OPENING_BALANCE {
-            break;
-        }
-    }
-    opening
+/// The source of a match's openings.
+struct Openings {
+    rng: SmallRng,
+    /// The search that scores the candidate plies and judges the openings.
+    judge: Searcher,
+    plies: usize,
 }
 
-/// A few plies from the start, each chosen at random among the moves close to the best.
-fn random_opening(rng: &mut SmallRng, judge: &mut Searcher) -> Game {
-    let scoring = SearchLimits {
-        depth: Some(OPENING_PLY_DEPTH),
-        score_all_moves: true,
-        ..SearchLimits::default()
-    };
-    let mut game = Game::new();
-    for _ in 0..OPENING_PLIES {
-        let scored = judge.search(&game, scoring, &CancelToken::new(), |_| {});
-        let Some(best) = scored.root_moves.first() else {
-            break;
+impl Openings {
+    /// A reasonable opening, kept when a deeper search then finds no clear advantage for
+    /// either side.
+    fn balanced(&mut self) -> Vec<Move> {
+        let check = SearchLimits {
+            depth: Some(OPENING_CHECK_DEPTH),
+            movetime: Some(Duration::from_millis(OPENING_CHECK_MILLIS)),
+            ..SearchLimits::default()
         };
-        let good: Vec<Move> = scored
-            .root_moves
-            .iter()
-            .filter(|root| root.score >= best.score - OPENING_MARGIN)
-            .map(|root| root.mv)
-            .collect();
-        let m = good[rng.random_range(0..good.len())];
-        game.play(m.into()).expect("searched moves are legal");
+        let mut opening = Vec::new();
+        for _ in 0..OPENING_TRIES {
+            opening = self.reasonable();
+            let verdict =
+                self.judge
+                    .search(&game_after(&opening), check, &CancelToken::new(), |_| {});
+            if verdict.info.score.abs() <= OPENING_BALANCE {
+                break;
+            }
+        }
+        opening
+    }
+
+    /// Plies from the start, each chosen at random among the moves close to the best.
+    fn reasonable(&mut self) -> Vec<Move> {
+        let scoring = SearchLimits {
+            depth: Some(OPENING_PLY_DEPTH),
+            score_all_moves: true,
+            ..SearchLimits::default()
+        };
+        let mut game = Game::new();
+        let mut opening = Vec::new();
+        for _ in 0..self.plies {
+            let scored = self
+                .judge
+                .search(&game, scoring, &CancelToken::new(), |_| {});
+            let Some(best) = scored.root_moves.first() else {
+                break;
+            };
+            let good: Vec<Move> = scored
+                .root_moves
+                .iter()
+                .filter(|root| root.score >= best.score - OPENING_MARGIN)
+                .map(|root| root.mv)
+                .collect();
+            let m = good[self.rng.random_range(0..good.len())];
+            game.play(m.into()).expect("searched moves are legal");
+            opening.push(m);
+        }
+        opening
+    }
+}
+
+fn game_after(opening: &[Move]) -> Game {
+    let mut game = Game::new();
+    for &m in opening {
+        game.play(m.into()).expect("openings are legal");
     }
     game
 }
@@ -179,10 +211,7 @@ fn play_game(
     a_color: Color,
     seed: u64,
 ) -> (Game, GameResult) {
-    let mut game = Game::new();
-    for &m in opening {
-        game.play(m.into()).expect("openings are legal");
-    }
+    let mut game = game_after(opening);
     let mut a = Player::new(settings.a, seed);
     let mut b = Player::new(settings.b, seed ^ 0x5EED);
     loop {
@@ -296,20 +325,22 @@ mod tests {
 
     #[test]
     fn openings_are_legal_and_varied() {
-        let mut rng = SmallRng::seed_from_u64(3);
-        let mut judge = Searcher::with_table_megabytes(4);
-        let openings: Vec<Vec<Move>> = (0..3)
-            .map(|_| balanced_opening(&mut rng, &mut judge))
-            .collect();
-        for opening in &openings {
-            let mut game = Game::new();
-            for &m in opening {
-                game.play(m.into()).unwrap();
-            }
-            assert_eq!(game.plies().len(), OPENING_PLIES);
+        let mut openings = Openings {
+            rng: SmallRng::seed_from_u64(3),
+            judge: Searcher::with_table_megabytes(4),
+            plies: 2,
+        };
+        let drawn: Vec<Vec<Move>> = (0..4).map(|_| openings.reasonable()).collect();
+        for opening in &drawn {
+            let game = game_after(opening);
+            assert_eq!(game.plies().len(), 2);
             assert!(!game.is_over());
         }
-        assert!(openings[0] != openings[1] || openings[1] != openings[2]);
+        assert!(
+            drawn.iter().any(|opening| *opening != drawn[0]),
+            "{drawn:?}"
+        );
+        assert_eq!(openings.balanced().len(), 2);
     }
 
     #[test]
