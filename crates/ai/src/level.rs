@@ -79,7 +79,7 @@ impl Level {
         match self {
             Level::Easy => Style {
                 limits: depth(2),
-                temperature: 25.0,
+                temperature: 40.0,
                 overlook: 0.1,
                 guarded: false,
             },

@@ -27,5 +27,5 @@ pub use mcts::Mcts;
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
-pub use tactics::{allows_treasure_capture, treasure_capture, winning_move};
+pub use tactics::{allows_treasure_capture, treasure_capture};
 pub use think::think;

@@ -32,9 +32,10 @@ const ABORTED: i32 = 0;
 const EVASION_PLIES: u32 = 4;
 /// How often (in nodes, a power of two) the search looks at the clock and the cancel flag.
 const POLL_INTERVAL: u64 = 1024;
-/// Iterative deepening starts no new iteration past this share of the move time, since the next
-/// one would rarely finish.
-const SOFT_TIME_SHARE: f64 = 0.45;
+/// Iterative deepening starts no new iteration past this share of the move time: the next one
+/// would rarely finish (each takes about twice the time of the one before), though even a
+/// partial iteration can improve the move.
+const SOFT_TIME_SHARE: f64 = 0.6;
 /// Iterations always completed unless cancelled, so that even an instant answer sees an
 /// immediate win and an immediate threat.
 const MIN_DEPTH: u32 = 2;

@@ -1,6 +1,5 @@
-//! One-move tactics: winning at once, and capturing the treasure or letting it be captured.
-//! Levels use these to keep their promises (always take an immediate win; from Medium on never
-//! allow a preventable treasure capture) whatever noise their choice carries.
+//! One-move tactics: capturing the treasure, or letting it be captured. The search uses them to
+//! answer treasure threats in its quiescence step; an app can use them to warn a player.
 
 use duobao_rules::{Move, Position, LINES};
 
@@ -57,15 +56,6 @@ pub fn allows_treasure_capture(position: &Position, m: Move) -> bool {
     treasure_capture(&child).is_some()
 }
 
-/// A move that wins at once (treasure, annihilation or blockade), if there is one.
-pub fn winning_move(position: &Position) -> Option<Move> {
-    position.legal_moves().iter().copied().find(|&m| {
-        let mut child = *position;
-        child.play_unchecked(m);
-        child.count_moves() == 0
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,7 +85,6 @@ mod tests {
         let p = position("..B/...../R.R../.T.../B.. r - 0");
         let m = treasure_capture(&p).unwrap();
         assert_eq!(m.to_string(), "b2b3");
-        assert!(winning_move(&p).is_some());
         let locked = position("..B/...../R.R../.T.../B.. r L 0");
         assert_eq!(treasure_capture(&locked), None);
     }

@@ -55,7 +55,11 @@ impl Engine {
                                 let game = self.game.clone();
                                 running = Some(go::spawn(scope, request, game, &output));
                             }
-                            Err(why) => writeln!(lock(&output), "error {why}")?,
+                            Err(why) => {
+                                let mut out = lock(&output);
+                                writeln!(out, "error {why}")?;
+                                out.flush()?;
+                            }
                         }
                     }
                     continue;

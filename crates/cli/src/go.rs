@@ -66,32 +66,39 @@ impl Go {
     }
 }
 
-/// A search running on a scoped thread.
+/// A search running on a scoped thread. Dropping it (on an early return) stops the search, so
+/// that the scope never waits for a search nobody will stop.
 pub struct Running<'scope> {
     stop: CancelToken,
-    handle: ScopedJoinHandle<'scope, ()>,
+    handle: Option<ScopedJoinHandle<'scope, ()>>,
     unbounded: bool,
 }
 
 impl Running<'_> {
     /// Interrupts the search and waits for its `bestmove`.
-    pub fn stop(self) {
+    pub fn stop(mut self) {
         self.stop.cancel();
         self.join();
     }
 
     /// At the end of input: a search with limits runs to them; an unbounded one is stopped.
-    pub fn finish(self) {
+    pub fn finish(mut self) {
         if self.unbounded {
             self.stop.cancel();
         }
         self.join();
     }
 
-    fn join(self) {
-        if let Err(panic) = self.handle.join() {
+    fn join(&mut self) {
+        if let Some(Err(panic)) = self.handle.take().map(ScopedJoinHandle::join) {
             std::panic::resume_unwind(panic);
         }
+    }
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.stop.cancel();
     }
 }
 
@@ -108,7 +115,7 @@ pub fn spawn<'scope, 'env, W: Write + Send>(
     let handle = scope.spawn(move || search(&go, &game, &token, output));
     Running {
         stop,
-        handle,
+        handle: Some(handle),
         unbounded,
     }
 }
