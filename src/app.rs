@@ -5,34 +5,44 @@ use duobao_rules::{Color, Position};
 
 use crate::game::controller::{Controller, GameSetup, Mode};
 use crate::game::GameView;
+use crate::home::HomeScreen;
 use crate::i18n::{text, Key};
-use crate::new_game::NewGameScreen;
-use crate::prefs::Prefs;
+use crate::persistence::{use_saving, DeviceStore};
+use crate::rules::RulesScreen;
+use crate::settings::SettingsScreen;
 use crate::{platform, url_options};
 
 const STYLE: Asset = asset!("/assets/main.css");
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum Screen {
-    NewGame,
+    Home,
     Game,
+}
+
+/// A page shown over the current screen. A game under it stays as it was, with its menu open,
+/// so its clock stays paused and closing the page returns to that menu.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Page {
+    Rules,
+    Settings,
 }
 
 #[component]
 pub fn App() -> Element {
+    let store = use_hook(DeviceStore::open);
     let (prefs, opening) = use_hook(|| {
-        let mut prefs = Prefs::default();
-        prefs.lang = platform::preferred_lang().unwrap_or(prefs.lang);
+        let mut prefs = store.prefs(platform::preferred_lang().unwrap_or_default());
         let opening = url_options::apply(&platform::page_query(), &mut prefs);
         (prefs, opening)
     });
     let mut screen = use_signal(|| match opening {
         Some(_) => Screen::Game,
-        None => Screen::NewGame,
+        None => Screen::Home,
     });
     let prefs = use_context_provider(|| Signal::new(prefs));
-    // Without a game in the address, the controller holds a placeholder until the new-game
-    // screen starts the real game.
+    // Without a game in the address, the controller holds a placeholder until the home screen
+    // starts or continues the real game.
     let mut controller = use_context_provider(|| {
         Signal::new(Controller::new(opening.clone().unwrap_or_else(|| {
             GameSetup {
@@ -45,28 +55,49 @@ pub fn App() -> Element {
             }
         })))
     });
+    let game_on_screen = use_memo(move || screen() == Screen::Game);
+    let has_saved_game = use_saving(store.clone(), prefs, controller, game_on_screen);
+    let mut page = use_signal(|| None::<Page>);
     let lang = prefs.read().lang;
+    let saved_store = store.clone();
 
     rsx! {
         document::Stylesheet { href: STYLE }
         document::Title { {text(lang, Key::AppTitle)} }
         match screen() {
-            Screen::NewGame => rsx! {
-                NewGameScreen {
+            Screen::Home if page().is_none() => rsx! {
+                HomeScreen {
+                    saved_game_available: has_saved_game(),
+                    on_continue: move |_| {
+                        if let Some(saved) = saved_store.saved_game() {
+                            controller.write().resume(saved);
+                        }
+                        screen.set(Screen::Game);
+                    },
                     on_start: move |setup| {
                         controller.write().start(setup);
                         screen.set(Screen::Game);
                     },
+                    on_open: move |opened| page.set(Some(opened)),
                 }
             },
+            Screen::Home => rsx! {},
             Screen::Game => rsx! {
-                GameView {
-                    on_new_game: move |_| {
-                        controller.write().leave();
-                        screen.set(Screen::NewGame);
-                    },
+                div { class: if page().is_some() { "covered" } else { "screen" },
+                    GameView {
+                        on_new_game: move |_| {
+                            controller.write().leave();
+                            screen.set(Screen::Home);
+                        },
+                        on_open: move |opened| page.set(Some(opened)),
+                    }
                 }
             },
+        }
+        match page() {
+            Some(Page::Rules) => rsx! { RulesScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Settings) => rsx! { SettingsScreen { on_close: move |_| page.set(None) } },
+            None => rsx! {},
         }
     }
 }

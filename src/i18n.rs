@@ -93,9 +93,13 @@ translations! {
     Moves => "棋谱", "Moves";
     NoMovesYet => "尚未走棋", "No moves yet";
 
-    Mode => "模式", "Mode";
-    VsAi => "人机对战", "Vs AI";
+    VsAi => "人机对战", "Play vs AI";
     PassAndPlay => "双人同屏", "Pass-and-play";
+    ContinueGame => "继续对局", "Continue";
+    Rules => "规则", "Rules";
+    Settings => "设置", "Settings";
+    Back => "返回", "Back";
+    Tagline => "夹住对方的兵，夺得宝箱", "Sandwich the enemy, seize the treasure";
     YourSide => "你执", "Your side";
     RedMovesFirst => "红方先走", "Red moves first";
     Difficulty => "难度", "Difficulty";
@@ -106,6 +110,9 @@ translations! {
     TurnTime => "每步限时", "Turn time";
     TurnTimeOff => "不限", "Off";
     Seconds => "秒", "s";
+    TurnTimeNextGame => "新的限时从下一局开始生效。", "A new turn time applies from the next game.";
+    LevelAppliesNow => "对局中改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
+    Sound => "音效", "Sound";
     FlipTop => "上方玩家文字倒转", "Turn the top player's labels around";
     Coordinates => "显示坐标", "Show coordinates";
     On => "开", "On";
@@ -121,6 +128,47 @@ translations! {
     ReasonBlockade => "对方无棋可走", "The opponent has no legal move";
     ReasonRepetition => "同一局面出现三次", "The same position occurred three times";
     ReasonQuiet => "连续一百步没有吃子", "100 plies in a row without a capture";
+
+    RulesTitle => "游戏规则", "How to play";
+    RulesQuickStart => "快速上手", "Quick start";
+    RulesQuick1 => "双方各有七个兵，宝箱站在棋盘正中。红方先走。", "Each side has seven soldiers; the treasure chest stands in the middle. Red moves first.";
+    RulesQuick2 => "轮到你时，沿线把自己的一个兵——或宝箱——走一步到相邻的空点。", "On your turn, move one of your soldiers — or the treasure — one step along a line to an empty neighbouring point.";
+    RulesQuick3 => "走完后，若一条线上只有三枚棋子，且你的两个兵把对方的兵或宝箱夹在中间，就把它吃掉（夹吃）。", "After your move, if a line holds just three pieces and two of your soldiers sandwich an enemy soldier or the treasure, it is captured.";
+    RulesQuick4 => "吃掉宝箱、吃光对方的兵，或让对方无子可走，你就赢了。", "Capture the treasure, capture every enemy soldier, or leave your opponent without a move, and you win.";
+    RulesBoardTitle => "棋盘与布局", "Board and setup";
+    RulesBoardText => "棋盘是去掉四个角的 5×5 网格，共 21 个点。横线、竖线和斜线共 16 条；棋子只能沿线走。纵列从左到右记作 a–e，横行从下到上记作 1–5（从红方看）。", "The board is a 5×5 grid without its four corners: 21 points. Sixteen lines — rows, columns and diagonals — join them, and pieces move only along the lines. Files are a–e from left to right and rows 1–5 from bottom to top, as Red sees it.";
+    RulesPiecesText => "红方的兵刻着“兵”，黑方的兵刻着“卒”；金色的宝箱刻着“宝”。", "Red's soldiers are red-inked tokens and Black's are black-inked, each engraved with its own character; the gold chest is the treasure.";
+    RulesSetupText => "红方七个兵占下面两行，黑方七个兵占上面两行，每方前排正中的点空着。宝箱放在中心点 c3。中间一行开局时除宝箱外全空。", "Red's seven soldiers fill the bottom two rows and Black's the top two, leaving the middle point of each front row empty. The treasure starts on the centre point c3; the rest of the middle row is empty.";
+    RulesMovingTitle => "走子", "Moving";
+    RulesMovingText => "每回合必须走一步：把自己的一个兵或宝箱沿线移到相邻的空点。不能跳过棋子，不能走到有子的点。宝箱不属于任何一方，双方都可以走它。", "Every turn you must move: one of your soldiers or the treasure goes one step along a line to an adjacent empty point. Pieces never jump and never share a point. The treasure belongs to no one: either player may move it.";
+    RulesLockTitle => "宝箱锁定", "The treasure lock";
+    RulesLockText => "宝箱被任何一方走动之后就被锁定：下一步双方都不能再走宝箱。只有当某一方走了一个兵之后，锁定才解除。因超时而跳过的回合不会解锁。锁定时宝箱上会显示一把小锁。", "Once anyone moves the treasure, it is locked: on the next move neither player may move it. It stays locked until a soldier moves. A turn skipped by the clock does not unlock it. A small padlock shows on the treasure while it is locked.";
+    RulesCaptureTitle => "夹吃", "Capturing by sandwich";
+    RulesCaptureText => "走完一步后，查看经过这枚棋子起点或终点的每一条线。若某条线上恰好只有三枚棋子，它们连在三个相邻的点上，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉。所有线一起判断，被夹住的棋子同时拿走，所以一步可以吃掉好几枚。", "After your move, look at every line through the point your piece left or the point it reached. If such a line holds exactly three pieces, on three neighbouring points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. All lines are judged together and every captured piece is removed at once, so one move can capture several.";
+    RulesCaptureBlockedText => "这条线上只要还有第四枚棋子——不论是谁的，包括宝箱——就吃不成。", "Any other piece anywhere on that line — of either side, or the treasure — prevents the capture.";
+    RulesCaptureMoverText => "只有走棋的一方能吃子，而且只在这步棋经过的线上。自己走进对方两个兵之间是安全的；棋盘上已经摆着的夹子，除非以后有一步棋又经过这条线，否则不会生效。把挡在线上的棋子移开，也能在它离开的那条线上吃子。", "Only the player who moves captures, and only on lines the move touched. Stepping between two enemy soldiers is safe, and a sandwich left standing is not taken later unless a move touches that line again. Moving a blocking piece away can capture on the line it left.";
+    RulesCaptureTreasureText => "宝箱可以被夹吃，但宝箱永远不能当夹子的一端。", "The treasure can be captured like a soldier, but it never counts as one of the two sandwiching pieces.";
+    RulesSelfDeliveryText => "把宝箱走到自己两个兵之间（线上没有别的棋子），也算你夹住了它：你吃掉宝箱，直接获胜。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it for you: you win at once.";
+    RulesWinTitle => "胜负", "Winning";
+    RulesWinIntro => "每走一步并吃子之后，按以下顺序判断：", "Right after each move and its captures, check in this order:";
+    RulesWinTreasure => "夺宝：你吃掉了宝箱，你赢。", "Treasure: you captured the treasure — you win.";
+    RulesWinAnnihilation => "全歼：对方一个兵也没有了，你赢。", "Annihilation: your opponent has no soldiers left — you win.";
+    RulesWinBlockade => "困毙：轮到对方走，但对方无棋可走（兵都走不动，宝箱被锁定或被堵住），你赢。", "Blockade: your opponent, now to move, has no legal move (no soldier can move and the treasure is locked or blocked) — you win.";
+    RulesTimeTitle => "计时", "The turn clock";
+    RulesTimeText => "每回合限时 60 秒。时间用完，这一回合被跳过（记作 pass），轮到对方走；棋盘、宝箱锁定和双方的兵都不变。", "Each turn has 60 seconds. When they run out, the turn is skipped (a pass) and the other side moves; the board, the treasure lock and the soldiers stay as they were.";
+    RulesTimeSetting => "本应用补充：限时可在设置中改为 15、30、60（默认）或 120 秒，也可以关闭。电脑每步的思考时间远少于限时。", "Added by this app: in Settings the turn time can be 15, 30, 60 (the default) or 120 seconds, or off. The computer thinks for far less than the turn time.";
+    RulesDrawsTitle => "和棋（本应用补充的规则）", "Draws (rules added by this app)";
+    RulesDrawsIntro => "原始规则没有和棋。为了让每盘棋都能结束，本应用补充了两条：", "The original rules have no draws. So that every game ends, this app adds two:";
+    RulesDrawRepetition => "重复局面：同一局面（同样的棋子在同样的点上、同一方走棋、宝箱锁定状态相同）第三次出现时，判和。", "Repetition: when the same position — the same pieces on the same points, the same side to move, the same treasure lock — occurs for the third time, the game is drawn.";
+    RulesDrawQuiet => "百步无吃：连续 100 步（含超时跳过）没有任何吃子，判和。", "Quiet limit: 100 turns in a row, counting both players' moves and skipped turns, without any capture draw the game.";
+    RulesNotationTitle => "记谱", "Notation";
+    RulesNotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过记作 pass；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
+    DiagramStart => "开局布局", "The starting position";
+    DiagramCapture => "红方 d2 走到 c2，夹吃 b2 上的黑卒", "Red moves d2 to c2 and sandwiches the black soldier on b2";
+    DiagramBlocked => "同样一步，但 e2 上还有一个黑卒：这一行有四枚棋子，吃不成", "The same move, but a black soldier also stands on e2: four pieces on the row, no capture";
+    DiagramLock => "红方刚把宝箱走到 c2：黑方这一步不能走宝箱", "Red has just moved the treasure to c2: Black may not move it this turn";
+    DiagramSelfDelivery => "红方把宝箱从 c4 走到 c3，落在自己两个兵之间：红方夺宝获胜", "Red moves the treasure from c4 to c3, between two red soldiers: Red wins the treasure";
+    DiagramCaptured => "被吃", "captured";
 }
 
 /// The text for `key` in `lang`.

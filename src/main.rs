@@ -2,10 +2,14 @@
 
 mod app;
 mod game;
+mod home;
 mod i18n;
-mod new_game;
+mod persistence;
 mod platform;
 mod prefs;
+mod rules;
+mod settings;
+mod storage;
 mod url_options;
 mod widgets;
 

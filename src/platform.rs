@@ -22,22 +22,24 @@ pub fn page_query() -> String {
     }
 }
 
-/// The language the browser asks for, if it is one the app speaks.
+/// The language the browser or the system asks for, if it is one the app speaks.
 pub fn preferred_lang() -> Option<Lang> {
     #[cfg(target_arch = "wasm32")]
-    {
-        let tag = web_sys::window()?.navigator().language()?;
-        let primary = tag
-            .split('-')
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        Lang::from_code(&primary)
-    }
+    let tag = web_sys::window()?.navigator().language()?;
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        None
-    }
+    let tag = sys_locale::get_locale()?;
+    lang_of_tag(&tag)
+}
+
+/// The app's language for a BCP 47 tag (`en-US`, `zh-Hans-CN`) or a POSIX locale (`zh_CN.UTF-8`):
+/// only the primary language counts.
+fn lang_of_tag(tag: &str) -> Option<Lang> {
+    let primary = tag
+        .split(['-', '_', '.'])
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    Lang::from_code(&primary)
 }
 
 /// A script for `document::eval` that sends `true` when the page or app goes to the background
@@ -49,3 +51,17 @@ pub const VISIBILITY_SCRIPT: &str = r#"
     report();
     await new Promise(() => {});
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_primary_language_decides() {
+        assert_eq!(lang_of_tag("en-US"), Some(Lang::En));
+        assert_eq!(lang_of_tag("zh-Hans-CN"), Some(Lang::Zh));
+        assert_eq!(lang_of_tag("ZH_TW.UTF-8"), Some(Lang::Zh));
+        assert_eq!(lang_of_tag("fr-FR"), None);
+        assert_eq!(lang_of_tag(""), None);
+    }
+}

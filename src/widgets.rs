@@ -38,7 +38,8 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
 }
 
 /// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
-/// leaving the board above it in view.
+/// leaving the board above it in view. It takes the focus when it opens, so that a keyboard
+/// continues inside it rather than on the page underneath.
 #[component]
 pub fn Dialog(
     #[props(into)] title: String,
@@ -53,7 +54,9 @@ pub fn Dialog(
                 role: "dialog",
                 aria_modal: "true",
                 aria_label: "{title}",
+                tabindex: "-1",
                 "data-testid": testid,
+                onmounted: take_focus,
                 onclick: move |event| event.stop_propagation(),
                 h2 { "{title}" }
                 {children}
@@ -124,6 +127,38 @@ pub fn LanguageToggle() -> Element {
                 prefs.lang = prefs.lang.other();
             },
             {text(lang.other(), Key::LanguageName)}
+        }
+    }
+}
+
+/// Moves the keyboard focus to a newly shown dialog or page. A webview that cannot focus
+/// leaves the focus where it was, which is harmless.
+async fn take_focus(event: MountedEvent) {
+    let _ = event.set_focus(true).await;
+}
+
+/// A full page over the app (the rules, the settings): back, the title and the language on
+/// top, then the page's content.
+#[component]
+pub fn PageFrame(
+    #[props(into)] title: String,
+    #[props(into)] testid: String,
+    on_back: EventHandler,
+    children: Element,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    rsx! {
+        main { class: "page", lang: lang.tag(), tabindex: "-1", "data-testid": testid, onmounted: take_focus,
+            header { class: "page-header",
+                button { class: "back", r#type: "button", "data-testid": "back",
+                    onclick: move |_| on_back.call(()),
+                    {text(lang, Key::Back)}
+                }
+                h1 { "{title}" }
+                LanguageToggle {}
+            }
+            {children}
         }
     }
 }

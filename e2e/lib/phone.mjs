@@ -29,14 +29,26 @@ export const PHONE = {
   hasTouch: true,
 };
 
-/** A fresh browser with its own profile; `close()` removes both. */
-export async function openBrowser() {
+/** A desktop window with a keyboard and a mouse, no touch screen. */
+export const DESKTOP = {
+  viewport: { width: 1280, height: 800 },
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+};
+
+/**
+ * A fresh browser with its own profile (so nothing is stored yet); `close()` removes both.
+ * `options` override the phone, e.g. `{ locale: 'zh-CN' }` or `DESKTOP`.
+ */
+export async function openBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'duobao-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     ...PHONE,
+    ...options,
   });
   return {
     context,
@@ -109,12 +121,30 @@ export async function pieceAt(page, name) {
   return point(page, name).getAttribute('data-piece');
 }
 
-/** Saves a screenshot; `scale: 'css'` keeps large screens to one pixel per CSS pixel. */
-export async function screenshot(page, name, { scale = 'device' } = {}) {
+/**
+ * Saves a screenshot; `scale: 'css'` keeps large screens to one pixel per CSS pixel, and
+ * `fullPage` takes a long page from top to bottom.
+ */
+export async function screenshot(page, name, { scale = 'device', fullPage = false } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Let slides and fades finish so the picture shows the settled board.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), scale });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), scale, fullPage });
+}
+
+/** Fails if any text on screen is clipped by its box (a word cut off in a button). */
+export async function assertNoCutText(page, where) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('button, .name, .choice-label, h1, h2, .clock, .status')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => el.textContent));
+  assert.deepEqual(cut, [], `clipped text in ${where}`);
+}
+
+/** Fails if anything sticks out sideways: the page must not scroll horizontally. */
+export async function assertNoSidewaysOverflow(page, where) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `${where} is ${wide}px wider than the screen`);
 }
 
 export function assertNoErrors(page) {

@@ -57,3 +57,23 @@ test('the clock waits while the page is hidden', async () => {
   assertNoErrors(page);
   await page.close();
 });
+
+test('the clock waits while the rules or the settings are open over the game', async () => {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: TURN_SECONDS });
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu-rules').tap();
+  await page.getByTestId('rules').waitFor();
+  await page.waitForTimeout((TURN_SECONDS + 1) * 1000);
+  await page.getByTestId('back').tap();
+  // Back at the menu the game left, then the settings from it.
+  await page.getByTestId('menu-settings').tap();
+  await page.getByTestId('settings').waitFor();
+  await page.waitForTimeout(1000);
+  await page.getByTestId('back').tap();
+  await page.getByTestId('resume').tap();
+  assert.equal(await plyCount(page), 0, 'no pass while reading');
+  assert.equal(await page.getByTestId('clock-red').textContent(), '0:03');
+  await waitForPlies(page, 1, 5_000);
+  assertNoErrors(page);
+  await page.close();
+});

@@ -41,3 +41,42 @@ test('the Chinese game-over dialog', async () => {
   assertNoErrors(page);
   await page.close();
 });
+
+test('every screen changes language, switched from home, settings and rules', async () => {
+  const page = await openApp(browser.context, { lang: 'en' });
+  const heading = () => page.getByRole('heading', { level: 1 }).textContent();
+  const lang = () => page.locator('main').getAttribute('lang');
+  assert.equal(await page.getByTestId('open-settings').textContent(), 'Settings');
+  await page.getByTestId('language').tap();
+  assert.equal(await page.getByTestId('open-settings').textContent(), '设置');
+  assert.equal(await page.getByTestId('play-pnp').textContent(), '双人同屏');
+  assert.equal(await lang(), 'zh-Hans');
+
+  await page.getByTestId('open-settings').tap();
+  assert.equal(await heading(), '设置');
+  assert.equal(await page.getByTestId('sound-true').textContent(), '开');
+  await page.getByTestId('language').tap();
+  assert.equal(await heading(), 'Settings');
+  assert.equal(await page.getByTestId('sound-true').textContent(), 'On');
+  assert.equal(await page.getByTestId('back').textContent(), 'Back');
+  await page.getByTestId('back').tap();
+  assert.equal(await page.getByTestId('open-settings').textContent(), 'Settings');
+
+  await page.getByTestId('open-rules').tap();
+  assert.equal(await heading(), 'How to play');
+  await page.getByTestId('language').tap();
+  assert.equal(await heading(), '游戏规则');
+  assert.equal(
+    await page.getByTestId('diagram-capture').locator('figcaption').textContent(),
+    '红方 d2 走到 c2，夹吃 b2 上的黑卒');
+  await page.getByTestId('back').tap();
+
+  await page.getByTestId('play-ai').tap();
+  assert.equal(await page.getByTestId('start').textContent(), '开始');
+  await page.getByTestId('side-red').tap();
+  await page.getByTestId('start').tap();
+  assert.equal(await page.getByTestId('menu-button').textContent(), '菜单');
+  assert.equal(await page.locator('[data-point="b2"]').getAttribute('aria-label'), 'b2，红兵');
+  assertNoErrors(page);
+  await page.close();
+});

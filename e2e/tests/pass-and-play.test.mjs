@@ -15,9 +15,10 @@ const RECORD = ['c3c4', 'a4a3', 'b2c3', 'a3b2x(c3)', 'a2a3x(b2)', 'e4e3x(c4)'];
 
 test('a full game with the top bar turned for the friend across the table', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
-  await page.getByTestId('mode-pnp').tap();
+  await page.getByTestId('open-settings').tap();
   await page.getByTestId('flip-true').tap();
-  await page.getByTestId('start').tap();
+  await page.getByTestId('back').tap();
+  await page.getByTestId('play-pnp').tap();
 
   const top = page.getByTestId('bar-black');
   assert.equal(await top.getAttribute('data-rotated'), 'true');
@@ -71,7 +72,7 @@ test('a repetition draw on a small phone; the move list scrolls to the newest pl
 
   await page.getByTestId('show-result').tap();
   await page.getByTestId('new-game').tap();
-  await page.getByTestId('start').waitFor();
+  await page.getByTestId('play-pnp').waitFor();
   assertNoErrors(page);
   await page.close();
 });

@@ -1,4 +1,4 @@
-// Against the computer, started from the new-game screen as a player would.
+// Against the computer, started from the home screen as a player would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -17,7 +17,7 @@ after(async () => { await browser.close(); });
 const EASY_BUDGET_MS = 180 + 450 + 1_500;
 
 async function startVsAi(page, side, level) {
-  await page.getByTestId('mode-ai').tap();
+  await page.getByTestId('play-ai').tap();
   await page.getByTestId(`side-${side}`).tap();
   await page.getByTestId(`level-${level}`).tap();
   await page.getByTestId('start').tap();
@@ -26,7 +26,9 @@ async function startVsAi(page, side, level) {
 
 test('a move gets a reply, taps wait while the computer thinks, undo takes both back', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
+  await page.getByTestId('play-ai').tap();
   await screenshot(page, 'new-game');
+  await page.getByTestId('cancel').tap();
   await startVsAi(page, 'red', 'easy');
   await screenshot(page, 'start');
 
@@ -71,8 +73,10 @@ test('playing black, the computer opens; the level can change mid-game', async (
   assert.equal(await plyCount(page), 1);
 
   await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu-settings').tap();
   await page.getByTestId('level-hard').tap();
   assert.equal(await page.getByTestId('level-hard').getAttribute('aria-pressed'), 'true');
+  await page.getByTestId('back').tap();
   await page.getByTestId('resume').tap();
   await page.getByTestId('menu').waitFor({ state: 'detached' });
   await page.getByTestId('bar-red').getByText('Computer · Hard').waitFor();
@@ -101,8 +105,7 @@ test('an answer that arrives after leaving for a new game is dropped', async () 
   await playMove(page, 'b2c2');
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-new-game').tap();
-  await page.getByTestId('mode-pnp').tap();
-  await page.getByTestId('start').tap();
+  await page.getByTestId('play-pnp').tap();
   await page.waitForTimeout(1_500);
   assert.equal(await plyCount(page), 0, 'the old game\'s answer was not played in the new one');
   assert.equal(await page.getByTestId('bar-red').getAttribute('data-active'), 'true');

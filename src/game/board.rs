@@ -2,7 +2,7 @@
 //! sliding tokens, and one round touch target per point on top of everything.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Piece, Ply, Point, PointSet, Position, LINES};
+use duobao_rules::{Color, Move, Piece, Ply, Point, PointSet, Position, LINES};
 
 use super::controller::Controller;
 use super::tokens::{tokens, Token};
@@ -13,7 +13,7 @@ use crate::prefs::Prefs;
 const CELL: f32 = 100.0;
 /// Room around the outermost points for the tokens and the coordinates.
 const MARGIN: f32 = 80.0;
-const SIZE: f32 = 4.0 * CELL + 2.0 * MARGIN;
+pub const SIZE: f32 = 4.0 * CELL + 2.0 * MARGIN;
 /// Half the spacing of the points, so that neighbouring targets touch but do not overlap.
 const HIT_RADIUS: f32 = CELL / 2.0;
 /// Where the coordinates sit: between the outer points and the wood's edge.
@@ -33,7 +33,7 @@ pub fn soldier_glyph(color: Color) -> &'static str {
 }
 
 /// The centre of a point on the board, seen with `bottom`'s soldiers at the bottom.
-fn place(point: Point, bottom: Color) -> (f32, f32) {
+pub fn place(point: Point, bottom: Color) -> (f32, f32) {
     grid_place(point.file(), point.row(), bottom)
 }
 
@@ -58,7 +58,7 @@ fn piece_class(piece: Piece) -> &'static str {
 }
 
 /// What a screen reader says for a point: `c3, treasure, locked, selected`.
-fn point_label(
+pub fn point_label(
     position: &Position,
     selected: Option<Point>,
     targets: PointSet,
@@ -118,46 +118,9 @@ pub fn Board() -> Element {
             role: "group",
             "aria-label": text(lang, Key::Board),
             "data-testid": "board",
-            defs {
-                linearGradient { id: "wood", x1: "0", y1: "0", x2: "1", y2: "1",
-                    stop { offset: "0", stop_color: "#ecd3a0" }
-                    stop { offset: "0.55", stop_color: "#e2c086" }
-                    stop { offset: "1", stop_color: "#d4a966" }
-                }
-                linearGradient { id: "gold", x1: "0", y1: "0", x2: "0", y2: "1",
-                    stop { offset: "0", stop_color: "#f7d774" }
-                    stop { offset: "1", stop_color: "#c9962c" }
-                }
-            }
-            rect { class: "wood", x: "2", y: "2", width: SIZE - 4.0, height: SIZE - 4.0, rx: "22" }
-            for line in LINES.iter() {
-                {
-                    let points = line.points();
-                    let (x1, y1) = place(points[0], bottom);
-                    let (x2, y2) = place(points[points.len() - 1], bottom);
-                    rsx! { line { class: "ink", x1, y1, x2, y2 } }
-                }
-            }
-            for point in Point::all() {
-                {
-                    let (cx, cy) = place(point, bottom);
-                    rsx! { circle { class: "dot", cx, cy, r: "6" } }
-                }
-            }
-            if coordinates {
-                Coordinates { bottom }
-            }
+            BoardArt { bottom, coordinates }
             if let Some(m) = last_move {
-                {
-                    let (x1, y1) = place(m.from(), bottom);
-                    let (x2, y2) = place(m.to(), bottom);
-                    rsx! {
-                        g { class: "last-move", "data-testid": "last-move", "data-from": "{m.from()}", "data-to": "{m.to()}",
-                            line { x1, y1, x2, y2 }
-                            circle { cx: x1, cy: y1, r: "14" }
-                        }
-                    }
-                }
+                MoveTrail { m, bottom }
             }
             if let Some(point) = selected {
                 {
@@ -211,6 +174,57 @@ pub fn Board() -> Element {
     }
 }
 
+/// Everything a board shows beneath its pieces: the wood, the ink lines, the points and, when
+/// wanted, the coordinates. Shared by the game's board and the rules' diagrams, so that both
+/// are drawn from the same rules data.
+#[component]
+pub fn BoardArt(bottom: Color, coordinates: bool) -> Element {
+    rsx! {
+        defs {
+            linearGradient { id: "wood", x1: "0", y1: "0", x2: "1", y2: "1",
+                stop { offset: "0", stop_color: "#ecd3a0" }
+                stop { offset: "0.55", stop_color: "#e2c086" }
+                stop { offset: "1", stop_color: "#d4a966" }
+            }
+            linearGradient { id: "gold", x1: "0", y1: "0", x2: "0", y2: "1",
+                stop { offset: "0", stop_color: "#f7d774" }
+                stop { offset: "1", stop_color: "#c9962c" }
+            }
+        }
+        rect { class: "wood", x: "2", y: "2", width: SIZE - 4.0, height: SIZE - 4.0, rx: "22" }
+        for line in LINES.iter() {
+            {
+                let points = line.points();
+                let (x1, y1) = place(points[0], bottom);
+                let (x2, y2) = place(points[points.len() - 1], bottom);
+                rsx! { line { class: "ink", x1, y1, x2, y2 } }
+            }
+        }
+        for point in Point::all() {
+            {
+                let (cx, cy) = place(point, bottom);
+                rsx! { circle { class: "dot", cx, cy, r: "6" } }
+            }
+        }
+        if coordinates {
+            Coordinates { bottom }
+        }
+    }
+}
+
+/// The faint trail of a move, from its origin to its destination.
+#[component]
+pub fn MoveTrail(m: Move, bottom: Color) -> Element {
+    let (x1, y1) = place(m.from(), bottom);
+    let (x2, y2) = place(m.to(), bottom);
+    rsx! {
+        g { class: "last-move", "data-testid": "last-move", "data-from": "{m.from()}", "data-to": "{m.to()}",
+            line { x1, y1, x2, y2 }
+            circle { cx: x1, cy: y1, r: "14" }
+        }
+    }
+}
+
 /// Files along the bottom edge and rows along the left edge, as the bottom player sees them.
 #[component]
 fn Coordinates(bottom: Color) -> Element {
@@ -230,7 +244,7 @@ fn Coordinates(bottom: Color) -> Element {
 }
 
 #[component]
-fn TokenView(token: Token, bottom: Color, locked: bool) -> Element {
+pub fn TokenView(token: Token, bottom: Color, locked: bool) -> Element {
     let (x, y) = place(token.point, bottom);
     let class = piece_class(token.piece);
     let fading = if token.fading { " fading" } else { "" };

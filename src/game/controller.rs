@@ -8,10 +8,14 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Move, Piece, Ply, Point, PointSet, Position};
 
+use serde::{Deserialize, Serialize};
+
 use super::clock::{PauseReason, Tick, TurnClock};
+use crate::storage::SavedGame;
 
 /// Who sits at the phone.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// One player against the computer.
     VsAi { human: Color, level: Level },
@@ -108,6 +112,26 @@ impl Controller {
             start: Position::start(),
             turn_seconds: self.setup.turn_seconds,
         });
+    }
+
+    /// Carries on with a saved game.
+    pub fn resume(&mut self, saved: SavedGame) {
+        self.start(GameSetup {
+            mode: saved.mode,
+            start: *saved.game.start_position(),
+            turn_seconds: saved.turn_seconds,
+        });
+        self.game = saved.game;
+        self.after_change();
+    }
+
+    /// What to keep on the device so that the game can be continued: nothing once it is over.
+    pub fn saved_game(&self) -> Option<SavedGame> {
+        (!self.game.is_over()).then(|| SavedGame {
+            mode: self.mode,
+            turn_seconds: self.setup.turn_seconds,
+            game: self.game.clone(),
+        })
     }
 
     /// The screen is left: any answer still on its way is stale.
@@ -371,6 +395,34 @@ mod tests {
         let m = mv(text);
         assert_eq!(controller.tap(m.from()), TapOutcome::Selected);
         assert_eq!(controller.tap(m.to()), TapOutcome::Played);
+    }
+
+    #[test]
+    fn a_saved_game_resumes_with_its_mode_clock_setting_and_moves() {
+        let mut controller = vs_ai(Color::Black);
+        assert!(controller.ai_answer(controller.generation(), Some(mv("b2c2"))));
+        tap_move(&mut controller, "b4c4");
+        let saved = controller.saved_game().unwrap();
+        let mut resumed = pass_and_play(duobao_rules::START_FEN);
+        let before = resumed.generation();
+        resumed.resume(saved);
+        assert_eq!(resumed.mode(), controller.mode());
+        assert_eq!(resumed.game(), controller.game());
+        assert_eq!(resumed.clock().limit_seconds(), Some(60));
+        assert!(
+            resumed.generation() > before,
+            "answers for the old game are stale"
+        );
+        assert!(resumed.is_ai_turn());
+    }
+
+    #[test]
+    fn a_finished_game_is_not_kept() {
+        let mut controller = pass_and_play("B../...../.RT../...R./... r - 0");
+        assert!(controller.saved_game().is_some());
+        tap_move(&mut controller, "d2d3");
+        assert!(controller.game().is_over());
+        assert_eq!(controller.saved_game(), None);
     }
 
     #[test]

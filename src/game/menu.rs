@@ -1,24 +1,19 @@
-//! The in-game menu: resume, a new game, the language, and the settings that may change
-//! mid-game (the computer's level, turning the top bar around, coordinates).
+//! The in-game menu: resume, the rules, the settings, a new game and the language. The clock
+//! stands still while it is open, and while the rules or settings opened from it are showing.
 
 use dioxus::prelude::*;
 
-use super::controller::{Controller, Mode};
+use super::controller::Controller;
+use crate::app::Page;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::widgets::{Dialog, LanguageToggle, LevelChoices, OnOffChoices};
+use crate::widgets::{Dialog, LanguageToggle};
 
 #[component]
-pub fn GameMenu(on_new_game: EventHandler) -> Element {
+pub fn GameMenu(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
     let mut controller: Signal<Controller> = use_context();
-    let mut prefs: Signal<Prefs> = use_context();
-    let Prefs {
-        lang,
-        flip_top,
-        coordinates,
-        ..
-    } = *prefs.read();
-    let mode = controller.read().mode();
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
 
     rsx! {
         Dialog { title: text(lang, Key::Menu), testid: "menu",
@@ -27,6 +22,14 @@ pub fn GameMenu(on_new_game: EventHandler) -> Element {
                     onclick: move |_| controller.write().set_menu_open(false),
                     {text(lang, Key::Resume)}
                 }
+                button { r#type: "button", "data-testid": "menu-rules",
+                    onclick: move |_| on_open.call(Page::Rules),
+                    {text(lang, Key::Rules)}
+                }
+                button { r#type: "button", "data-testid": "menu-settings",
+                    onclick: move |_| on_open.call(Page::Settings),
+                    {text(lang, Key::Settings)}
+                }
                 button { r#type: "button", "data-testid": "menu-new-game",
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}
@@ -34,31 +37,6 @@ pub fn GameMenu(on_new_game: EventHandler) -> Element {
                 div { class: "choice-row",
                     span { class: "choice-label", {text(lang, Key::Language)} }
                     LanguageToggle {}
-                }
-                match mode {
-                    Mode::VsAi { level, .. } => rsx! {
-                        LevelChoices {
-                            current: level,
-                            onpick: move |level| {
-                                controller.write().set_level(level);
-                                prefs.write().level = level;
-                            },
-                        }
-                    },
-                    Mode::PassAndPlay { .. } => rsx! {
-                        OnOffChoices {
-                            label: Key::FlipTop,
-                            value: flip_top,
-                            testid: "flip",
-                            onpick: move |on| prefs.write().flip_top = on,
-                        }
-                    },
-                }
-                OnOffChoices {
-                    label: Key::Coordinates,
-                    value: coordinates,
-                    testid: "coordinates",
-                    onpick: move |on| prefs.write().coordinates = on,
                 }
             }
         }

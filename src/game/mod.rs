@@ -1,13 +1,14 @@
 //! The game screen: a pure controller and clock, and the views that show them.
 
-mod board;
+pub mod board;
 pub mod clock;
 pub mod controller;
 mod game_over;
 mod menu;
 mod move_list;
+mod sound;
 mod status_bar;
-mod tokens;
+pub mod tokens;
 mod view;
 
 pub use view::GameView;

@@ -14,7 +14,9 @@ use super::controller::{Controller, Notice};
 use super::game_over::GameOverDialog;
 use super::menu::GameMenu;
 use super::move_list::MoveList;
+use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
+use crate::app::Page;
 use crate::i18n::{text, timed_out_key, Key};
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
@@ -26,12 +28,13 @@ const MIN_AI_DELAY: Duration = Duration::from_millis(450);
 const CLOCK_POLL: Duration = Duration::from_millis(100);
 
 #[component]
-pub fn GameView(on_new_game: EventHandler) -> Element {
+pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     use_ai_player(controller);
     use_turn_clock(controller);
     use_visibility_pause(controller);
+    use_move_sounds(controller, prefs);
 
     let lang = prefs.read().lang;
     let state = controller.read();
@@ -94,7 +97,7 @@ pub fn GameView(on_new_game: EventHandler) -> Element {
                 MoveList {}
             }
             if state.is_menu_open() {
-                GameMenu { on_new_game }
+                GameMenu { on_new_game, on_open }
             } else if state.is_result_dialog_open() {
                 GameOverDialog { on_new_game }
             }

@@ -27,7 +27,13 @@ impl FileStore {
     fn path(&self, key: &str) -> PathBuf {
         let name: String = key
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         self.folder.join(format!("{name}.json"))
     }
@@ -94,7 +100,8 @@ mod tests {
     use super::*;
 
     fn scratch_folder(name: &str) -> PathBuf {
-        let folder = std::env::temp_dir().join(format!("duobao-store-{name}-{}", std::process::id()));
+        let folder =
+            std::env::temp_dir().join(format!("duobao-store-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&folder);
         folder
     }
@@ -106,7 +113,10 @@ mod tests {
         store.write("duobao.v1.game", "first").unwrap();
         store.write("duobao.v1.game", "second").unwrap();
         assert_eq!(store.read("duobao.v1.game").as_deref(), Some("second"));
-        let names: Vec<_> = fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("duobao.v1.game.json")]);
         store.remove("duobao.v1.game").unwrap();
         store.remove("duobao.v1.game").unwrap();

@@ -4,6 +4,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod file;
+mod saved_game;
 mod settings;
 #[cfg(target_arch = "wasm32")]
 mod web;
@@ -15,6 +16,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+pub use saved_game::{load_game, save_game, SavedGame};
 pub use settings::{load_prefs, save_prefs};
 
 /// Why a value could not be written. Reading never fails: a missing or unreadable value is

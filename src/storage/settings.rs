@@ -82,7 +82,13 @@ mod tests {
     #[test]
     fn a_first_launch_follows_the_system_language() {
         let store = MemoryStore::default();
-        assert_eq!(load_prefs(&store, Lang::En), Prefs { lang: Lang::En, ..Prefs::default() });
+        assert_eq!(
+            load_prefs(&store, Lang::En),
+            Prefs {
+                lang: Lang::En,
+                ..Prefs::default()
+            }
+        );
         assert_eq!(load_prefs(&store, Lang::Zh).lang, Lang::Zh);
     }
 
@@ -116,6 +122,9 @@ mod tests {
         let store = MemoryStore::default();
         save_prefs(&store, &changed()).unwrap();
         store.write(&full_key("prefs.turn_seconds"), "7").unwrap();
-        assert_eq!(load_prefs(&store, Lang::En).turn_seconds, Prefs::default().turn_seconds);
+        assert_eq!(
+            load_prefs(&store, Lang::En).turn_seconds,
+            Prefs::default().turn_seconds
+        );
     }
 }

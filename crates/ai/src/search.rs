@@ -396,15 +396,11 @@ impl Search<'_> {
         }
     }
 
-    /// The table key: the position's hash, told apart by the quiet count near the quiet limit,
-    /// where the same placement may be a draw or not.
+    /// The table key: the position's hash (which leaves out the quiet count) mixed with the quiet
+    /// count, since the same placement can be a draw by the quiet limit at one count and not at
+    /// another. Transpositions within a search still meet: they take as many plies.
     fn key(position: &Position) -> u64 {
-        let quiet = position.quiet_plies();
-        if quiet + 2 * MAX_PLY as u32 >= QUIET_LIMIT {
-            position.hash() ^ u64::from(quiet).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        } else {
-            position.hash()
-        }
+        position.hash() ^ u64::from(position.quiet_plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     fn negamax(

@@ -1,0 +1,95 @@
+// The settings page: every setting can be changed, from home and from the game, and does what
+// it says; sounds play on moves and captures only while sound is on.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openBrowser, openApp, playMove, screenshot, assertNoErrors, assertNoCutText,
+  assertNoSidewaysOverflow,
+} from '../lib/phone.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser({ viewport: { width: 360, height: 640 } }); });
+after(async () => { await browser.close(); });
+
+const pressed = async (page, testid) =>
+  page.getByTestId(testid).getAttribute('aria-pressed');
+
+test('settings from home: turn time and coordinates reach the next game', async () => {
+  const page = await openApp(browser.context, { lang: 'en' });
+  await page.getByTestId('open-settings').tap();
+  await page.getByTestId('settings').waitFor();
+  assert.equal(await pressed(page, 'turn-60'), 'true', 'a minute a turn by default');
+  for (const testid of ['turn-0', 'turn-15', 'turn-30', 'turn-120', 'level-master', 'flip-false', 'sound-true']) {
+    assert.equal(await page.getByTestId(testid).count(), 1, `${testid} is offered`);
+  }
+  await assertNoCutText(page, 'the settings');
+  await assertNoSidewaysOverflow(page, 'the settings');
+  await screenshot(page, 'settings-en-360', { fullPage: true });
+  await page.getByTestId('language').tap();
+  await page.getByTestId('settings').getByRole('heading', { level: 1 }).getByText('设置').waitFor();
+  await assertNoCutText(page, 'the Chinese settings');
+  await assertNoSidewaysOverflow(page, 'the Chinese settings');
+  await screenshot(page, 'settings-zh-360', { fullPage: true });
+  await page.getByTestId('language').tap();
+
+  await page.getByTestId('turn-15').tap();
+  await page.getByTestId('coordinates-false').tap();
+  assert.equal(await pressed(page, 'turn-15'), 'true');
+  await page.getByTestId('back').tap();
+  await page.getByTestId('play-pnp').tap();
+  assert.equal(await page.getByTestId('clock-red').textContent(), '0:15');
+  assert.equal(await page.locator('.board .coord').count(), 0, 'no coordinates');
+
+  // From the game: coordinates come back at once.
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu-settings').tap();
+  await page.getByTestId('coordinates-true').tap();
+  await page.getByTestId('back').tap();
+  await page.getByTestId('resume').tap();
+  assert.equal(await page.locator('[data-testid="board"] .coord').count(), 10);
+  assertNoErrors(page);
+  await page.close();
+});
+
+/** Records every sound the page starts, instead of playing it. */
+async function spyOnSounds(page) {
+  await page.addInitScript(() => {
+    window.playedSounds = [];
+    HTMLMediaElement.prototype.play = function play() {
+      window.playedSounds.push(this.src);
+      return Promise.resolve();
+    };
+  });
+}
+
+const playedSounds = (page) => page.evaluate(() => window.playedSounds);
+
+test('moves and captures sound while sound is on, and are silent when it is off', async () => {
+  const page = await browser.context.newPage();
+  await spyOnSounds(page);
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error));
+  const fen = 'B../...../..T../RB.R./... r - 5';
+  const query = new URLSearchParams({ lang: 'en', mode: 'pnp', fen }).toString();
+  await page.goto(`${process.env.BASE_URL ?? 'http://127.0.0.1:8080/'}?${query}`);
+  await page.getByTestId('board').waitFor();
+  assert.deepEqual(await playedSounds(page), [], 'no sound before a move');
+
+  await playMove(page, 'd2c2');
+  await page.waitForFunction(() => window.playedSounds.length === 1);
+  assert.match((await playedSounds(page))[0], /capture.*\.wav$/);
+  await playMove(page, 'b5c5');
+  await page.waitForFunction(() => window.playedSounds.length === 2);
+  assert.match((await playedSounds(page))[1], /move.*\.wav$/);
+
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu-settings').tap();
+  await page.getByTestId('sound-false').tap();
+  await page.getByTestId('back').tap();
+  await page.getByTestId('resume').tap();
+  await playMove(page, 'c2c3');
+  await page.waitForTimeout(500);
+  assert.equal((await playedSounds(page)).length, 2, 'silent with sound off');
+  assertNoErrors(page);
+  await page.close();
+});

@@ -1,0 +1,8 @@
+//! The start screen: play against the computer or a friend, continue a saved game, read the
+//! rules, change the settings.
+
+mod setup;
+mod view;
+mod vs_ai_dialog;
+
+pub use view::HomeScreen;

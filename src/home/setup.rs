@@ -1,0 +1,58 @@
+//! The games the home screen starts, built from the player's preferences.
+
+use duobao_rules::{Color, Position};
+
+use crate::game::controller::{GameSetup, Mode};
+use crate::prefs::Prefs;
+
+/// Against the computer, from the start, with `human` on the player's side.
+pub fn vs_ai(human: Color, prefs: &Prefs) -> GameSetup {
+    new_game(
+        Mode::VsAi {
+            human,
+            level: prefs.level,
+        },
+        prefs,
+    )
+}
+
+/// Two players on one phone; red holds it the right way up, as red moves first.
+pub fn pass_and_play(prefs: &Prefs) -> GameSetup {
+    new_game(Mode::PassAndPlay { bottom: Color::Red }, prefs)
+}
+
+fn new_game(mode: Mode, prefs: &Prefs) -> GameSetup {
+    GameSetup {
+        mode,
+        start: Position::start(),
+        turn_seconds: prefs.turn_seconds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duobao_ai::Level;
+
+    #[test]
+    fn games_start_from_the_start_with_the_chosen_level_and_turn_time() {
+        let prefs = Prefs {
+            level: Level::Hard,
+            turn_seconds: Some(15),
+            ..Prefs::default()
+        };
+        let setup = vs_ai(Color::Black, &prefs);
+        assert_eq!(
+            setup.mode,
+            Mode::VsAi {
+                human: Color::Black,
+                level: Level::Hard
+            }
+        );
+        assert_eq!(setup.start, Position::start());
+        assert_eq!(setup.turn_seconds, Some(15));
+        let setup = pass_and_play(&Prefs::default());
+        assert_eq!(setup.mode, Mode::PassAndPlay { bottom: Color::Red });
+        assert_eq!(setup.turn_seconds, Some(60));
+    }
+}

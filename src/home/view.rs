@@ -1,0 +1,67 @@
+//! The home screen's layout: the title, the language, and one button per way in.
+
+use dioxus::prelude::*;
+
+use super::setup;
+use super::vs_ai_dialog::VsAiDialog;
+use crate::app::Page;
+use crate::game::controller::GameSetup;
+use crate::i18n::{text, Key};
+use crate::prefs::Prefs;
+use crate::widgets::LanguageToggle;
+
+/// `saved_game_available` shows Continue, which calls `on_continue`.
+#[component]
+pub fn HomeScreen(
+    saved_game_available: bool,
+    on_continue: EventHandler,
+    on_start: EventHandler<GameSetup>,
+    on_open: EventHandler<Page>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let mut choosing_side = use_signal(|| false);
+    let lang = prefs.read().lang;
+
+    rsx! {
+        main { class: "home", lang: lang.tag(), "data-testid": "home",
+            header {
+                LanguageToggle {}
+            }
+            div { class: "title",
+                h1 { {text(lang, Key::AppTitle)} }
+                p { class: "tagline", {text(lang, Key::Tagline)} }
+            }
+            nav { class: "home-actions",
+                if saved_game_available {
+                    button { class: "primary", r#type: "button", "data-testid": "continue",
+                        onclick: move |_| on_continue.call(()),
+                        {text(lang, Key::ContinueGame)}
+                    }
+                }
+                button {
+                    class: if !saved_game_available { "primary" },
+                    r#type: "button",
+                    "data-testid": "play-ai",
+                    aria_haspopup: "dialog",
+                    onclick: move |_| choosing_side.set(true),
+                    {text(lang, Key::VsAi)}
+                }
+                button { r#type: "button", "data-testid": "play-pnp",
+                    onclick: move |_| on_start.call(setup::pass_and_play(&prefs.peek())),
+                    {text(lang, Key::PassAndPlay)}
+                }
+                button { r#type: "button", "data-testid": "open-rules",
+                    onclick: move |_| on_open.call(Page::Rules),
+                    {text(lang, Key::Rules)}
+                }
+                button { r#type: "button", "data-testid": "open-settings",
+                    onclick: move |_| on_open.call(Page::Settings),
+                    {text(lang, Key::Settings)}
+                }
+            }
+            if choosing_side() {
+                VsAiDialog { on_start, on_cancel: move |_| choosing_side.set(false) }
+            }
+        }
+    }
+}

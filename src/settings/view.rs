@@ -1,0 +1,88 @@
+//! The settings page. Every choice is stored in the preferences at once; the level also goes to
+//! a running game against the computer, while the turn time waits for the next game (a clock
+//! that changed length in the middle of a turn would be unfair to one side).
+
+use dioxus::prelude::*;
+
+use crate::game::controller::Controller;
+use crate::i18n::{text, Key, Lang};
+use crate::prefs::{Prefs, TURN_TIME_CHOICES};
+use crate::widgets::{
+    ChoiceButton, ChoiceRow, LanguageToggle, LevelChoices, OnOffChoices, PageFrame,
+};
+
+fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
+    match choice {
+        Some(seconds) => format!("{seconds}{}", text(lang, Key::Seconds)),
+        None => text(lang, Key::TurnTimeOff).to_string(),
+    }
+}
+
+#[component]
+pub fn SettingsScreen(on_close: EventHandler) -> Element {
+    let mut prefs: Signal<Prefs> = use_context();
+    let mut controller: Signal<Controller> = use_context();
+    let current = *prefs.read();
+    let lang = current.lang;
+
+    rsx! {
+        PageFrame { title: text(lang, Key::Settings), testid: "settings", on_back: on_close,
+            div { class: "setup",
+                div { class: "choice-row",
+                    span { class: "choice-label", {text(lang, Key::Language)} }
+                    LanguageToggle {}
+                }
+                LevelChoices {
+                    current: current.level,
+                    onpick: move |level| {
+                        prefs.write().level = level;
+                        controller.write().set_level(level);
+                    },
+                }
+                p { class: "hint", {text(lang, Key::LevelAppliesNow)} }
+                ChoiceRow { label: text(lang, Key::TurnTime),
+                    for choice in TURN_TIME_CHOICES {
+                        ChoiceButton {
+                            key: "{choice:?}",
+                            label: turn_time_label(lang, choice),
+                            selected: current.turn_seconds == choice,
+                            testid: "turn-{choice.unwrap_or(0)}",
+                            onclick: move |_| prefs.write().turn_seconds = choice,
+                        }
+                    }
+                }
+                p { class: "hint", {text(lang, Key::TurnTimeNextGame)} }
+                OnOffChoices {
+                    label: Key::Coordinates,
+                    value: current.coordinates,
+                    testid: "coordinates",
+                    onpick: move |on| prefs.write().coordinates = on,
+                }
+                OnOffChoices {
+                    label: Key::FlipTop,
+                    value: current.flip_top,
+                    testid: "flip",
+                    onpick: move |on| prefs.write().flip_top = on,
+                }
+                OnOffChoices {
+                    label: Key::Sound,
+                    value: current.sound,
+                    testid: "sound",
+                    onpick: move |on| prefs.write().sound = on,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_times_read_naturally() {
+        assert_eq!(turn_time_label(Lang::En, Some(15)), "15s");
+        assert_eq!(turn_time_label(Lang::Zh, Some(60)), "60秒");
+        assert_eq!(turn_time_label(Lang::En, None), "Off");
+    }
+}

@@ -1,0 +1,74 @@
+//! The unfinished game, kept under one key: who plays (the mode), the turn time it was started
+//! with, and the game record itself (start position and plies, replayed and checked on load).
+
+use serde::{Deserialize, Serialize};
+
+use duobao_rules::Game;
+
+use super::{forget, load, save, SaveError, Store};
+use crate::game::controller::Mode;
+
+const KEY: &str = "game";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub mode: Mode,
+    pub turn_seconds: Option<u32>,
+    pub game: Game,
+}
+
+/// The saved game, if there is one that replays and is not over.
+pub fn load_game(store: &dyn Store) -> Option<SavedGame> {
+    load::<SavedGame>(store, KEY).filter(|saved| !saved.game.is_over())
+}
+
+/// Keeps `saved`, or forgets the saved game when there is none to continue.
+pub fn save_game(store: &dyn Store, saved: Option<&SavedGame>) -> Result<(), SaveError> {
+    match saved {
+        Some(saved) => save(store, KEY, saved),
+        None => forget(store, KEY),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{full_key, MemoryStore};
+    use duobao_ai::Level;
+    use duobao_rules::{Color, Ply};
+
+    fn saved() -> SavedGame {
+        let mut game = Game::new();
+        for ply in ["c1c2", "pass", "c3c4"] {
+            game.play(ply.parse::<Ply>().unwrap()).unwrap();
+        }
+        SavedGame {
+            mode: Mode::VsAi {
+                human: Color::Black,
+                level: Level::Hard,
+            },
+            turn_seconds: Some(30),
+            game,
+        }
+    }
+
+    #[test]
+    fn a_saved_game_comes_back_whole() {
+        let store = MemoryStore::default();
+        save_game(&store, Some(&saved())).unwrap();
+        assert_eq!(load_game(&store), Some(saved()));
+        save_game(&store, None).unwrap();
+        assert_eq!(load_game(&store), None);
+    }
+
+    #[test]
+    fn a_record_that_does_not_replay_is_no_saved_game() {
+        let store = MemoryStore::default();
+        save_game(&store, Some(&saved())).unwrap();
+        let text = store.read(&full_key(KEY)).unwrap().replace("c3c4", "c3c5");
+        store.write(&full_key(KEY), &text).unwrap();
+        assert_eq!(load_game(&store), None);
+        store.write(&full_key(KEY), "{\"mode\":").unwrap();
+        assert_eq!(load_game(&store), None);
+    }
+}
