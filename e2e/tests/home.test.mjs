@@ -7,14 +7,23 @@ import {
   assertNoSidewaysOverflow,
 } from '../lib/phone.mjs';
 
+/** Runs `body` with its own fresh browser (nothing stored), closed even when the test fails. */
+async function withBrowser(options, body) {
+  const browser = await openBrowser(options);
+  try {
+    await body(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
 const FIRST_LAUNCH = [
   { locale: 'en-US', lang: 'en', play: 'Play vs AI', rules: 'Rules' },
   { locale: 'zh-CN', lang: 'zh-Hans', play: '人机对战', rules: '规则' },
 ];
 
 for (const { locale, lang, play, rules } of FIRST_LAUNCH) {
-  test(`a first launch in a ${locale} browser speaks its language`, async () => {
-    const browser = await openBrowser({ locale });
+  test(`a first launch in a ${locale} browser speaks its language`, async () => withBrowser({ locale }, async (browser) => {
     const page = await openApp(browser.context);
     await page.getByTestId('home').waitFor();
     assert.equal(await page.locator('main').getAttribute('lang'), lang);
@@ -22,12 +31,10 @@ for (const { locale, lang, play, rules } of FIRST_LAUNCH) {
     assert.equal(await page.getByTestId('open-rules').textContent(), rules);
     assert.equal(await page.getByTestId('continue').count(), 0, 'nothing to continue yet');
     assertNoErrors(page);
-    await browser.close();
-  });
+  }));
 }
 
-test('home starts a game against the computer, with a side and a level', async () => {
-  const browser = await openBrowser({ locale: 'en-US' });
+test('home starts a game against the computer, with a side and a level', async () => withBrowser({ locale: 'en-US' }, async (browser) => {
   const page = await openApp(browser.context);
   await page.getByTestId('play-ai').tap();
   await page.getByTestId('side-black').tap();
@@ -37,11 +44,9 @@ test('home starts a game against the computer, with a side and a level', async (
   assert.ok((await page.getByTestId('bar-black').getAttribute('class')).includes('bottom'));
   await page.getByTestId('bar-red').getByText('Computer · Easy').waitFor();
   assertNoErrors(page);
-  await browser.close();
-});
+}));
 
-test('a pass-and-play game left mid-way is continued from home', async () => {
-  const browser = await openBrowser({ locale: 'en-US' });
+test('a pass-and-play game left mid-way is continued from home', async () => withBrowser({ locale: 'en-US' }, async (browser) => {
   const page = await openApp(browser.context);
   await page.getByTestId('play-pnp').tap();
   await playMove(page, 'b2c2');
@@ -49,15 +54,13 @@ test('a pass-and-play game left mid-way is continued from home', async () => {
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-new-game').tap();
   await page.getByTestId('continue').tap();
-  await page.getByTestId('resume').tap();
+  await page.getByTestId('board').waitFor();
   assert.deepEqual(await plies(page), ['b2c2', 'd4d3']);
-  await playMove(page, 'c2c3');
+  await playMove(page, 'a2b2');
   assertNoErrors(page);
-  await browser.close();
-});
+}));
 
-test('home fits a small phone in both languages', async () => {
-  const browser = await openBrowser({ locale: 'en-US', viewport: { width: 360, height: 640 } });
+test('home fits a small phone in both languages', async () => withBrowser({ locale: 'en-US', viewport: { width: 360, height: 640 } }, async (browser) => {
   const page = await openApp(browser.context);
   await page.getByTestId('home').waitFor();
   await assertNoCutText(page, 'home');
@@ -69,5 +72,4 @@ test('home fits a small phone in both languages', async () => {
   await assertNoSidewaysOverflow(page, 'the Chinese home');
   await screenshot(page, 'home-zh-360');
   assertNoErrors(page);
-  await browser.close();
-});
+}));
