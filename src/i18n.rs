@@ -113,7 +113,7 @@ translations! {
     TurnTimeNextGame => "新的限时从下一局开始生效。", "A new turn time applies from the next game.";
     LevelAppliesNow => "对局中改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
     Sound => "音效", "Sound";
-    FlipTop => "上方玩家文字倒转", "Turn the top player's labels around";
+    FlipTop => "双人同屏：上方玩家文字倒转", "Pass-and-play: turn the top player's labels around";
     Coordinates => "显示坐标", "Show coordinates";
     On => "开", "On";
     Off => "关", "Off";
@@ -134,7 +134,7 @@ translations! {
     RulesQuick1 => "双方各有七个兵，宝箱站在棋盘正中。红方先走。", "Each side has seven soldiers; the treasure chest stands in the middle. Red moves first.";
     RulesQuick2 => "轮到你时，沿线把自己的一个兵——或宝箱——走一步到相邻的空点。", "On your turn, move one of your soldiers — or the treasure — one step along a line to an empty neighbouring point.";
     RulesQuick3 => "走完后，若一条线上只有三枚棋子，且你的两个兵把对方的兵或宝箱夹在中间，就把它吃掉（夹吃）。", "After your move, if a line holds just three pieces and two of your soldiers sandwich an enemy soldier or the treasure, it is captured.";
-    RulesQuick4 => "吃掉宝箱、吃光对方的兵，或让对方无子可走，你就赢了。", "Capture the treasure, capture every enemy soldier, or leave your opponent without a move, and you win.";
+    RulesQuick4 => "吃掉宝箱、吃光对方的兵，或让对方无棋可走，你就赢了。", "Capture the treasure, capture every enemy soldier, or leave your opponent without a move, and you win.";
     RulesBoardTitle => "棋盘与布局", "Board and setup";
     RulesBoardText => "棋盘是去掉四个角的 5×5 网格，共 21 个点。横线、竖线和斜线共 16 条；棋子只能沿线走。纵列从左到右记作 a–e，横行从下到上记作 1–5（从红方看）。", "The board is a 5×5 grid without its four corners: 21 points. Sixteen lines — rows, columns and diagonals — join them, and pieces move only along the lines. Files are a–e from left to right and rows 1–5 from bottom to top, as Red sees it.";
     RulesPiecesText => "红方的兵刻着“兵”，黑方的兵刻着“卒”；金色的宝箱刻着“宝”。", "Red's soldiers are red-inked tokens and Black's are black-inked, each engraved with its own character; the gold chest is the treasure.";

@@ -137,13 +137,14 @@ async fn take_focus(event: MountedEvent) {
     let _ = event.set_focus(true).await;
 }
 
-/// A full page over the app (the rules, the settings): back, the title and the language on
-/// top, then the page's content.
+/// A full page over the app (the rules, the settings): back, the title and, unless the page has
+/// its own language row, the language on top; then the page's content.
 #[component]
 pub fn PageFrame(
     #[props(into)] title: String,
     #[props(into)] testid: String,
     on_back: EventHandler,
+    #[props(default = true)] language_toggle: bool,
     children: Element,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
@@ -156,7 +157,9 @@ pub fn PageFrame(
                     {text(lang, Key::Back)}
                 }
                 h1 { "{title}" }
-                LanguageToggle {}
+                if language_toggle {
+                    LanguageToggle {}
+                }
             }
             {children}
         }

@@ -64,7 +64,7 @@ test('every screen changes language, switched from home, settings and rules', as
 
   await page.getByTestId('open-rules').tap();
   assert.equal(await heading(), 'How to play');
-  await page.getByTestId('language').tap();
+  await page.getByTestId('rules').getByTestId('language').tap();
   assert.equal(await heading(), '游戏规则');
   assert.equal(
     await page.getByTestId('diagram-capture').locator('figcaption').textContent(),

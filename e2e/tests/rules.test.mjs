@@ -31,7 +31,7 @@ for (const { lang, title, quick, draws } of LANGUAGES) {
     // The five diagrams, with what each one shows.
     for (const name of ['start', 'lock', 'capture', 'blocked', 'self-delivery']) {
       const diagram = page.getByTestId(`diagram-${name}`);
-      assert.ok((await diagram.locator('figcaption').textContent()).length > 10, `${name} has a caption`);
+      assert.ok((await diagram.locator('figcaption').textContent()).length > 3, `${name} has a caption`);
       assert.ok((await diagram.locator('svg').getAttribute('aria-label')).length > 10);
     }
     assert.equal(await page.getByTestId('diagram-start').locator('[data-token]').count(), 15);
@@ -74,7 +74,7 @@ test('the rules open from the game and close back to it', async () => {
   await page.getByTestId('menu-rules').tap();
   await page.getByTestId('rules').waitFor();
   assert.equal(await page.getByTestId('board').isVisible(), false, 'the rules cover the game');
-  await page.getByTestId('language').tap();
+  await page.getByTestId('rules').getByTestId('language').tap();
   assert.equal(await page.getByTestId('rules').getByRole('heading', { level: 1 }).textContent(), '游戏规则');
   await page.getByTestId('back').tap();
   await page.getByTestId('resume').tap();

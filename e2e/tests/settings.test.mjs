@@ -87,7 +87,7 @@ test('moves and captures sound while sound is on, and are silent when it is off'
   await page.getByTestId('sound-false').tap();
   await page.getByTestId('back').tap();
   await page.getByTestId('resume').tap();
-  await playMove(page, 'c2c3');
+  await playMove(page, 'c2b2');
   await page.waitForTimeout(500);
   assert.equal((await playedSounds(page)).length, 2, 'silent with sound off');
   assertNoErrors(page);

@@ -26,7 +26,11 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
     let lang = current.lang;
 
     rsx! {
-        PageFrame { title: text(lang, Key::Settings), testid: "settings", on_back: on_close,
+        PageFrame {
+            title: text(lang, Key::Settings),
+            testid: "settings",
+            on_back: on_close,
+            language_toggle: false,
             div { class: "setup",
                 div { class: "choice-row",
                     span { class: "choice-label", {text(lang, Key::Language)} }
