@@ -83,7 +83,7 @@ fn side_score(position: &Position, color: Color) -> i32 {
     let mut placement = 0;
     for soldier in own {
         mobility += (soldier.neighbours() & empty).len() as i32;
-        placement += LINES_THROUGH[soldier.index()];
+        placement += soldier.line_count() as i32;
     }
     let mut score = own.len() as i32 * SOLDIER + mobility * MOBILITY + placement * PLACEMENT;
     score -= (BLOCKADE_MARGIN - mobility).max(0) * BLOCKADE_DANGER;
@@ -93,24 +93,6 @@ fn side_score(position: &Position, color: Color) -> i32 {
     }
     score
 }
-
-/// For each grid index, the number of lines through it.
-const LINES_THROUGH: [i32; 25] = {
-    let mut count = [0; 25];
-    let mut l = 0;
-    while l < LINES.len() {
-        let mask = LINES[l].mask().bits();
-        let mut index = 0;
-        while index < 25 {
-            if mask & (1 << index) != 0 {
-                count[index] += 1;
-            }
-            index += 1;
-        }
-        l += 1;
-    }
-    count
-};
 
 fn open_pincers(position: &Position, color: Color, treasure: Point) -> i32 {
     let own = position.soldiers(color).bits();

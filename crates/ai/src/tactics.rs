@@ -1,32 +1,14 @@
 //! One-move tactics: capturing the treasure, or letting it be captured. The search uses them to
 //! answer treasure threats in its quiescence step; an app can use them to warn a player.
 
-use duobao_rules::{Move, Position, LINES};
-
-/// For each grid index, the points of all lines through that point.
-const LINES_AROUND: [u32; 25] = {
-    let mut around = [0u32; 25];
-    let mut l = 0;
-    while l < LINES.len() {
-        let mask = LINES[l].mask().bits();
-        let mut index = 0;
-        while index < 25 {
-            if mask & (1 << index) != 0 {
-                around[index] |= mask;
-            }
-            index += 1;
-        }
-        l += 1;
-    }
-    around
-};
+use duobao_rules::{Move, Position};
 
 /// A move of the side to move that captures the treasure, if there is one.
 pub fn treasure_capture(position: &Position) -> Option<Move> {
     let treasure = position.treasure()?;
     // A capture is judged on the lines through the points a move leaves and reaches, so only a
     // move touching a line through the treasure (or moving the treasure itself) can take it.
-    let reach = LINES_AROUND[treasure.index()];
+    let reach = treasure.line_reach().bits();
     let mut capture = None;
     position.for_each_move(|m| {
         let touches = (m.from().set().bits() | m.to().set().bits()) & reach != 0;

@@ -79,6 +79,17 @@ impl Point {
         ADJACENT[self.0 as usize]
     }
 
+    /// How many lines pass through this point: 2 on the rim's short ends up to 4 at the centre.
+    pub const fn line_count(self) -> u32 {
+        LINES_THROUGH[self.0 as usize].count_ones()
+    }
+
+    /// Every point on some line through this one, this one included: the points whose
+    /// pieces can take part in a sandwich with it.
+    pub const fn line_reach(self) -> PointSet {
+        LINE_REACH[self.0 as usize]
+    }
+
     /// All 21 points, row 1 first, left to right within a row.
     pub fn all() -> impl Iterator<Item = Point> {
         POINTS.into_iter()
@@ -383,6 +394,20 @@ pub(crate) const LINES_THROUGH: [u16; GRID_POINTS] = {
     through
 };
 
+const LINE_REACH: [PointSet; GRID_POINTS] = {
+    let mut reach = [PointSet(0); GRID_POINTS];
+    let mut l = 0;
+    while l < LINES.len() {
+        let mut i = 0;
+        while i < LINES[l].len as usize {
+            reach[LINES[l].points[i].0 as usize].0 |= LINES[l].mask.0;
+            i += 1;
+        }
+        l += 1;
+    }
+    reach
+};
+
 pub(crate) const LINE_TRIPLES: [LineTriples; 16] = {
     let empty = Triple {
         mask: 0,
@@ -520,8 +545,18 @@ mod tests {
     }
 
     #[test]
-    fn lines_through_the_centre() {
-        assert_eq!(LINES_THROUGH[p("c3").index()].count_ones(), 4);
-        assert_eq!(LINES_THROUGH[p("a2").index()].count_ones(), 2);
+    fn lines_through_a_point() {
+        assert_eq!(p("c3").line_count(), 4);
+        assert_eq!(p("a2").line_count(), 2);
+        assert_eq!(p("b3").line_count(), 2);
+        assert_eq!(p("a3").line_count(), 4);
+        // Row 3, column c and the two short diagonals b2-d4 and b4-d2.
+        assert_eq!(p("c3").line_reach().len(), 13);
+        let reach: Vec<String> = p("b1")
+            .line_reach()
+            .into_iter()
+            .map(|q| q.to_string())
+            .collect();
+        assert_eq!(reach, ["b1", "c1", "d1", "b2", "b3", "b4", "b5"]);
     }
 }
