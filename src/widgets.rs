@@ -3,6 +3,7 @@
 use dioxus::prelude::*;
 use duobao_ai::Level;
 
+use crate::app::Page;
 use crate::i18n::{level_key, text, Key};
 use crate::prefs::Prefs;
 
@@ -127,6 +128,26 @@ pub fn LanguageToggle() -> Element {
                 prefs.lang = prefs.lang.other();
             },
             {text(lang.other(), Key::LanguageName)}
+        }
+    }
+}
+
+/// The buttons that open the rules and the settings, on the home screen and in the game menu;
+/// `testid_prefix` tells the two places apart (`open-rules`, `menu-rules`).
+#[component]
+pub fn PageButtons(#[props(into)] testid_prefix: String, on_open: EventHandler<Page>) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let pages = [
+        (Page::Rules, Key::Rules, "rules"),
+        (Page::Settings, Key::Settings, "settings"),
+    ];
+    rsx! {
+        for (page, label, name) in pages {
+            button { key: "{name}", r#type: "button", "data-testid": "{testid_prefix}-{name}",
+                onclick: move |_| on_open.call(page),
+                {text(lang, label)}
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use super::controller::Controller;
 use crate::app::Page;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::widgets::{Dialog, LanguageToggle};
+use crate::widgets::{Dialog, LanguageToggle, PageButtons};
 
 #[component]
 pub fn GameMenu(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
@@ -22,14 +22,7 @@ pub fn GameMenu(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                     onclick: move |_| controller.write().set_menu_open(false),
                     {text(lang, Key::Resume)}
                 }
-                button { r#type: "button", "data-testid": "menu-rules",
-                    onclick: move |_| on_open.call(Page::Rules),
-                    {text(lang, Key::Rules)}
-                }
-                button { r#type: "button", "data-testid": "menu-settings",
-                    onclick: move |_| on_open.call(Page::Settings),
-                    {text(lang, Key::Settings)}
-                }
+                PageButtons { testid_prefix: "menu", on_open }
                 button { r#type: "button", "data-testid": "menu-new-game",
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}

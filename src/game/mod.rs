@@ -12,3 +12,13 @@ pub mod tokens;
 mod view;
 
 pub use view::GameView;
+
+/// The game from `fen` after `plies` in notation, for tests.
+#[cfg(test)]
+pub(crate) fn game_from(fen: &str, plies: &[&str]) -> duobao_rules::Game {
+    let mut game = duobao_rules::Game::from_fen(fen).unwrap();
+    for ply in plies {
+        game.play(ply.parse().unwrap()).unwrap();
+    }
+    game
+}

@@ -80,14 +80,7 @@ pub fn MoveList() -> Element {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game(fen: &str, plies: &[&str]) -> Game {
-        let mut game = Game::from_fen(fen).unwrap();
-        for ply in plies {
-            game.play(ply.parse().unwrap()).unwrap();
-        }
-        game
-    }
+    use crate::game::game_from as game;
 
     #[test]
     fn pairs_plies_and_marks_captures() {

@@ -49,14 +49,7 @@ pub fn tokens(game: &Game) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game(fen: &str, plies: &[&str]) -> Game {
-        let mut game = Game::from_fen(fen).unwrap();
-        for ply in plies {
-            game.play(ply.parse().unwrap()).unwrap();
-        }
-        game
-    }
+    use crate::game::game_from as game;
 
     fn at(tokens: &[Token], name: &str) -> Option<Token> {
         let point: Point = name.parse().unwrap();

@@ -8,7 +8,7 @@ use crate::app::Page;
 use crate::game::controller::GameSetup;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::widgets::LanguageToggle;
+use crate::widgets::{LanguageToggle, PageButtons};
 
 /// `saved_game_available` shows Continue, which calls `on_continue`.
 #[component]
@@ -50,14 +50,7 @@ pub fn HomeScreen(
                     onclick: move |_| on_start.call(setup::pass_and_play(&prefs.peek())),
                     {text(lang, Key::PassAndPlay)}
                 }
-                button { r#type: "button", "data-testid": "open-rules",
-                    onclick: move |_| on_open.call(Page::Rules),
-                    {text(lang, Key::Rules)}
-                }
-                button { r#type: "button", "data-testid": "open-settings",
-                    onclick: move |_| on_open.call(Page::Settings),
-                    {text(lang, Key::Settings)}
-                }
+                PageButtons { testid_prefix: "open", on_open }
             }
             if choosing_side() {
                 VsAiDialog { on_start, on_cancel: move |_| choosing_side.set(false) }
