@@ -3,6 +3,7 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, Position};
 
+use crate::game::board::BoardPaints;
 use crate::game::controller::{Controller, GameSetup, Mode};
 use crate::game::GameView;
 use crate::home::HomeScreen;
@@ -64,6 +65,7 @@ pub fn App() -> Element {
     rsx! {
         document::Stylesheet { href: STYLE }
         document::Title { {text(lang, Key::AppTitle)} }
+        BoardPaints {}
         match screen() {
             Screen::Home if page().is_none() => rsx! {
                 HomeScreen {

@@ -174,23 +174,33 @@ pub fn Board() -> Element {
     }
 }
 
+/// The paints of the wood and of the gold treasure, defined once for every board on the page
+/// (the game's and the rules' diagrams), since an id may stand only once in a document.
+#[component]
+pub fn BoardPaints() -> Element {
+    rsx! {
+        svg { class: "paints", width: "0", height: "0", "aria-hidden": "true",
+            defs {
+                linearGradient { id: "wood", x1: "0", y1: "0", x2: "1", y2: "1",
+                    stop { offset: "0", stop_color: "#ecd3a0" }
+                    stop { offset: "0.55", stop_color: "#e2c086" }
+                    stop { offset: "1", stop_color: "#d4a966" }
+                }
+                linearGradient { id: "gold", x1: "0", y1: "0", x2: "0", y2: "1",
+                    stop { offset: "0", stop_color: "#f7d774" }
+                    stop { offset: "1", stop_color: "#c9962c" }
+                }
+            }
+        }
+    }
+}
+
 /// Everything a board shows beneath its pieces: the wood, the ink lines, the points and, when
 /// wanted, the coordinates. Shared by the game's board and the rules' diagrams, so that both
 /// are drawn from the same rules data.
 #[component]
 pub fn BoardArt(bottom: Color, coordinates: bool) -> Element {
     rsx! {
-        defs {
-            linearGradient { id: "wood", x1: "0", y1: "0", x2: "1", y2: "1",
-                stop { offset: "0", stop_color: "#ecd3a0" }
-                stop { offset: "0.55", stop_color: "#e2c086" }
-                stop { offset: "1", stop_color: "#d4a966" }
-            }
-            linearGradient { id: "gold", x1: "0", y1: "0", x2: "0", y2: "1",
-                stop { offset: "0", stop_color: "#f7d774" }
-                stop { offset: "1", stop_color: "#c9962c" }
-            }
-        }
         rect { class: "wood", x: "2", y: "2", width: SIZE - 4.0, height: SIZE - 4.0, rx: "22" }
         for line in LINES.iter() {
             {
