@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::io::{stdin, stdout, BufWriter};
 
-use duobao_rules::{perft, perft_divide, Game, Ply, Position};
+use duobao_rules::{perft, perft_divide, BadNotation, Game, PlayedPly, Ply, Position};
 
 use crate::args::{parse_depth, Failure, Words};
 use crate::engine::Engine;
@@ -95,15 +95,8 @@ fn play_command(words: &mut Words) -> Result<String, Failure> {
         position = words.fen()?;
     }
     let mut game = Game::from_position(position);
-    let mut last_captured = None;
-    for text in words.rest() {
-        let ply: Ply = text.parse().map_err(|e| Failure::Input(format!("{e}")))?;
-        let played = game
-            .play(ply)
-            .map_err(|e| Failure::Input(format!("cannot play {ply}: {e}")))?;
-        last_captured = Some(played.captured);
-    }
-    let captured = match last_captured {
+    let last = play_all(&mut game, words.rest()).map_err(Failure::Input)?;
+    let captured = match last.map(|played| played.captured) {
         Some(points) if !points.is_empty() => {
             let names: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
             names.join(" ")
@@ -117,6 +110,23 @@ fn play_command(words: &mut Words) -> Result<String, Failure> {
         "{}\ncaptured {captured}\nresult {result}\n",
         game.position()
     ))
+}
+
+/// Plays plies written in notation, stopping at the first that does not parse or is not legal;
+/// returns the last one played.
+pub fn play_all(game: &mut Game, plies: &[impl AsRef<str>]) -> Result<Option<PlayedPly>, String> {
+    let mut last = None;
+    for text in plies {
+        let ply: Ply = text
+            .as_ref()
+            .parse()
+            .map_err(|e: BadNotation| e.to_string())?;
+        last = Some(
+            game.play(ply)
+                .map_err(|e| format!("cannot play {ply}: {e}"))?,
+        );
+    }
+    Ok(last)
 }
 
 #[cfg(test)]

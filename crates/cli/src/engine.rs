@@ -14,10 +14,10 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
 
-use duobao_rules::{BadNotation, Game, Ply, Position};
+use duobao_rules::{Game, Position};
 
 use crate::args::parse_depth;
-use crate::commands::{moves_report, perft_report};
+use crate::commands::{moves_report, perft_report, play_all};
 use crate::go::{self, Go};
 
 /// Whether to keep reading commands.
@@ -130,11 +130,7 @@ impl Engine {
             }
         };
         let mut game = Game::from_position(start);
-        for text in plies {
-            let ply: Ply = text.parse().map_err(|e: BadNotation| e.to_string())?;
-            game.play(ply)
-                .map_err(|e| format!("cannot play {ply}: {e}"))?;
-        }
+        play_all(&mut game, plies)?;
         self.game = game;
         Ok(())
     }
