@@ -1,12 +1,12 @@
 //! The root component: the shared state (preferences, the game) and which screen shows.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Position};
+use duobao_rules::Color;
 
 use crate::game::board::BoardPaints;
-use crate::game::controller::{Controller, GameSetup, Mode};
+use crate::game::controller::Controller;
 use crate::game::GameView;
-use crate::home::HomeScreen;
+use crate::home::{setup, HomeScreen};
 use crate::i18n::{text, Key};
 use crate::persistence::{use_saving, DeviceStore};
 use crate::rules::RulesScreen;
@@ -45,16 +45,11 @@ pub fn App() -> Element {
     // Without a game in the address, the controller holds a placeholder until the home screen
     // starts or continues the real game.
     let mut controller = use_context_provider(|| {
-        Signal::new(Controller::new(opening.clone().unwrap_or_else(|| {
-            GameSetup {
-                mode: Mode::VsAi {
-                    human: Color::Red,
-                    level: prefs.peek().level,
-                },
-                start: Position::start(),
-                turn_seconds: prefs.peek().turn_seconds,
-            }
-        })))
+        Signal::new(Controller::new(
+            opening
+                .clone()
+                .unwrap_or_else(|| setup::vs_ai(Color::Red, &prefs.peek())),
+        ))
     });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
     let has_saved_game = use_saving(store.clone(), prefs, controller, game_on_screen);

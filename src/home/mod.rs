@@ -1,7 +1,7 @@
 //! The start screen: play against the computer or a friend, continue a saved game, read the
 //! rules, change the settings.
 
-mod setup;
+pub mod setup;
 mod view;
 mod vs_ai_dialog;
 
