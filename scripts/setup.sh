@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building the app and running its end-to-end tests need, skipping whatever is
 # already there: the Rust targets, Chromium and CJK fonts, the Dioxus CLI, the wasm-bindgen CLI
-# that matches Cargo.lock, esbuild, and the e2e suite's node packages.
+# that matches Cargo.lock, esbuild, a current wasm-opt, and the e2e suite's node packages.
 # `setup.sh --play` installs only what building and serving the web app needs.
 set -euo pipefail
 
@@ -20,9 +20,6 @@ if ((for_tests)); then
   command -v curl >/dev/null || packages+=(curl)
 fi
 command -v python3 >/dev/null || packages+=(python3)
-# dx refuses release web builds without a wasm-opt. Debian's binaryen is too old to parse
-# today's wasm; dx then says so and keeps the module as rustc optimised it, which is fine.
-command -v wasm-opt >/dev/null || packages+=(binaryen)
 command -v npm >/dev/null || packages+=(nodejs npm)
 if ((${#packages[@]})); then
   $sudo apt-get update
@@ -43,6 +40,20 @@ bindgen_version="$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version
   || cargo install wasm-bindgen-cli --version "$bindgen_version"
 
 [[ "$(esbuild --version 2>/dev/null || true)" == "0.27.3" ]] || npm install -g esbuild@0.27.3
+
+# dx optimises release web builds (for size, `-Oz`) with the first wasm-opt on PATH. Debian's
+# binaryen is too old to parse today's wasm, so a current one comes from npm, into /usr/local/bin,
+# which comes before /usr/bin on PATH.
+wasm_opt_version=132
+if [[ "$(wasm-opt --version 2>/dev/null || true)" != "wasm-opt version $wasm_opt_version "* ]]; then
+  $sudo npm install -g --prefix /usr/local "binaryen@$wasm_opt_version.0.0"
+  hash -r
+  [[ "$(wasm-opt --version 2>/dev/null || true)" == "wasm-opt version $wasm_opt_version "* ]] || {
+    echo "setup: wasm-opt $wasm_opt_version is in /usr/local/bin but another wasm-opt comes first" \
+      "on PATH ($(command -v wasm-opt)); put /usr/local/bin first" >&2
+    exit 1
+  }
+fi
 
 if ((for_tests)); then
   (cd e2e && npm ci --no-audit --no-fund)

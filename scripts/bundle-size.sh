@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The size of the release web build's WebAssembly module, as players download it: raw and
+# gzipped (gzip -9). Fails when the gzipped size is over the limit (330 KB by default;
+# MAX_GZIP_KB=… to change it). Builds the web app first unless SKIP_BUILD=1 reuses the last build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+max_kb="${MAX_GZIP_KB:-330}"
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  NO_DOWNLOADS=1 dx build --platform web --release
+fi
+public=target/dx/duobao-app/release/web/public
+mapfile -t modules < <(find "$public" -name '*.wasm' 2>/dev/null || true)
+((${#modules[@]} == 1)) || {
+  echo "bundle-size: expected one .wasm under $public, found ${#modules[@]}" >&2
+  exit 1
+}
+wasm="${modules[0]}"
+raw=$(stat -c %s "$wasm")
+gzipped=$(gzip -9 -c "$wasm" | wc -c)
+python3 - "$wasm" "$raw" "$gzipped" "$max_kb" <<'PY'
+import sys
+path, raw, gzipped, max_kb = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+print(f"wasm {raw / 1000:.0f} KB, gzipped {gzipped / 1000:.0f} KB (limit {max_kb} KB): {path}")
+sys.exit(0 if gzipped <= max_kb * 1000 else 1)
+PY
