@@ -4,9 +4,12 @@
 use std::fmt;
 
 use crate::board::PointSet;
+use crate::color::Color;
+use crate::error::IllegalMove;
 use crate::fen::FenError;
 use crate::moves::{BadNotation, Ply};
-use crate::position::{Color, IllegalMove, Position, Win};
+use crate::position::Position;
+use crate::win::Win;
 
 /// Plies in a row without a capture that draw the game.
 pub const QUIET_LIMIT: u32 = 100;
@@ -322,7 +325,7 @@ impl From<Game> for GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::WinReason;
+    use crate::win::WinReason;
 
     fn ply(text: &str) -> Ply {
         text.parse().unwrap()
