@@ -325,6 +325,7 @@ impl From<Game> for GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fen::START_FEN;
     use crate::win::WinReason;
 
     fn ply(text: &str) -> Ply {
@@ -388,10 +389,10 @@ mod tests {
             Err(RecordError::Fen(_))
         ));
         assert!(matches!(
-            Game::from_record(&record(crate::START_FEN, &["c1c2", "zz"])),
+            Game::from_record(&record(START_FEN, &["c1c2", "zz"])),
             Err(RecordError::Notation(_))
         ));
-        let err = Game::from_record(&record(crate::START_FEN, &["c1c2", "c2c3"])).unwrap_err();
+        let err = Game::from_record(&record(START_FEN, &["c1c2", "c2c3"])).unwrap_err();
         assert!(matches!(err, RecordError::Ply { index: 1, .. }), "{err}");
     }
 }
