@@ -88,8 +88,6 @@ fn bad_fens_and_illegal_moves_exit_2_with_a_reason() {
             &["play", "--fen", "BBB/BB.BB/...../RR.RR/RRR b - 0", "b4b3"],
             "over",
         ),
-        (&["perft"], "depth"),
-        (&["launch"], "unknown command"),
     ];
     for (args, reason) in cases {
         let output = duobao(args);
@@ -98,6 +96,81 @@ fn bad_fens_and_illegal_moves_exit_2_with_a_reason() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains(reason), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn every_command_explains_itself() {
+    let commands = ["perft", "moves", "play", "engine", "match", "bench"];
+    let overview = duobao(&["--help"]);
+    assert!(overview.status.success());
+    for command in commands {
+        assert!(stdout(&overview).contains(command), "{command}");
+    }
+    let options: &[(&str, &[&str])] = &[
+        ("perft", &["<DEPTH>", "--fen", "--divide"]),
+        ("moves", &["--fen"]),
+        ("play", &["--fen", "[MOVE]..."]),
+        ("engine", &[]),
+        (
+            "match",
+            &[
+                "--a",
+                "--b",
+                "--games",
+                "--seed",
+                "--unpaired",
+                "--opening-plies",
+                "--natural",
+            ],
+        ),
+        ("bench", &["--level"]),
+    ];
+    for (command, expected) in options {
+        let help = duobao(&[command, "--help"]);
+        assert!(help.status.success(), "{command}");
+        let text = stdout(&help);
+        assert!(text.contains(&format!("Usage: duobao {command}")), "{text}");
+        for option in *expected {
+            assert!(
+                text.contains(option),
+                "{command} --help lacks {option}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "Usage: duobao <COMMAND>"),
+        (&["launch"], "unrecognized subcommand 'launch'"),
+        (&["perft"], "<DEPTH>"),
+        (&["perft", "x"], "invalid value 'x'"),
+        (&["moves", "--divide"], "unexpected argument '--divide'"),
+        (&["match", "--a", "easy"], "--b <PLAYER>"),
+        (&["match", "--a", "grand", "--b", "easy"], "not a player"),
+        (&["bench", "--level", "godlike"], "not a level"),
+        (
+            &["moves", "--fen", "BBB/BB.BB/..T../RR.RR/RRR r - 0", "c1c2"],
+            "unexpected argument 'c1c2'",
+        ),
+    ];
+    for (args, reason) in cases {
+        let output = duobao(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_quoted_fen_may_be_followed_by_moves() {
+    let output = duobao(&["play", "--fen", "B../...../.RT../...R./... r - 0", "d2d3"]);
+    assert_eq!(
+        stdout(&output),
+        "B../...../.R.R./...../... b - 0\ncaptured c3\nresult red treasure\n"
+    );
 }
 
 #[test]
