@@ -1,9 +1,8 @@
 //! `duobao match`: two players over many games from varied openings, alternating colours, with
 //! the score and the Elo difference and its 95% interval.
 //!
-//! Each opening is a few random plies from the start (`--opening-plies`, 3 by default), each
-//! among the moves a search scores close to the best: in this sharp game most random moves lose
-//! by force. Balanced openings (the default) are also kept only when a deeper search finds the
+//! Each opening is a few random plies from the start (`--opening-plies`), each among the moves
+//! a search scores close to the best: in this sharp game most random moves lose by force. Balanced openings (the default) are also kept only when a deeper search finds the
 //! result still open, since a pair of games from a lost opening ends 1–1 whoever plays better;
 //! `--natural` skips that check, for measuring the game's own balance. By default each opening
 //! is played twice, colours swapped, so that what is left of an opening's bias cancels out;
