@@ -3,7 +3,7 @@
 //! step; this judges what they cannot see: material, freedom to move, the danger of being
 //! blockaded and who is gathering around the treasure.
 
-use duobao_rules::{Color, Point, Position, LINES};
+use duobao_rules::{Color, Point, Position};
 
 /// A soldier.
 const SOLDIER: i32 = 100;
@@ -21,54 +21,6 @@ const TREASURE_NEIGHBOUR: i32 = 10;
 const TREASURE_PINCER: i32 = 30;
 /// Having the move.
 const TEMPO: i32 = 10;
-
-/// A sandwich shape around a middle point: its two outer points and the rest of its line.
-#[derive(Copy, Clone)]
-struct Pincer {
-    ends: [u32; 2],
-    /// The line's other points, which must be empty for a capture.
-    rest: u32,
-}
-
-/// For each grid index, the sandwich shapes with that point in the middle (at most 4: one per
-/// line through the centre).
-const PINCERS: [([Pincer; 4], usize); 25] = {
-    let none = Pincer {
-        ends: [0, 0],
-        rest: 0,
-    };
-    let mut table = [([none; 4], 0usize); 25];
-    let mut l = 0;
-    while l < LINES.len() {
-        let points = LINES[l].mask().bits();
-        // Walk the line's points in order: they are the set bits of its mask, and consecutive
-        // points of a line are consecutive set bits.
-        let mut order = [0usize; 5];
-        let mut len = 0;
-        let mut index = 0;
-        while index < 25 {
-            if points & (1 << index) != 0 {
-                order[len] = index;
-                len += 1;
-            }
-            index += 1;
-        }
-        let mut i = 1;
-        while i + 1 < len {
-            let (a, m, b) = (order[i - 1], order[i], order[i + 1]);
-            let shape = (1u32 << a) | (1 << m) | (1 << b);
-            let entry = &mut table[m];
-            entry.0[entry.1] = Pincer {
-                ends: [1 << a, 1 << b],
-                rest: points & !shape,
-            };
-            entry.1 += 1;
-            i += 1;
-        }
-        l += 1;
-    }
-    table
-};
 
 /// The score of `position` for the side to move.
 pub fn evaluate(position: &Position) -> i32 {
@@ -94,17 +46,16 @@ fn side_score(position: &Position, color: Color) -> i32 {
     score
 }
 
+/// The treasure's sandwiches with one end `color`'s soldier, the other end empty and nothing
+/// else on the line.
 fn open_pincers(position: &Position, color: Color, treasure: Point) -> i32 {
-    let own = position.soldiers(color).bits();
-    let occupied = position.occupied().bits();
-    let (pincers, count) = &PINCERS[treasure.index()];
-    pincers[..*count]
+    let own = position.soldiers(color);
+    let occupied = position.occupied();
+    treasure
+        .sandwiches()
         .iter()
-        .filter(|p| occupied & p.rest == 0)
-        .filter(|p| {
-            let [a, b] = p.ends;
-            (own & a != 0 && occupied & b == 0) || (own & b != 0 && occupied & a == 0)
-        })
+        .filter(|s| (s.line().difference(s.points()) & occupied).is_empty())
+        .filter(|s| !(own & s.ends()).is_empty() && !s.ends().difference(occupied).is_empty())
         .count() as i32
 }
 
@@ -125,8 +76,18 @@ mod tests {
     }
 
     #[test]
-    fn the_centre_has_four_pincers() {
-        assert_eq!(PINCERS["c3".parse::<Point>().unwrap().index()].1, 4);
-        assert_eq!(PINCERS["b1".parse::<Point>().unwrap().index()].1, 0);
+    fn a_pincer_is_open_with_one_end_ours_the_other_empty_and_the_line_clear() {
+        let pincers = |fen: &str| {
+            let position = Position::from_fen(fen).unwrap();
+            let treasure = position.treasure().unwrap();
+            Color::BOTH.map(|color| open_pincers(&position, color, treasure))
+        };
+        // Red on b3 half-closes row 3 around the treasure on c3.
+        assert_eq!(pincers(".../...../.RT../...../..B r - 0"), [1, 0]);
+        // Another piece on the row, even beyond the sandwich, keeps it from closing.
+        assert_eq!(pincers(".../...../.RT.B/...../... r - 0"), [0, 0]);
+        // Both ends taken: nothing left to close.
+        assert_eq!(pincers(".../...../.RTB./...../... r - 0"), [0, 0]);
+        assert_eq!(pincers(".../..R../.RT../...../... r - 0"), [2, 0]);
     }
 }

@@ -5,9 +5,8 @@
 //! deep and now and then prefers a move almost as good; Medium, shallower still, chooses among
 //! the good moves with more randomness; Easy also misjudges some moves, looking only at where
 //! they land and not at the reply (a human-like oversight, not a random move). Every level takes
-//! an immediate win; from Medium on no level allows an immediate loss it could prevent.
-//!
-//! Budgets on one thread: Master at most 1.5 s a move, Hard 0.5 s, Medium and Easy 0.2 s.
+//! an immediate win; from Medium on no level allows an immediate loss it could prevent. Each
+//! level answers within its [`Level::budget`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,7 +18,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::cancel::CancelToken;
 use crate::eval::evaluate;
-use crate::search::{SearchLimits, SearchResult, Searcher, MATE};
+use crate::search::{SearchInfo, SearchLimits, SearchResult, Searcher, MATE};
 
 #[derive(
     Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -64,16 +63,31 @@ impl Level {
         }
     }
 
+    /// The longest this level may take for a move on one thread, from the request to the
+    /// answer.
+    pub const fn budget(self) -> Duration {
+        match self {
+            Level::Easy | Level::Medium | Level::Hard => Duration::from_millis(200),
+            Level::Master => Duration::from_millis(1500),
+        }
+    }
+
+    /// The share of the budget kept from the search for setting up the table and choosing
+    /// (Master's table is the large one).
+    const fn reserve(self) -> Duration {
+        match self {
+            Level::Easy | Level::Medium | Level::Hard => Duration::from_millis(20),
+            Level::Master => Duration::from_millis(100),
+        }
+    }
+
     fn style(self) -> Style {
+        let movetime = Some(self.budget().saturating_sub(self.reserve()));
         // Depth-limited levels also stop on time, within their budget on a slow device.
         let depth = |depth| SearchLimits {
             depth: Some(depth),
-            movetime: Some(Duration::from_millis(180)),
+            movetime,
             score_all_moves: true,
-            ..SearchLimits::default()
-        };
-        let time = |millis| SearchLimits {
-            movetime: Some(Duration::from_millis(millis)),
             ..SearchLimits::default()
         };
         match self {
@@ -95,11 +109,11 @@ impl Level {
                 overlook: 0.0,
                 guarded: true,
             },
-            // 100 ms of the 1.5 s budget are left for setting up the table and choosing.
             Level::Master => Style {
                 limits: SearchLimits {
+                    movetime,
                     contempt: MASTER_CONTEMPT,
-                    ..time(1400)
+                    ..SearchLimits::default()
                 },
                 temperature: 0.0,
                 overlook: 0.0,
@@ -204,7 +218,8 @@ impl FromStr for Level {
 /// match can be replayed.
 pub struct LevelPlayer {
     level: Level,
-    searcher: Searcher,
+    /// Open to the crate so that a search can also be run in slices.
+    pub(crate) searcher: Searcher,
     rng: SmallRng,
 }
 
@@ -224,19 +239,40 @@ impl LevelPlayer {
     /// The level's move in the game's current position; `None` when there is none or when
     /// `stop` was cancelled.
     pub fn choose(&mut self, game: &Game, stop: &CancelToken) -> Option<Move> {
+        self.choose_reporting(game, stop).0
+    }
+
+    /// [`LevelPlayer::choose`], with what the search reached.
+    pub(crate) fn choose_reporting(
+        &mut self,
+        game: &Game,
+        stop: &CancelToken,
+    ) -> (Option<Move>, SearchInfo) {
         let result = self
             .searcher
             .search(game, self.level.limits(), stop, |_| {});
+        (self.choose_from(game, &result, stop), result.info)
+    }
+
+    /// The level's move from a finished search of the game's current position with
+    /// [`Level::limits`] run by its searcher; `None` as for [`LevelPlayer::choose`].
+    pub(crate) fn choose_from(
+        &mut self,
+        game: &Game,
+        result: &SearchResult,
+        stop: &CancelToken,
+    ) -> Option<Move> {
         if stop.is_cancelled() {
             return None;
         }
-        self.level.pick(game.position(), &result, &mut self.rng)
+        self.level.pick(game.position(), result, &mut self.rng)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tactics::allows_treasure_capture;
 
     /// Seeds for a level: only the noisy levels depend on them.
     fn seeds(level: Level) -> std::ops::Range<u64> {
@@ -252,6 +288,14 @@ mod tests {
         LevelPlayer::new(level, seed)
             .choose(&game, &CancelToken::new())
             .unwrap()
+    }
+
+    #[test]
+    fn every_level_stops_searching_before_its_budget_is_spent() {
+        for level in Level::ALL {
+            let movetime = level.limits().movetime.expect("every level stops on time");
+            assert!(movetime < level.budget(), "{level}");
+        }
     }
 
     #[test]
@@ -288,12 +332,12 @@ mod tests {
         assert!(position
             .legal_moves()
             .iter()
-            .any(|&m| !crate::allows_treasure_capture(&position, m)));
+            .any(|&m| !allows_treasure_capture(&position, m)));
         for level in [Level::Medium, Level::Hard, Level::Master] {
             for seed in seeds(level) {
                 let m = choose(level, fen, seed);
                 assert!(
-                    !crate::allows_treasure_capture(&position, m),
+                    !allows_treasure_capture(&position, m),
                     "{level} played {m} (seed {seed})"
                 );
             }
@@ -318,10 +362,8 @@ mod tests {
             let moves = position.legal_moves();
             let safe = moves
                 .iter()
-                .filter(|&&m| !crate::allows_treasure_capture(&position, m));
-            let threatened = moves
-                .iter()
-                .any(|&m| crate::allows_treasure_capture(&position, m));
+                .filter(|&&m| !allows_treasure_capture(&position, m));
+            let threatened = moves.iter().any(|&m| allows_treasure_capture(&position, m));
             if game.is_over() || !threatened || safe.count() == 0 {
                 continue;
             }
@@ -331,7 +373,7 @@ mod tests {
                     .choose(&game, &CancelToken::new())
                     .unwrap();
                 assert!(
-                    !crate::allows_treasure_capture(&position, m),
+                    !allows_treasure_capture(&position, m),
                     "{level} played {m} in {position}"
                 );
             }

@@ -1,6 +1,7 @@
 //! The AI of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): an iterative-deepening alpha-beta
-//! search with four difficulty levels, an async [`think`] task the app awaits, and a plain
-//! Monte-Carlo tree search player kept as an independent yardstick.
+//! search with four difficulty levels, an async [`think`] task the app awaits, a plain
+//! Monte-Carlo tree search player kept as an independent yardstick, and the levels' benchmark
+//! ([`bench`](mod@bench)).
 //!
 //! ```no_run
 //! # async fn demo() {
@@ -10,6 +11,7 @@
 //! # }
 //! ```
 
+pub mod bench;
 mod cancel;
 mod eval;
 mod level;

@@ -729,7 +729,7 @@ mod tests {
     }
 
     #[test]
-    fn slices_reach_the_same_depth_as_one_run() {
+    fn a_search_run_in_slices_reaches_its_depth() {
         let game = Game::new();
         let limits = SearchLimits {
             depth: Some(7),

@@ -4,11 +4,9 @@
 //! and yields to the browser between them.
 
 use duobao_rules::{Game, Move};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 
 use crate::cancel::CancelToken;
-use crate::level::Level;
+use crate::level::{Level, LevelPlayer};
 
 /// The move `level` plays in the game's current position. Returns `None` when cancelled (also
 /// when cancelled after the search finished, so an outdated answer is never played) or when the
@@ -33,12 +31,13 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// A seed that differs from one request to the next, so the lower levels vary their play.
-fn fresh_rng() -> SmallRng {
+/// A player for one request, seeded differently from one request to the next so that the lower
+/// levels vary their play.
+fn fresh_player(level: Level) -> LevelPlayer {
     let nanos = web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_nanos() as u64);
-    SmallRng::seed_from_u64(nanos)
+    LevelPlayer::new(level, nanos)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -48,14 +47,7 @@ mod platform {
     pub async fn think(game: Game, level: Level, stop: CancelToken) -> Option<Move> {
         let (sender, receiver) = futures_channel::oneshot::channel();
         let job = move || {
-            let result = level
-                .searcher()
-                .search(&game, level.limits(), &stop, |_| {});
-            let chosen = if stop.is_cancelled() {
-                None
-            } else {
-                level.pick(game.position(), &result, &mut fresh_rng())
-            };
+            let chosen = fresh_player(level).choose(&game, &stop);
             // The receiver is gone when the request was dropped: nobody wants the move.
             let _ = sender.send(chosen);
         };
@@ -79,18 +71,15 @@ mod platform {
     const SLICE: Duration = Duration::from_millis(40);
 
     pub async fn think(game: Game, level: Level, stop: CancelToken) -> Option<Move> {
-        let mut searcher = level.searcher();
-        let mut search = searcher.start(&game, level.limits());
+        let mut player = fresh_player(level);
+        let mut search = player.searcher.start(&game, level.limits());
         let result = loop {
             if let Some(result) = search.run(Some(Instant::now() + SLICE), &stop, &mut |_| {}) {
                 break result;
             }
             gloo_timers::future::TimeoutFuture::new(0).await;
         };
-        if stop.is_cancelled() {
-            return None;
-        }
-        level.pick(game.position(), &result, &mut fresh_rng())
+        player.choose_from(&game, &result, &stop)
     }
 }
 

@@ -1,53 +1,25 @@
-//! The one-shot subcommands: perft, moves, play (and match and bench from their modules).
+//! The one-shot subcommands perft, moves and play, and the reports they share with the engine.
 
 use std::fmt::Write;
-use std::io::{stdin, stdout, BufWriter};
 
 use duobao_rules::{perft, perft_divide, BadNotation, Game, PlayedPly, Ply, Position};
 
-use crate::args::{parse_depth, Failure, Words};
-use crate::engine::Engine;
+use crate::failure::Failure;
+use crate::fen_arg::FenArg;
 
-/// Runs a command line and returns what to print on stdout.
-pub fn run(args: &[String]) -> Result<String, Failure> {
-    let mut words = Words::new(args);
-    match words.next() {
-        Some("perft") => perft_command(&mut words),
-        Some("moves") => moves_command(&mut words),
-        Some("play") => play_command(&mut words),
-        Some("match") => crate::matches::match_command(&mut words),
-        Some("bench") => crate::bench::bench_command(&mut words),
-        Some("engine") => {
-            expect_end(&mut words)?;
-            Engine::new()
-                .run(stdin().lock(), BufWriter::new(stdout()))
-                .map_err(|e| Failure::Input(format!("engine i/o: {e}")))?;
-            Ok(String::new())
-        }
-        Some(other) => Err(Failure::Usage(format!("unknown command '{other}'"))),
-        None => Err(Failure::Usage("no command given".into())),
-    }
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Plies to count to
+    depth: u32,
+    #[command(flatten)]
+    fen: FenArg,
+    /// Also count the leaves under each root move
+    #[arg(long)]
+    divide: bool,
 }
 
-fn expect_end(words: &mut Words) -> Result<(), Failure> {
-    match words.next() {
-        None => Ok(()),
-        Some(extra) => Err(Failure::Usage(format!("unexpected argument '{extra}'"))),
-    }
-}
-
-fn perft_command(words: &mut Words) -> Result<String, Failure> {
-    let depth = parse_depth(words.next())?;
-    let mut position = Position::start();
-    let mut divide = false;
-    while let Some(flag) = words.next() {
-        match flag {
-            "--fen" => position = words.fen()?,
-            "--divide" => divide = true,
-            other => return Err(Failure::Usage(format!("unknown perft option '{other}'"))),
-        }
-    }
-    Ok(perft_report(&position, depth, divide))
+pub fn perft_command(args: PerftArgs) -> Result<String, Failure> {
+    Ok(perft_report(&args.fen.position()?, args.depth, args.divide))
 }
 
 /// `<move> <count>` lines when divided, then `total <N>`.
@@ -66,15 +38,14 @@ pub fn perft_report(position: &Position, depth: u32, divide: bool) -> String {
     out
 }
 
-fn moves_command(words: &mut Words) -> Result<String, Failure> {
-    let mut position = Position::start();
-    while let Some(flag) = words.next() {
-        match flag {
-            "--fen" => position = words.fen()?,
-            other => return Err(Failure::Usage(format!("unknown moves option '{other}'"))),
-        }
-    }
-    Ok(moves_report(&position))
+#[derive(clap::Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    fen: FenArg,
+}
+
+pub fn moves_command(args: MovesArgs) -> Result<String, Failure> {
+    Ok(moves_report(&args.fen.position()?))
 }
 
 /// The legal moves, sorted, one a line.
@@ -88,14 +59,20 @@ pub fn moves_report(position: &Position) -> String {
     moves.iter().map(|m| format!("{m}\n")).collect()
 }
 
-fn play_command(words: &mut Words) -> Result<String, Failure> {
-    let mut position = Position::start();
-    if words.peek() == Some("--fen") {
-        words.next();
-        position = words.fen()?;
-    }
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    fen: FenArg,
+    /// Moves (like c1c2) or passes (pass) to play in turn
+    #[arg(value_name = "MOVE")]
+    plies: Vec<String>,
+}
+
+pub fn play_command(args: PlayArgs) -> Result<String, Failure> {
+    let (position, mut plies) = args.fen.position_and_rest()?;
+    plies.extend(args.plies);
     let mut game = Game::from_position(position);
-    let last = play_all(&mut game, words.rest()).map_err(Failure::Input)?;
+    let last = play_all(&mut game, &plies).map_err(Failure::Input)?;
     let captured = match last.map(|played| played.captured) {
         Some(points) if !points.is_empty() => {
             let names: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
@@ -131,47 +108,46 @@ pub fn play_all(game: &mut Game, plies: &[impl AsRef<str>]) -> Result<Option<Pla
 
 #[cfg(test)]
 mod tests {
+    use duobao_rules::START_FEN;
+
     use super::*;
 
-    fn run_words(line: &str) -> Result<String, Failure> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        run(&args)
-    }
-
-    #[test]
-    fn fen_may_come_as_four_words() {
-        let quoted = run(&[
-            "moves".into(),
-            "--fen".into(),
-            "BBB/BB.BB/..T../RR.RR/RRR b - 0".into(),
-        ]);
-        assert_eq!(
-            quoted,
-            run_words("moves --fen BBB/BB.BB/..T../RR.RR/RRR b - 0")
-        );
-        assert!(quoted.unwrap().starts_with("a4a3\n"));
+    fn play(fen: &str, plies: &[&str]) -> Result<String, Failure> {
+        play_command(PlayArgs {
+            fen: FenArg::from_words(fen),
+            plies: plies.iter().map(|p| p.to_string()).collect(),
+        })
     }
 
     #[test]
     fn play_reports_fen_capture_and_result() {
-        let out = run_words("play --fen B../...../..T../RB.R./... r - 7 d2c2").unwrap();
+        let fen = "B../...../..T../RB.R./... r - 7";
         assert_eq!(
-            out,
+            play(fen, &["d2c2"]).unwrap(),
             "B../...../..T../R.R../... b - 0\ncaptured b2\nresult ongoing\n"
         );
-        let out = run_words("play --fen B../...../..T../RB.R./... r - 7 d2c2 b5c5 c2b2").unwrap();
+        let out = play(fen, &["d2c2", "b5c5", "c2b2"]).unwrap();
         assert_eq!(out.lines().nth(1), Some("captured -"));
     }
 
     #[test]
-    fn bad_input_is_an_input_failure() {
-        assert!(matches!(run_words("play c1c3"), Err(Failure::Input(_))));
-        assert!(matches!(run_words("play c1"), Err(Failure::Input(_))));
-        assert!(matches!(
-            run_words("moves --fen BBB/BB.BB r - 0"),
-            Err(Failure::Input(_))
-        ));
-        assert!(matches!(run_words("perft x"), Err(Failure::Usage(_))));
-        assert!(matches!(run_words("frobnicate"), Err(Failure::Usage(_))));
+    fn bad_moves_are_input_failures_naming_the_move() {
+        for (plies, reason) in [(&["c1c3"][..], "c1c3"), (&["c1"], "'c1'")] {
+            match play(START_FEN, plies) {
+                Err(Failure::Input(why)) => assert!(why.contains(reason), "{why}"),
+                other => panic!("{plies:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn perft_report_divides_then_totals() {
+        let start = Position::start();
+        assert_eq!(perft_report(&start, 3, false), "total 1696\n");
+        let divided = perft_report(&start, 2, true);
+        let lines: Vec<&str> = divided.lines().collect();
+        assert_eq!(lines.len(), 14);
+        assert_eq!(lines[0], "a2a3 11");
+        assert_eq!(lines[13], "total 147");
     }
 }

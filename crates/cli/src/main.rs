@@ -1,39 +1,105 @@
 //! `duobao`: the command-line engine. Subcommands print plain text for tests, benchmarks and
 //! other tools; bad input prints its problem on stderr, nothing on stdout, and exits with 2.
 
-mod args;
 mod bench;
 mod commands;
 mod engine;
+mod failure;
+mod fen_arg;
 mod go;
 mod matches;
 mod players;
 
+use std::io::{stdin, stdout, BufWriter};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:
-  duobao perft <depth> [--fen FEN] [--divide]
-  duobao moves [--fen FEN]
-  duobao play [--fen FEN] [MOVE...]
-  duobao engine
-  duobao match --a PLAYER --b PLAYER [--games N] [--seed S] [--unpaired]
-               [--opening-plies N] [--natural]
-      PLAYER: easy|medium|hard|master|depth:N|movetime:MS|mcts:N
-  duobao bench";
+use clap::{Parser, Subcommand};
+
+use crate::failure::Failure;
+
+/// Duobao Qi Bing · Seven Soldiers on the command line: move generation, games, the engine
+/// protocol, matches between players and the levels' benchmark.
+///
+/// Moves are written origin then destination (c1c2); a timed-out turn is pass. A FEN is
+/// "BBB/BB.BB/..T../RR.RR/RRR r - 0": rows 5 to 1, side to move, treasure lock (L or -), quiet
+/// plies.
+#[derive(Parser, Debug)]
+#[command(name = "duobao", version, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the positions reached after exactly DEPTH plies (prints "total N"; with --divide
+    /// first a "MOVE N" line per root move)
+    Perft(commands::PerftArgs),
+    /// List the legal moves, sorted, one a line (none when the game is over)
+    Moves(commands::MovesArgs),
+    /// Play moves and print the resulting FEN, what the last move captured and the result
+    Play(commands::PlayArgs),
+    /// Answer a line protocol on stdin and stdout, one command a line
+    ///
+    /// position startpos|fen FEN [moves MOVE...]: set the game;
+    /// moves: the legal moves, sorted, one a line;
+    /// perft N: answers "total N";
+    /// go [level easy|medium|hard|master]: the level's move (master unless told);
+    /// go [movetime MS] [depth N] [nodes N]: a plain search to these limits;
+    /// go infinite: a plain search until stop;
+    /// stop: ends the search;
+    /// d: the board as text;
+    /// isready: answers "readyok";
+    /// quit.
+    /// A search prints "info depth D score S nodes N nps N pv MOVES" lines, then "bestmove MOVE"
+    /// (or "bestmove none"). A command that cannot be carried out answers "error WHY".
+    #[command(verbatim_doc_comment)]
+    Engine,
+    /// Play two players against each other from varied openings and print the score and the
+    /// Elo difference (each game's line goes to stderr as it ends)
+    Match(matches::MatchArgs),
+    /// Time each level's moves over sample positions against its budget, with depth and speed
+    Bench(bench::BenchArgs),
+}
+
+fn run(command: Command) -> Result<String, Failure> {
+    match command {
+        Command::Perft(args) => commands::perft_command(args),
+        Command::Moves(args) => commands::moves_command(args),
+        Command::Play(args) => commands::play_command(args),
+        Command::Engine => {
+            engine::Engine::new()
+                .run(stdin().lock(), BufWriter::new(stdout()))
+                .map_err(|e| Failure::Input(format!("engine i/o: {e}")))?;
+            Ok(String::new())
+        }
+        Command::Match(args) => Ok(matches::match_command(args)),
+        Command::Bench(args) => Ok(bench::bench_command(args)),
+    }
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match commands::run(&args) {
+    match run(Cli::parse().command) {
         Ok(output) => {
             print!("{output}");
             ExitCode::SUCCESS
         }
-        Err(message) => {
+        Err(Failure::Usage(error)) => error.exit(),
+        Err(Failure::Input(message)) => {
             eprintln!("duobao: {message}");
-            if message.is_usage() {
-                eprintln!("{USAGE}");
-            }
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -1,9 +1,8 @@
 //! `duobao match`: two players over many games from varied openings, alternating colours, with
 //! the score and the Elo difference and its 95% interval.
 //!
-//! Each opening is a few random plies from the start (`--opening-plies`, 3 by default), each
-//! among the moves a search scores close to the best: in this sharp game most random moves lose
-//! by force. Balanced openings (the default) are also kept only when a deeper search finds the
+//! Each opening is a few random plies from the start (`--opening-plies`), each among the moves
+//! a search scores close to the best: in this sharp game most random moves lose by force. Balanced openings (the default) are also kept only when a deeper search finds the
 //! result still open, since a pair of games from a lost opening ends 1–1 whoever plays better;
 //! `--natural` skips that check, for measuring the game's own balance. By default each opening
 //! is played twice, colours swapped, so that what is left of an opening's bias cancels out;
@@ -11,7 +10,6 @@
 //! would repeat the same game).
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::time::Duration;
 
 use duobao_ai::{CancelToken, SearchLimits, Searcher};
@@ -19,11 +17,11 @@ use duobao_rules::{Color, Game, GameResult, Move};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::args::{Failure, Words};
 use crate::players::{Player, PlayerSpec};
 
-/// Plies of random opening unless told.
-const OPENING_PLIES: usize = 3;
+/// Plies of random opening unless told, and the most allowed.
+const OPENING_PLIES: u64 = 3;
+const MAX_OPENING_PLIES: u64 = 20;
 /// Each opening ply is a random one among the moves a search scores within this margin of the
 /// best (and not lost by force): in this sharp game most random moves, even the first, lose.
 const OPENING_MARGIN: i32 = 60;
@@ -35,6 +33,32 @@ const OPENING_BALANCE: i32 = 60;
 /// Random openings tried before settling for an unbalanced one.
 const OPENING_TRIES: usize = 20;
 
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Player A: easy, medium, hard, master (a level), depth:N or movetime:MS (a plain search)
+    /// or mcts:N (Monte-Carlo tree search, N playouts a move)
+    #[arg(long, value_name = "PLAYER")]
+    a: PlayerSpec,
+    /// Player B, written as player A
+    #[arg(long, value_name = "PLAYER")]
+    b: PlayerSpec,
+    /// Games to play (at least 1)
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: u64,
+    /// Seed of the openings and of the players' choices
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Give every game its own opening, instead of each opening twice with colours swapped
+    #[arg(long)]
+    unpaired: bool,
+    /// Random plies of each opening (at most 20)
+    #[arg(long, value_name = "N", default_value_t = OPENING_PLIES)]
+    opening_plies: u64,
+    /// Keep openings that a deeper search finds won for one side
+    #[arg(long)]
+    natural: bool,
+}
+
 struct Settings {
     a: PlayerSpec,
     b: PlayerSpec,
@@ -43,6 +67,20 @@ struct Settings {
     paired: bool,
     opening_plies: usize,
     balanced: bool,
+}
+
+impl From<MatchArgs> for Settings {
+    fn from(args: MatchArgs) -> Settings {
+        Settings {
+            a: args.a,
+            b: args.b,
+            games: args.games.clamp(1, u64::from(u32::MAX)) as u32,
+            seed: args.seed,
+            paired: !args.unpaired,
+            opening_plies: args.opening_plies.min(MAX_OPENING_PLIES) as usize,
+            balanced: !args.natural,
+        }
+    }
 }
 
 /// Results from A's point of view, and from the board's.
@@ -56,8 +94,9 @@ struct Tally {
     plies: u64,
 }
 
-pub fn match_command(words: &mut Words) -> Result<String, Failure> {
-    let settings = parse(words)?;
+/// Plays the match, printing a line on stderr as each game ends; returns the summary.
+pub fn match_command(args: MatchArgs) -> String {
+    let settings = Settings::from(args);
     let mut tally = Tally::default();
     let mut openings = Openings {
         rng: SmallRng::seed_from_u64(settings.seed),
@@ -65,7 +104,6 @@ pub fn match_command(words: &mut Words) -> Result<String, Failure> {
         plies: settings.opening_plies,
     };
     let mut opening = Vec::new();
-    let stdout = std::io::stdout();
     for index in 0..settings.games {
         if !settings.paired || index % 2 == 0 {
             opening = if settings.balanced {
@@ -86,8 +124,9 @@ pub fn match_command(words: &mut Words) -> Result<String, Failure> {
         let (game, result) = play_game(&settings, &opening, a_color, seed);
         tally.add(result, a_color, game.plies().len());
         let moves: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
-        let line = format!(
-            "game {} a={} {result} plies {} score {:.1}/{}: {}\n",
+        // Progress goes out at once: long matches are watched while they run.
+        eprintln!(
+            "game {} a={} {result} plies {} score {:.1}/{}: {}",
             index + 1,
             a_color,
             game.plies().len(),
@@ -95,46 +134,8 @@ pub fn match_command(words: &mut Words) -> Result<String, Failure> {
             index + 1,
             moves.join(" ")
         );
-        // Progress goes out at once: long matches are read while they run.
-        let _ = stdout.lock().write_all(line.as_bytes());
     }
-    Ok(tally.summary(&settings))
-}
-
-fn parse(words: &mut Words) -> Result<Settings, Failure> {
-    let (mut a, mut b, mut games, mut seed) = (None, None, 100, 1);
-    let (mut paired, mut opening_plies, mut balanced) = (true, OPENING_PLIES, true);
-    while let Some(flag) = words.next() {
-        let mut value = || {
-            words
-                .next()
-                .ok_or_else(|| Failure::Usage(format!("{flag} needs a value")))
-        };
-        let number = |text: &str| {
-            text.parse::<u64>()
-                .map_err(|_| Failure::Usage(format!("{flag}: '{text}' is not a number")))
-        };
-        match flag {
-            "--a" => a = Some(value()?.parse().map_err(Failure::Usage)?),
-            "--b" => b = Some(value()?.parse().map_err(Failure::Usage)?),
-            "--games" => games = number(value()?)?.clamp(1, u64::from(u32::MAX)) as u32,
-            "--seed" => seed = number(value()?)?,
-            "--unpaired" => paired = false,
-            "--opening-plies" => opening_plies = number(value()?)?.min(20) as usize,
-            "--natural" => balanced = false,
-            other => return Err(Failure::Usage(format!("unknown match option '{other}'"))),
-        }
-    }
-    let missing = |side| Failure::Usage(format!("match needs --{side} <player>"));
-    Ok(Settings {
-        a: a.ok_or_else(|| missing("a"))?,
-        b: b.ok_or_else(|| missing("b"))?,
-        games,
-        seed,
-        paired,
-        opening_plies,
-        balanced,
-    })
+    tally.summary(&settings)
 }
 
 /// The source of a match's openings.
@@ -345,11 +346,15 @@ mod tests {
 
     #[test]
     fn a_short_match_counts_every_game() {
-        let args: Vec<String> = "--a depth:2 --b mcts:50 --games 2 --seed 5"
-            .split_whitespace()
-            .map(String::from)
-            .collect();
-        let out = match_command(&mut Words::new(&args)).unwrap();
+        let out = match_command(MatchArgs {
+            a: PlayerSpec::Depth(2),
+            b: PlayerSpec::Mcts(50),
+            games: 2,
+            seed: 5,
+            unpaired: false,
+            opening_plies: OPENING_PLIES,
+            natural: false,
+        });
         assert!(out.contains("games 2\n"), "{out}");
         assert!(out.contains("mean length"), "{out}");
     }

@@ -14,6 +14,17 @@ fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
+/// Each command line fails with exit status 2, nothing on stdout and its reason on stderr.
+fn assert_each_fails_with_status_2(cases: &[(&[&str], &str)]) {
+    for (args, reason) in cases {
+        let output = duobao(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn perft_6_from_the_start() {
     let output = duobao(&["perft", "6"]);
@@ -88,16 +99,77 @@ fn bad_fens_and_illegal_moves_exit_2_with_a_reason() {
             &["play", "--fen", "BBB/BB.BB/...../RR.RR/RRR b - 0", "b4b3"],
             "over",
         ),
-        (&["perft"], "depth"),
-        (&["launch"], "unknown command"),
     ];
-    for (args, reason) in cases {
-        let output = duobao(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn every_command_explains_itself() {
+    let commands = ["perft", "moves", "play", "engine", "match", "bench"];
+    let overview = duobao(&["--help"]);
+    assert!(overview.status.success());
+    for command in commands {
+        assert!(stdout(&overview).contains(command), "{command}");
     }
+    let options: &[(&str, &[&str])] = &[
+        ("perft", &["<DEPTH>", "--fen", "--divide"]),
+        ("moves", &["--fen"]),
+        ("play", &["--fen", "[MOVE]..."]),
+        ("engine", &[]),
+        (
+            "match",
+            &[
+                "--a",
+                "--b",
+                "--games",
+                "--seed",
+                "--unpaired",
+                "--opening-plies",
+                "--natural",
+            ],
+        ),
+        ("bench", &["--level"]),
+    ];
+    for (command, expected) in options {
+        let help = duobao(&[command, "--help"]);
+        assert!(help.status.success(), "{command}");
+        let text = stdout(&help);
+        assert!(text.contains(&format!("Usage: duobao {command}")), "{text}");
+        for option in *expected {
+            assert!(
+                text.contains(option),
+                "{command} --help lacks {option}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "Usage: duobao <COMMAND>"),
+        (&["launch"], "unrecognized subcommand 'launch'"),
+        (&["perft"], "<DEPTH>"),
+        (&["perft", "x"], "invalid value 'x'"),
+        (&["moves", "--divide"], "unexpected argument '--divide'"),
+        (&["match", "--a", "easy"], "--b <PLAYER>"),
+        (&["match", "--a", "grand", "--b", "easy"], "not a player"),
+        (&["bench", "--level", "godlike"], "not a level"),
+        (
+            &["moves", "--fen", "BBB/BB.BB/..T../RR.RR/RRR r - 0", "c1c2"],
+            "unexpected argument 'c1c2'",
+        ),
+    ];
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn a_quoted_fen_may_be_followed_by_moves() {
+    let output = duobao(&["play", "--fen", "B../...../.RT../...R./... r - 0", "d2d3"]);
+    assert_eq!(
+        stdout(&output),
+        "B../...../.R.R./...../... b - 0\ncaptured c3\nresult red treasure\n"
+    );
 }
 
 #[test]
@@ -118,6 +190,10 @@ fn engine_answers_line_by_line_and_survives_errors() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "total 18178");
     assert!(lines[1].starts_with("error "));
-    assert!(!lines.contains(&"c2c3"), "the treasure is locked: {text}");
+    // The treasure just moved to c2 and is locked: only Black's soldiers move.
+    let black_moves = [
+        "a4a3", "b4a3", "b4b3", "b4c3", "b4c4", "c5c4", "d4c3", "d4c4", "d4d3", "d4e3", "e4e3",
+    ];
+    assert_eq!(lines[2..13], black_moves, "{text}");
     assert!(text.contains("fen BBB/BB.BB/...../RRTRR/RRR b L 1"));
 }

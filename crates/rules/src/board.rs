@@ -90,6 +90,12 @@ impl Point {
         LINE_REACH[self.0 as usize]
     }
 
+    /// The sandwiches that capture a piece standing here: those with this point in the middle.
+    pub fn sandwiches(self) -> &'static [Sandwich] {
+        let (sandwiches, count) = &SANDWICHES_AROUND[self.0 as usize];
+        &sandwiches[..*count]
+    }
+
     /// All 21 points, row 1 first, left to right within a row.
     pub fn all() -> impl Iterator<Item = Point> {
         POINTS.into_iter()
@@ -288,6 +294,7 @@ pub struct Line {
     points: [Point; GRID as usize],
     len: u8,
     mask: PointSet,
+    sandwiches: [Sandwich; GRID as usize - 2],
 }
 
 impl Line {
@@ -298,48 +305,88 @@ impl Line {
     pub const fn mask(&self) -> PointSet {
         self.mask
     }
+
+    /// Its sandwiches, one per run of three consecutive points: one on a line of three points,
+    /// three on a line of five.
+    pub fn sandwiches(&self) -> &[Sandwich] {
+        &self.sandwiches[..self.len as usize - 2]
+    }
 }
 
-/// Three consecutive points of a line: a sandwich shape.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Triple {
+/// Three consecutive points of a line: the shape of a capture. The piece on the middle point is
+/// sandwiched when the mover's soldiers stand on both ends and nothing else is on the line.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Sandwich {
+    points: PointSet,
+    ends: PointSet,
+    middle: Point,
+    line: PointSet,
+}
+
+impl Sandwich {
     /// All three points.
-    pub mask: u32,
-    /// The two outer points.
-    pub outer: u32,
-    /// The middle point.
-    pub middle: u32,
-}
+    pub const fn points(self) -> PointSet {
+        self.points
+    }
 
-/// The sandwich shapes of one line (a line of 3 points has one, a line of 5 has three).
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct LineTriples {
-    pub mask: u32,
-    pub triples: [Triple; 3],
-    pub count: u8,
+    /// The two outer points, where the capturing soldiers stand.
+    pub const fn ends(self) -> PointSet {
+        self.ends
+    }
+
+    /// The point of the captured piece.
+    pub const fn middle(self) -> Point {
+        self.middle
+    }
+
+    /// Every point of the line the sandwich lies on, its own three included.
+    pub const fn line(self) -> PointSet {
+        self.line
+    }
 }
 
 const fn parse_line(names: &str) -> Line {
     let bytes = names.as_bytes();
-    let mut points = [Point(0); GRID as usize];
-    let mut len = 0;
-    let mut mask = 0u32;
+    let unused = Sandwich {
+        points: PointSet(0),
+        ends: PointSet(0),
+        middle: Point(0),
+        line: PointSet(0),
+    };
+    let mut line = Line {
+        points: [Point(0); GRID as usize],
+        len: 0,
+        mask: PointSet(0),
+        sandwiches: [unused; GRID as usize - 2],
+    };
     let mut i = 0;
     while i + 1 < bytes.len() {
         let point = match Point::new(bytes[i] - b'a', bytes[i + 1] - b'1') {
             Some(p) => p,
             None => panic!("bad point in LINE_NAMES"),
         };
-        points[len] = point;
-        mask |= 1 << point.0;
-        len += 1;
+        line.points[line.len as usize] = point;
+        line.mask.0 |= 1 << point.0;
+        line.len += 1;
         i += 3;
     }
-    Line {
-        points,
-        len: len as u8,
-        mask: PointSet(mask),
+    let mut first = 0;
+    while first + 2 < line.len as usize {
+        let (a, middle, b) = (
+            line.points[first],
+            line.points[first + 1],
+            line.points[first + 2],
+        );
+        let ends = PointSet(1 << a.0 | 1 << b.0);
+        line.sandwiches[first] = Sandwich {
+            points: ends.with(middle),
+            ends,
+            middle,
+            line: line.mask,
+        };
+        first += 1;
     }
+    line
 }
 
 const POINTS: PointSet = {
@@ -408,37 +455,25 @@ const LINE_REACH: [PointSet; GRID_POINTS] = {
     reach
 };
 
-pub(crate) const LINE_TRIPLES: [LineTriples; 16] = {
-    let empty = Triple {
-        mask: 0,
-        outer: 0,
-        middle: 0,
-    };
-    let mut all = [LineTriples {
-        mask: 0,
-        triples: [empty; 3],
-        count: 0,
-    }; 16];
+/// For each grid index, the sandwiches with that point in the middle and how many there are
+/// (at most one per line through it).
+static SANDWICHES_AROUND: [([Sandwich; 4], usize); GRID_POINTS] = {
+    let unused = LINES[0].sandwiches[0];
+    let mut around = [([unused; 4], 0); GRID_POINTS];
     let mut l = 0;
     while l < LINES.len() {
         let line = LINES[l];
-        all[l].mask = line.mask.0;
         let mut i = 0;
         while i + 2 < line.len as usize {
-            let a = 1u32 << line.points[i].0;
-            let m = 1u32 << line.points[i + 1].0;
-            let b = 1u32 << line.points[i + 2].0;
-            all[l].triples[i] = Triple {
-                mask: a | m | b,
-                outer: a | b,
-                middle: m,
-            };
+            let sandwich = line.sandwiches[i];
+            let entry = &mut around[sandwich.middle.0 as usize];
+            entry.0[entry.1] = sandwich;
+            entry.1 += 1;
             i += 1;
         }
-        all[l].count = i as u8;
         l += 1;
     }
-    all
+    around
 };
 
 /// A direction of a step on the grid, as a shift of the bit index, and the points from which a
@@ -542,6 +577,29 @@ mod tests {
                 .fold(0, |acc, s| acc | s.targets(a.set().bits()));
             assert_eq!(PointSet(by_steps), a.neighbours(), "{a}");
         }
+    }
+
+    #[test]
+    fn sandwiches_are_the_runs_of_three_along_the_lines() {
+        // Six lines of five points hold three each, ten lines of three points one each.
+        let on_lines: usize = LINES.iter().map(|line| line.sandwiches().len()).sum();
+        let around_points: usize = Point::all().map(|point| point.sandwiches().len()).sum();
+        assert_eq!((on_lines, around_points), (28, 28));
+        for point in Point::all() {
+            for sandwich in point.sandwiches() {
+                assert_eq!(sandwich.middle(), point);
+                assert_eq!(sandwich.ends() & point.neighbours(), sandwich.ends());
+                assert_eq!(sandwich.points(), sandwich.ends().with(point));
+                assert_eq!(sandwich.line() & sandwich.points(), sandwich.points());
+            }
+        }
+        assert_eq!(p("c3").sandwiches().len(), 4);
+        assert!(p("b1").sandwiches().is_empty());
+        let ends: Vec<PointSet> = p("b2").sandwiches().iter().map(|s| s.ends()).collect();
+        let expected =
+            [["a2", "c2"], ["b1", "b3"], ["a3", "c1"]].map(|[a, b]| p(a).set() | p(b).set());
+        assert_eq!(ends, expected);
+        assert_eq!(p("b2").sandwiches()[0].line(), LINES[1].mask());
     }
 
     #[test]

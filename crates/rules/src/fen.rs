@@ -5,7 +5,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Point, PointSet};
-use crate::position::{Color, Position, SetupError, MAX_SOLDIERS};
+use crate::color::Color;
+use crate::error::SetupError;
+use crate::piece::MAX_SOLDIERS;
+use crate::position::Position;
 
 /// The start position in FEN.
 pub const START_FEN: &str = "BBB/BB.BB/..T../RR.RR/RRR r - 0";

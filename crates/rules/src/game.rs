@@ -4,9 +4,12 @@
 use std::fmt;
 
 use crate::board::PointSet;
+use crate::color::Color;
+use crate::error::IllegalMove;
 use crate::fen::FenError;
 use crate::moves::{BadNotation, Ply};
-use crate::position::{Color, IllegalMove, Position, Win};
+use crate::position::Position;
+use crate::win::Win;
 
 /// Plies in a row without a capture that draw the game.
 pub const QUIET_LIMIT: u32 = 100;
@@ -322,7 +325,8 @@ impl From<Game> for GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::WinReason;
+    use crate::fen::START_FEN;
+    use crate::win::WinReason;
 
     fn ply(text: &str) -> Ply {
         text.parse().unwrap()
@@ -385,10 +389,10 @@ mod tests {
             Err(RecordError::Fen(_))
         ));
         assert!(matches!(
-            Game::from_record(&record(crate::START_FEN, &["c1c2", "zz"])),
+            Game::from_record(&record(START_FEN, &["c1c2", "zz"])),
             Err(RecordError::Notation(_))
         ));
-        let err = Game::from_record(&record(crate::START_FEN, &["c1c2", "c2c3"])).unwrap_err();
+        let err = Game::from_record(&record(START_FEN, &["c1c2", "c2c3"])).unwrap_err();
         assert!(matches!(err, RecordError::Ply { index: 1, .. }), "{err}");
     }
 }

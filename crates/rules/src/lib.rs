@@ -3,14 +3,20 @@
 //! game record with undo/redo and the draw rules. Pure: no I/O, no UI, no async.
 
 mod board;
+mod color;
+mod error;
 mod fen;
 mod game;
 mod moves;
 mod perft;
+mod piece;
 mod position;
+mod win;
 mod zobrist;
 
-pub use board::{BadPointName, Line, Point, PointSet, ALL_POINTS, LINES, LINE_NAMES};
+pub use board::{BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, LINES, LINE_NAMES};
+pub use color::Color;
+pub use error::{IllegalMove, IllegalReason, SetupError};
 pub use fen::{FenError, START_FEN};
 pub use game::{
     DrawReason, Game, GameRecord, GameResult, PlayError, PlayedPly, RecordError, QUIET_LIMIT,
@@ -18,6 +24,6 @@ pub use game::{
 };
 pub use moves::{BadNotation, Move, MoveList, Ply, MAX_MOVES};
 pub use perft::{perft, perft_divide};
-pub use position::{
-    Color, IllegalMove, IllegalReason, Piece, Position, SetupError, Win, WinReason, MAX_SOLDIERS,
-};
+pub use piece::{Piece, MAX_SOLDIERS};
+pub use position::Position;
+pub use win::{Win, WinReason};

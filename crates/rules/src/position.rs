@@ -3,126 +3,13 @@
 
 use std::fmt;
 
-use crate::board::{Point, PointSet, ALL_POINTS, LINES_THROUGH, LINE_TRIPLES, STEPS};
+use crate::board::{Point, PointSet, ALL_POINTS, LINES, LINES_THROUGH, STEPS};
+use crate::color::Color;
+use crate::error::{IllegalMove, IllegalReason, SetupError};
 use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, MAX_SOLDIERS};
+use crate::win::{Win, WinReason};
 use crate::zobrist;
-
-/// The two sides. Red starts on rows 1–2 and moves first.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Color {
-    Red = 0,
-    Black = 1,
-}
-
-impl Color {
-    pub const BOTH: [Color; 2] = [Color::Red, Color::Black];
-
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
-        }
-    }
-
-    /// `r` or `b`, as in FEN.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::Red => 'r',
-            Color::Black => 'b',
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// What can stand on a point.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub enum Piece {
-    RedSoldier = 0,
-    BlackSoldier = 1,
-    Treasure = 2,
-}
-
-impl Piece {
-    pub const fn soldier(color: Color) -> Piece {
-        match color {
-            Color::Red => Piece::RedSoldier,
-            Color::Black => Piece::BlackSoldier,
-        }
-    }
-
-    /// The side owning this piece; the treasure is neutral.
-    pub const fn color(self) -> Option<Color> {
-        match self {
-            Piece::RedSoldier => Some(Color::Red),
-            Piece::BlackSoldier => Some(Color::Black),
-            Piece::Treasure => None,
-        }
-    }
-}
-
-/// Why a game was won.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum WinReason {
-    Treasure,
-    Annihilation,
-    Blockade,
-}
-
-impl WinReason {
-    pub const fn name(self) -> &'static str {
-        match self {
-            WinReason::Treasure => "treasure",
-            WinReason::Annihilation => "annihilation",
-            WinReason::Blockade => "blockade",
-        }
-    }
-}
-
-/// A won position: who won and why.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Win {
-    pub winner: Color,
-    pub reason: WinReason,
-}
-
-/// A piece placement that cannot arise in a game.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum SetupError {
-    TooManySoldiers(Color),
-    SharedPoint(Point),
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::TooManySoldiers(color) => {
-                write!(f, "{color} has more than {MAX_SOLDIERS} soldiers")
-            }
-            SetupError::SharedPoint(point) => write!(f, "two pieces on {point}"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// Soldiers each side starts with, and the most a side can have.
-pub const MAX_SOLDIERS: u32 = 7;
 
 /// A position of the game. Cheap to copy: searches copy and play rather than undo.
 #[derive(Copy, Clone, Eq, PartialEq, Hash)]
@@ -530,16 +417,16 @@ fn count_steps(movable: u32, empty: u32) -> u32 {
 fn sandwiched(own: u32, occupied: u32, mut lines: u16) -> u32 {
     let mut captured = 0;
     while lines != 0 {
-        let line = &LINE_TRIPLES[lines.trailing_zeros() as usize];
+        let line = &LINES[lines.trailing_zeros() as usize];
         lines &= lines - 1;
-        let on_line = occupied & line.mask;
+        let on_line = occupied & line.mask().bits();
         if on_line.count_ones() != 3 {
             continue;
         }
-        for triple in &line.triples[..line.count as usize] {
-            if on_line == triple.mask {
-                if own & triple.mask == triple.outer {
-                    captured |= triple.middle;
+        for sandwich in line.sandwiches() {
+            if on_line == sandwich.points().bits() {
+                if own & on_line == sandwich.ends().bits() {
+                    captured |= sandwich.middle().set().bits();
                 }
                 break;
             }
@@ -547,41 +434,6 @@ fn sandwiched(own: u32, occupied: u32, mut lines: u16) -> u32 {
     }
     captured
 }
-
-/// Why a move is not legal.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum IllegalReason {
-    GameOver,
-    NoPiece,
-    NotYourPiece,
-    TreasureLocked,
-    NotAdjacent,
-    Occupied,
-}
-
-/// A move that is not legal in the position it was played in.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub struct IllegalMove {
-    pub mv: Move,
-    pub reason: IllegalReason,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (from, to) = (self.mv.from(), self.mv.to());
-        write!(f, "illegal move {}: ", self.mv)?;
-        match self.reason {
-            IllegalReason::GameOver => f.write_str("the game is over"),
-            IllegalReason::NoPiece => write!(f, "no piece on {from}"),
-            IllegalReason::NotYourPiece => write!(f, "the soldier on {from} is not yours"),
-            IllegalReason::TreasureLocked => f.write_str("the treasure is locked"),
-            IllegalReason::NotAdjacent => write!(f, "{to} is not next to {from} on a line"),
-            IllegalReason::Occupied => write!(f, "{to} is not empty"),
-        }
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,7 +2,7 @@
 //! it holds and can be kept up to date move by move.
 
 use crate::board::GRID;
-use crate::position::Piece;
+use crate::piece::Piece;
 
 const GRID_POINTS: usize = (GRID * GRID) as usize;
 
