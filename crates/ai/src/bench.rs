@@ -1,6 +1,6 @@
-//! The benchmark of the levels, shared by `duobao bench` and the app: how long each level thinks
-//! on a fixed set of positions, how deep it gets and how many nodes it searches. Synchronous and
-//! single-threaded, so that it measures the same work on every target.
+//! The benchmark of the levels, shared by `duobao bench` and the app's benchmark page: how long
+//! each level thinks on a fixed set of positions, how deep it gets and how many nodes it
+//! searches, measured on the path a player's request takes on that target.
 
 use std::time::Duration;
 
@@ -9,6 +9,7 @@ use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
+use crate::think::choose_off_thread;
 
 /// Every fourth position of two games between Medium players, for a mix of openings, middle
 /// games and endings: the first game's first 36 plies, then the second game's first 12.
@@ -43,11 +44,12 @@ pub struct Measurement {
     pub searching: Duration,
 }
 
-/// Thinks as `level` does for the app (a fresh player, a search, a choice) in the game's current
-/// position.
-pub fn measure(level: Level, game: &Game) -> Measurement {
+/// Thinks as `level` does for the app (a fresh player, a search off the caller's thread — in
+/// slices of the page's thread on the web — and a choice) in the game's current position.
+pub async fn measure(level: Level, game: &Game) -> Measurement {
     let started = Instant::now();
-    let (_, info) = LevelPlayer::new(level, SEED).choose_reporting(game, &CancelToken::new());
+    let player = LevelPlayer::new(level, SEED);
+    let (_, info) = choose_off_thread(player, game.clone(), CancelToken::new()).await;
     Measurement {
         elapsed: started.elapsed(),
         depth: info.depth,
@@ -57,14 +59,38 @@ pub fn measure(level: Level, game: &Game) -> Measurement {
 }
 
 /// [`measure`] on each of the [`SAMPLE_POSITIONS`], in order.
-pub fn measure_level(level: Level) -> Vec<Measurement> {
-    SAMPLE_POSITIONS
-        .iter()
-        .map(|fen| {
-            let game = Game::from_fen(fen).expect("the sample positions are valid FEN");
-            measure(level, &game)
-        })
-        .collect()
+pub async fn measure_level(level: Level) -> Vec<Measurement> {
+    let mut measured = Vec::with_capacity(SAMPLE_POSITIONS.len());
+    for fen in SAMPLE_POSITIONS {
+        let game = Game::from_fen(fen).expect("the sample positions are valid FEN");
+        measured.push(measure(level, &game).await);
+    }
+    measured
+}
+
+/// One line: time per move (mean, max) against the budget, depth (mean, min, max) and speed
+/// (nodes per second of searching), the same words on every target so they can be compared.
+pub fn summary(level: Level, measured: &[Measurement]) -> String {
+    let total: Duration = measured.iter().map(|m| m.elapsed).sum();
+    let longest = measured.iter().map(|m| m.elapsed).max().unwrap_or_default();
+    let depths = measured.iter().map(|m| m.depth);
+    let nodes: u64 = measured.iter().map(|m| m.nodes).sum();
+    let searching: Duration = measured.iter().map(|m| m.searching).sum();
+    let n = measured.len().max(1) as u32;
+    let millis = |d: Duration| d.as_secs_f64() * 1000.0;
+    let budget = level.budget();
+    format!(
+        "{:<7} mean {:.0} ms max {:.0} ms budget {:.0} ms {} depth mean {:.1} min {} max {} nps {}",
+        level.name(),
+        millis(total / n),
+        millis(longest),
+        millis(budget),
+        if longest <= budget { "ok" } else { "OVER" },
+        f64::from(depths.clone().sum::<u32>()) / f64::from(n),
+        depths.clone().min().unwrap_or(0),
+        depths.max().unwrap_or(0),
+        (nodes as f64 / searching.as_secs_f64().max(1e-9)) as u64
+    )
 }
 
 #[cfg(test)]
@@ -81,7 +107,7 @@ mod tests {
 
     #[test]
     fn easy_is_measured_at_its_depth_on_every_sample() {
-        let measured = measure_level(Level::Easy);
+        let measured = futures_executor::block_on(measure_level(Level::Easy));
         assert_eq!(measured.len(), SAMPLE_POSITIONS.len());
         for measurement in measured {
             assert_eq!(measurement.depth, Level::Easy.limits().depth.unwrap());
@@ -91,5 +117,21 @@ mod tests {
                 "{measurement:?}"
             );
         }
+    }
+
+    #[test]
+    fn summary_gives_time_against_budget_depth_and_speed() {
+        let measurement = |millis, depth| Measurement {
+            elapsed: Duration::from_millis(millis),
+            depth,
+            nodes: 1000,
+            searching: Duration::from_millis(millis / 2),
+        };
+        let measured = [measurement(100, 3), measurement(300, 5)];
+        assert_eq!(
+            summary(Level::Master, &measured),
+            "master  mean 200 ms max 300 ms budget 1500 ms ok depth mean 4.0 min 3 max 5 nps 10000"
+        );
+        assert!(summary(Level::Easy, &measured).contains("budget 200 ms OVER"));
     }
 }

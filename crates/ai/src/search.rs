@@ -57,7 +57,7 @@ pub struct SearchLimits {
 }
 
 /// Progress after each completed iteration.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SearchInfo {
     pub depth: u32,
     /// For the side to move, in hundredths of a soldier; beyond [`MATE_BOUND`] a forced win.

@@ -7,6 +7,7 @@ use duobao_rules::{Game, Move};
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
+use crate::search::SearchInfo;
 
 /// The move `level` plays in the game's current position. Returns `None` when cancelled (also
 /// when cancelled after the search finished, so an outdated answer is never played) or when the
@@ -18,7 +19,7 @@ pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Option<Move
     }
     let stop = cancel.child();
     let _stop_when_dropped = StopOnDrop(stop.clone());
-    let chosen = platform::think(game, level, stop).await;
+    let (chosen, _) = choose_off_thread(fresh_player(level), game, stop).await;
     chosen.filter(|_| !cancel.is_cancelled())
 }
 
@@ -40,47 +41,49 @@ fn fresh_player(level: Level) -> LevelPlayer {
     LevelPlayer::new(level, nanos)
 }
 
+/// The player's move and what its search reported, computed the way the app gets it: on a
+/// native thread of its own, or in slices of the web page's thread. The benchmark measures this
+/// same path, so its figures are the ones a player meets.
 #[cfg(not(target_arch = "wasm32"))]
-mod platform {
-    use super::*;
-
-    pub async fn think(game: Game, level: Level, stop: CancelToken) -> Option<Move> {
-        let (sender, receiver) = futures_channel::oneshot::channel();
-        let job = move || {
-            let chosen = fresh_player(level).choose(&game, &stop);
-            // The receiver is gone when the request was dropped: nobody wants the move.
-            let _ = sender.send(chosen);
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => drop(runtime.spawn_blocking(job)),
-            Err(_) => drop(std::thread::spawn(job)),
-        }
-        receiver.await.ok().flatten()
+pub(crate) async fn choose_off_thread(
+    mut player: LevelPlayer,
+    game: Game,
+    stop: CancelToken,
+) -> (Option<Move>, SearchInfo) {
+    let (sender, receiver) = futures_channel::oneshot::channel();
+    let job = move || {
+        // The receiver is gone when the request was dropped: nobody wants the move.
+        let _ = sender.send(player.choose_reporting(&game, &stop));
+    };
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => drop(runtime.spawn_blocking(job)),
+        Err(_) => drop(std::thread::spawn(job)),
     }
+    receiver
+        .await
+        .unwrap_or_else(|_| (None, SearchInfo::default()))
 }
 
+/// The longest the web page's thread is held at a time.
 #[cfg(target_arch = "wasm32")]
-mod platform {
-    use std::time::Duration;
+const SLICE: std::time::Duration = std::time::Duration::from_millis(40);
 
-    use web_time::Instant;
-
-    use super::*;
-
-    /// The longest the page's thread is held at a time.
-    const SLICE: Duration = Duration::from_millis(40);
-
-    pub async fn think(game: Game, level: Level, stop: CancelToken) -> Option<Move> {
-        let mut player = fresh_player(level);
-        let mut search = player.searcher.start(&game, level.limits());
-        let result = loop {
-            if let Some(result) = search.run(Some(Instant::now() + SLICE), &stop, &mut |_| {}) {
-                break result;
-            }
-            gloo_timers::future::TimeoutFuture::new(0).await;
-        };
-        player.choose_from(&game, &result, &stop)
-    }
+#[cfg(target_arch = "wasm32")]
+pub(crate) async fn choose_off_thread(
+    mut player: LevelPlayer,
+    game: Game,
+    stop: CancelToken,
+) -> (Option<Move>, SearchInfo) {
+    let level = player.level();
+    let mut search = player.searcher.start(&game, level.limits());
+    let result = loop {
+        let deadline = web_time::Instant::now() + SLICE;
+        if let Some(result) = search.run(Some(deadline), &stop, &mut |_| {}) {
+            break result;
+        }
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    };
+    (player.choose_from(&game, &result, &stop), result.info)
 }
 
 #[cfg(test)]
