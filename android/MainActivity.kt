@@ -1,0 +1,36 @@
+// 夺宝棋兵 · 七兵 — the Android activity, used by dx instead of its generated one
+// (Dioxus.toml: [application] android_main_activity = "android/MainActivity.kt"; dx 0.7.10 copies it
+// verbatim into the gradle project, src/build/android.rs 279-294).
+//
+// dx's own (assets/android/MainActivity.kt.hbs) is the first three lines below: wry's WryActivity does
+// all the work. Added: keep the page out from under the status bar, the navigation bar and a display
+// cutout. Apps that target API 35+ are drawn edge to edge on Android 15+ (and cannot opt out when
+// they target 36), where the theme's statusBarColor / navigationBarColor are ignored and the WebView
+// would lie under the clock and the gesture bar. Padding the content view by those insets leaves
+// the bars over the window background, the table colour of Theme.Qibing (res/values/themes_qibing.xml).
+// On older Android the system already keeps content out of the bars, the insets arrive as 0 and this
+// does nothing.
+package dev.dioxus.main
+
+import android.os.Bundle
+import android.view.View
+import androidx.core.view.ViewCompat
+import androidx.core.view.WindowInsetsCompat
+
+// Must name the gradle namespace, i.e. Dioxus.toml [bundle] identifier (wry's Kotlin uses BuildConfig).
+typealias BuildConfig = io.github.duobao.qibing.BuildConfig
+
+class MainActivity : WryActivity() {
+    override fun onCreate(savedInstanceState: Bundle?) {
+        super.onCreate(savedInstanceState)
+        // wry later puts the WebView into this view with setContentView; the listener stays on it.
+        val content = findViewById<View>(android.R.id.content)
+        ViewCompat.setOnApplyWindowInsetsListener(content) { view, insets ->
+            val bars = insets.getInsets(
+                WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout()
+            )
+            view.setPadding(bars.left, bars.top, bars.right, bars.bottom)
+            WindowInsetsCompat.CONSUMED
+        }
+    }
+}
