@@ -11,7 +11,7 @@
 #   assets/icons/icon-{32,128,256,512}.png, icon.ico, favicon.ico, favicon-32.png,
 #   apple-touch-icon.png                       desktop + web ([bundle] icon, <link rel=icon>)
 #   assets/icons/android/res/mipmap-*/         Android launcher icons, copied into dx's gradle
-#                                              project by android/install-res.sh
+#                                              project by android/install-files.sh
 #   assets/icons/android/playstore-icon.png    512x512 Play Store listing icon
 #   assets/icons/ios/AppIcon.appiconset/       iOS icon set + Contents.json
 set -euo pipefail
