@@ -8,6 +8,7 @@ mod persistence;
 mod platform;
 mod prefs;
 mod rules;
+mod session;
 mod settings;
 mod storage;
 mod url_options;

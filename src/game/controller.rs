@@ -8,29 +8,8 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Move, Piece, Ply, Point, PointSet, Position};
 
-use serde::{Deserialize, Serialize};
-
 use super::clock::{PauseReason, Tick, TurnClock};
-use crate::storage::SavedGame;
-
-/// Who sits at the phone.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// One player against the computer.
-    VsAi { human: Color, level: Level },
-    /// Two players sharing the phone; `bottom` holds it the right way up.
-    PassAndPlay { bottom: Color },
-}
-
-/// Everything needed to start a game.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct GameSetup {
-    pub mode: Mode,
-    pub start: Position,
-    /// Seconds per turn; `None` turns the clock off.
-    pub turn_seconds: Option<u32>,
-}
+use crate::session::{GameSetup, Mode, SavedGame};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

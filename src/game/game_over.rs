@@ -4,9 +4,10 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, GameResult};
 
-use super::controller::{Controller, Mode};
+use super::controller::Controller;
 use crate::i18n::{reason_key, text, Key};
 use crate::prefs::Prefs;
+use crate::session::Mode;
 use crate::widgets::Dialog;
 
 fn title_key(result: GameResult, mode: Mode) -> Key {

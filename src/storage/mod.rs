@@ -16,7 +16,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-pub use saved_game::{load_game, save_game, SavedGame};
+pub use saved_game::{load_game, save_game};
 pub use settings::{load_prefs, save_prefs};
 
 /// Why a value could not be written. Reading never fails: a missing or unreadable value is
