@@ -4,6 +4,7 @@ mod app;
 mod game;
 mod home;
 mod i18n;
+mod navigation;
 mod persistence;
 mod platform;
 mod prefs;

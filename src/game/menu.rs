@@ -4,8 +4,8 @@
 use dioxus::prelude::*;
 
 use super::controller::Controller;
-use crate::app::Page;
 use crate::i18n::{text, Key};
+use crate::navigation::Page;
 use crate::prefs::Prefs;
 use crate::widgets::{Dialog, LanguageToggle, PageButtons};
 

@@ -16,8 +16,8 @@ use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
-use crate::app::Page;
 use crate::i18n::{text, timed_out_key, Key};
+use crate::navigation::Page;
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 
