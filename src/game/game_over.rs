@@ -21,7 +21,7 @@ fn title_key(result: GameResult, mode: Mode) -> Key {
 }
 
 #[component]
-pub fn GameOverDialog(on_new_game: EventHandler) -> Element {
+pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
@@ -44,7 +44,7 @@ pub fn GameOverDialog(on_new_game: EventHandler) -> Element {
                     {text(lang, Key::NewGame)}
                 }
                 button { r#type: "button", "data-testid": "view-board",
-                    onclick: move |_| controller.write().close_result_dialog(),
+                    onclick: move |_| on_view_board.call(()),
                     {text(lang, Key::ViewBoard)}
                 }
             }

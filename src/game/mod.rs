@@ -1,8 +1,10 @@
-//! The game screen: a pure controller and clock, and the views that show them.
+//! The game screen: a pure controller and clock, which dialog is open, and the views that show
+//! them.
 
 pub mod board;
 pub mod clock;
 pub mod controller;
+mod dialogs;
 mod game_over;
 mod menu;
 mod move_list;
