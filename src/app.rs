@@ -8,6 +8,7 @@ use crate::game::controller::Controller;
 use crate::game::GameView;
 use crate::home::{setup, HomeScreen};
 use crate::i18n::{text, Key};
+use crate::navigation::Page;
 use crate::persistence::{use_saving, DeviceStore};
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
@@ -19,14 +20,6 @@ const STYLE: Asset = asset!("/assets/main.css");
 enum Screen {
     Home,
     Game,
-}
-
-/// A page shown over the current screen. A game under it stays as it was, with its menu open,
-/// so its clock stays paused and closing the page returns to that menu.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Page {
-    Rules,
-    Settings,
 }
 
 #[component]

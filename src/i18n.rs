@@ -237,27 +237,77 @@ pub fn join(lang: Lang, parts: &[&str]) -> String {
 mod tests {
     use super::*;
 
+    /// Whether `pair` names a point of the board, such as `c3`.
+    fn is_point(pair: &[u8]) -> bool {
+        matches!(pair, [b'a'..=b'e', b'1'..=b'5'])
+    }
+
+    /// Whether `word`, a run of Latin letters and digits in a Chinese text, is board notation:
+    /// `pass`, the capture mark `x`, a file (`a–e`), or points and moves (`c3`, `d2c2x`).
+    fn is_notation(word: &str) -> bool {
+        let points = word.strip_suffix('x').unwrap_or(word).as_bytes();
+        // An odd letter or digit at the end makes a chunk of one, which is no point.
+        matches!(word, "pass" | "x" | "a" | "b" | "c" | "d" | "e")
+            || (!points.is_empty() && points.chunks(2).all(is_point))
+    }
+
+    /// The board points that `text` names (`b2`, and both points of a move such as `d2c2`),
+    /// sorted.
+    fn points_named(text: &str) -> Vec<&str> {
+        let bytes = text.as_bytes();
+        let mut points: Vec<&str> = (0..bytes.len().saturating_sub(1))
+            .filter(|&i| is_point(&bytes[i..i + 2]))
+            .filter(|&i| i == 0 || !bytes[i - 1].is_ascii_alphabetic())
+            .filter(|&i| !bytes.get(i + 2).is_some_and(u8::is_ascii_digit))
+            .map(|i| &text[i..i + 2])
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
     #[test]
-    fn every_key_has_both_languages() {
-        for (index, &key) in Key::ALL.iter().enumerate() {
-            let (row_key, zh, en) = TABLE[index];
-            assert_eq!(row_key, key, "table row {index} is out of order");
+    fn every_key_has_a_text_in_both_languages() {
+        for &(key, zh, en) in TABLE {
             assert!(!zh.trim().is_empty(), "{key:?} lacks Chinese");
             assert!(!en.trim().is_empty(), "{key:?} lacks English");
         }
-        assert_eq!(TABLE.len(), Key::ALL.len());
     }
 
     #[test]
     fn chinese_texts_are_chinese_and_english_texts_are_english() {
         let has_cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         for &(key, zh, en) in TABLE {
-            let punctuation = [Key::ListSeparator, Key::TitleSeparator];
-            if !punctuation.contains(&key) && key != Key::LanguageName {
+            if ![Key::ListSeparator, Key::TitleSeparator].contains(&key) {
                 assert!(has_cjk(zh), "{key:?}: {zh:?} is not Chinese");
+            }
+            for word in zh.split(|c: char| !c.is_ascii_alphanumeric()) {
+                let latin = word.chars().any(|c| c.is_ascii_alphabetic());
+                assert!(!latin || is_notation(word), "{key:?}: {word:?} in {zh:?}");
             }
             assert!(!has_cjk(en), "{key:?}: {en:?} is not English");
         }
+    }
+
+    #[test]
+    fn both_languages_name_the_same_board_points() {
+        for &(key, zh, en) in TABLE {
+            assert_eq!(points_named(zh), points_named(en), "{key:?}");
+        }
+    }
+
+    #[test]
+    fn the_notation_checks_tell_notation_from_words() {
+        for notation in ["pass", "x", "a", "c3", "d2c2x"] {
+            assert!(is_notation(notation), "{notation}");
+        }
+        for word in ["Red", "bad", "f3", "c6", "c3c"] {
+            assert!(!is_notation(word), "{word}");
+        }
+        assert_eq!(
+            points_named("d2c2x(b2), c3 a–e 5×5"),
+            ["b2", "c2", "c3", "d2"]
+        );
+        assert_eq!(points_named("Level2, e12, a"), Vec::<&str>::new());
     }
 
     #[test]

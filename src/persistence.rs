@@ -9,9 +9,8 @@ use dioxus::prelude::*;
 use crate::game::controller::Controller;
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
-use crate::storage::{
-    device_store, load_game, load_prefs, save_game, save_prefs, SavedGame, Store,
-};
+use crate::session::SavedGame;
+use crate::storage::{device_store, load_game, load_prefs, save_game, save_prefs, Store};
 
 /// The device's store, shared by the components that save.
 #[derive(Clone)]

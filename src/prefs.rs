@@ -1,5 +1,5 @@
-//! The player's preferences. In memory for now; plain serde data so that they can be persisted
-//! (localStorage on the web, a file on mobile) without changing their shape.
+//! The player's preferences: plain serde data, which the storage keeps on the device one
+//! setting per key.
 
 use duobao_ai::Level;
 use serde::{Deserialize, Serialize};

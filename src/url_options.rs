@@ -5,9 +5,9 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, Position};
 
-use crate::game::controller::{GameSetup, Mode};
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
+use crate::session::{GameSetup, Mode};
 
 /// Applies the address's options to `prefs` and returns the game to open directly, if the
 /// address names a mode (`mode=ai` or `mode=pnp`).

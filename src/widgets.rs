@@ -3,8 +3,8 @@
 use dioxus::prelude::*;
 use duobao_ai::Level;
 
-use crate::app::Page;
 use crate::i18n::{level_key, text, Key};
+use crate::navigation::Page;
 use crate::prefs::Prefs;
 
 /// One option of a choice row: a toggle button that shows whether it is the current choice.

@@ -6,7 +6,7 @@
 pub enum PauseReason {
     /// The page or app is in the background.
     Hidden,
-    /// A menu or dialog covers the board.
+    /// The menu, or a page opened from it, covers the board.
     Overlay,
     /// The game is over.
     GameOver,

@@ -8,29 +8,8 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Move, Piece, Ply, Point, PointSet, Position};
 
-use serde::{Deserialize, Serialize};
-
 use super::clock::{PauseReason, Tick, TurnClock};
-use crate::storage::SavedGame;
-
-/// Who sits at the phone.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// One player against the computer.
-    VsAi { human: Color, level: Level },
-    /// Two players sharing the phone; `bottom` holds it the right way up.
-    PassAndPlay { bottom: Color },
-}
-
-/// Everything needed to start a game.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct GameSetup {
-    pub mode: Mode,
-    pub start: Position,
-    /// Seconds per turn; `None` turns the clock off.
-    pub turn_seconds: Option<u32>,
-}
+use crate::session::{GameSetup, Mode, SavedGame};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -58,15 +37,12 @@ pub struct AiRequest {
 
 #[derive(Clone, Debug)]
 pub struct Controller {
-    setup: GameSetup,
     game: Game,
     mode: Mode,
     selected: Option<Point>,
     generation: u64,
     clock: TurnClock,
     notice: Option<Notice>,
-    menu_open: bool,
-    result_dialog_open: bool,
 }
 
 impl Controller {
@@ -75,12 +51,9 @@ impl Controller {
             game: Game::from_position(setup.start),
             mode: setup.mode,
             clock: TurnClock::new(setup.turn_seconds),
-            setup,
             selected: None,
             generation: 0,
             notice: None,
-            menu_open: false,
-            result_dialog_open: false,
         };
         controller.after_change();
         controller
@@ -110,7 +83,7 @@ impl Controller {
         self.start(GameSetup {
             mode,
             start: Position::start(),
-            turn_seconds: self.setup.turn_seconds,
+            turn_seconds: self.clock.limit_seconds(),
         });
     }
 
@@ -129,7 +102,7 @@ impl Controller {
     pub fn saved_game(&self) -> Option<SavedGame> {
         (!self.game.is_over()).then(|| SavedGame {
             mode: self.mode,
-            turn_seconds: self.setup.turn_seconds,
+            turn_seconds: self.clock.limit_seconds(),
             game: self.game.clone(),
         })
     }
@@ -318,28 +291,11 @@ impl Controller {
         tick
     }
 
-    pub fn is_menu_open(&self) -> bool {
-        self.menu_open
-    }
-
-    /// The menu covers the board, so the clock waits while it is open.
-    pub fn set_menu_open(&mut self, open: bool) {
-        self.menu_open = open;
+    /// While the menu (or a page opened from it) covers the board, the clock waits and no piece
+    /// stays picked up.
+    pub fn set_covered(&mut self, covered: bool) {
         self.selected = None;
-        self.clock.set_paused(PauseReason::Overlay, open);
-    }
-
-    pub fn is_result_dialog_open(&self) -> bool {
-        self.result_dialog_open
-    }
-
-    /// Closes the game-over dialog so the board and the move list can be looked at.
-    pub fn close_result_dialog(&mut self) {
-        self.result_dialog_open = false;
-    }
-
-    pub fn open_result_dialog(&mut self) {
-        self.result_dialog_open = self.game.is_over();
+        self.clock.set_paused(PauseReason::Overlay, covered);
     }
 
     fn play(&mut self, ply: Ply) {
@@ -355,7 +311,6 @@ impl Controller {
         self.clock.restart();
         let over = self.game.is_over();
         self.clock.set_paused(PauseReason::GameOver, over);
-        self.result_dialog_open = over;
     }
 }
 
@@ -518,12 +473,14 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_stands_still_while_the_menu_is_open_or_the_page_hidden() {
+    fn the_clock_stands_still_while_the_board_is_covered_or_the_page_hidden() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.set_menu_open(true);
+        controller.tap(point("b2"));
+        controller.set_covered(true);
+        assert_eq!(controller.selected(), None, "the covered piece is put down");
         assert_eq!(controller.tick(60_000), Tick::Quiet);
         controller.set_paused(PauseReason::Hidden, true);
-        controller.set_menu_open(false);
+        controller.set_covered(false);
         assert_eq!(controller.tick(60_000), Tick::Quiet);
         assert_eq!(controller.game().plies().len(), 0);
         controller.set_paused(PauseReason::Hidden, false);
@@ -534,7 +491,7 @@ mod tests {
     fn a_new_game_keeps_the_page_hidden_pause() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         controller.set_paused(PauseReason::Hidden, true);
-        controller.set_menu_open(true);
+        controller.set_covered(true);
         controller.rematch();
         assert!(controller.clock().is_paused_by(PauseReason::Hidden));
         assert!(!controller.clock().is_paused_by(PauseReason::Overlay));
@@ -651,7 +608,7 @@ mod tests {
     }
 
     #[test]
-    fn a_treasure_capture_ends_the_game_and_opens_the_dialog() {
+    fn a_treasure_capture_ends_the_game_and_stops_the_clock() {
         // Red soldiers on b3 and d2; the treasure on c3 would be sandwiched by d3.
         let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
         tap_move(&mut controller, "d2d3");
@@ -660,11 +617,8 @@ mod tests {
             result,
             Some(GameResult::Win(win)) if win.winner == Color::Red && win.reason == WinReason::Treasure
         ));
-        assert!(controller.is_result_dialog_open());
-        assert!(controller.clock().is_paused());
+        assert!(controller.clock().is_paused_by(PauseReason::GameOver));
         assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
-        controller.close_result_dialog();
-        assert!(!controller.is_result_dialog_open());
     }
 
     #[test]
@@ -678,5 +632,10 @@ mod tests {
         let mut friends = pass_and_play(duobao_rules::START_FEN);
         friends.rematch();
         assert_eq!(friends.bottom(), Color::Black);
+        assert_eq!(
+            friends.clock().limit_seconds(),
+            Some(5),
+            "the same turn time"
+        );
     }
 }

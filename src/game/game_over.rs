@@ -4,9 +4,10 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, GameResult};
 
-use super::controller::{Controller, Mode};
+use super::controller::Controller;
 use crate::i18n::{reason_key, text, Key};
 use crate::prefs::Prefs;
+use crate::session::Mode;
 use crate::widgets::Dialog;
 
 fn title_key(result: GameResult, mode: Mode) -> Key {
@@ -20,7 +21,7 @@ fn title_key(result: GameResult, mode: Mode) -> Key {
 }
 
 #[component]
-pub fn GameOverDialog(on_new_game: EventHandler) -> Element {
+pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
@@ -43,7 +44,7 @@ pub fn GameOverDialog(on_new_game: EventHandler) -> Element {
                     {text(lang, Key::NewGame)}
                 }
                 button { r#type: "button", "data-testid": "view-board",
-                    onclick: move |_| controller.write().close_result_dialog(),
+                    onclick: move |_| on_view_board.call(()),
                     {text(lang, Key::ViewBoard)}
                 }
             }

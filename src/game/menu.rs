@@ -3,15 +3,17 @@
 
 use dioxus::prelude::*;
 
-use super::controller::Controller;
-use crate::app::Page;
 use crate::i18n::{text, Key};
+use crate::navigation::Page;
 use crate::prefs::Prefs;
 use crate::widgets::{Dialog, LanguageToggle, PageButtons};
 
 #[component]
-pub fn GameMenu(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
-    let mut controller: Signal<Controller> = use_context();
+pub fn GameMenu(
+    on_resume: EventHandler,
+    on_new_game: EventHandler,
+    on_open: EventHandler<Page>,
+) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
 
@@ -19,7 +21,7 @@ pub fn GameMenu(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
         Dialog { title: text(lang, Key::Menu), testid: "menu",
             div { class: "menu-items",
                 button { class: "primary", r#type: "button", "data-testid": "resume",
-                    onclick: move |_| controller.write().set_menu_open(false),
+                    onclick: move |_| on_resume.call(()),
                     {text(lang, Key::Resume)}
                 }
                 PageButtons { testid_prefix: "menu", on_open }

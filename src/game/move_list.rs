@@ -80,7 +80,7 @@ pub fn MoveList() -> Element {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::game_from as game;
+    use crate::game::test_support::game_from as game;
 
     #[test]
     fn pairs_plies_and_marks_captures() {

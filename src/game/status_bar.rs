@@ -5,9 +5,10 @@ use duobao_rules::Color;
 
 use super::board::soldier_glyph;
 use super::clock::format_seconds;
-use super::controller::{Controller, Mode};
+use super::controller::Controller;
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
+use crate::session::Mode;
 
 #[component]
 pub fn PlayerBar(color: Color, top: bool) -> Element {

@@ -11,13 +11,14 @@ use web_time::Instant;
 use super::board::Board;
 use super::clock::{PauseReason, Tick};
 use super::controller::{Controller, Notice};
+use super::dialogs::Dialogs;
 use super::game_over::GameOverDialog;
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
-use crate::app::Page;
 use crate::i18n::{text, timed_out_key, Key};
+use crate::navigation::Page;
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 
@@ -31,6 +32,9 @@ const CLOCK_POLL: Duration = Duration::from_millis(100);
 pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
+    let mut dialogs = use_signal(Dialogs::default);
+    let mut set_menu_open =
+        move |open: bool| dialogs.write().set_menu_open(open, &mut controller.write());
     use_ai_player(controller);
     use_turn_clock(controller);
     use_visibility_pause(controller);
@@ -44,6 +48,8 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
         .map(|Notice::TimedOut(color)| timed_out_key(color));
     let game_over = state.game().is_over();
     let plies = state.game().plies().len();
+    let menu_open = dialogs.read().is_menu_open();
+    let result_open = dialogs.read().is_result_open(&state);
 
     rsx! {
         main {
@@ -78,11 +84,11 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                         },
                         {text(lang, Key::Undo)}
                     }
-                    if game_over && !state.is_result_dialog_open() {
+                    if game_over && !result_open {
                         button {
                             r#type: "button",
                             "data-testid": "show-result",
-                            onclick: move |_| controller.write().open_result_dialog(),
+                            onclick: move |_| dialogs.write().reopen_result(),
                             {text(lang, Key::Result)}
                         }
                     }
@@ -90,16 +96,19 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                         r#type: "button",
                         "data-testid": "menu-button",
                         aria_haspopup: "dialog",
-                        onclick: move |_| controller.write().set_menu_open(true),
+                        onclick: move |_| set_menu_open(true),
                         {text(lang, Key::Menu)}
                     }
                 }
                 MoveList {}
             }
-            if state.is_menu_open() {
-                GameMenu { on_new_game, on_open }
-            } else if state.is_result_dialog_open() {
-                GameOverDialog { on_new_game }
+            if menu_open {
+                GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
+            } else if result_open {
+                GameOverDialog {
+                    on_new_game,
+                    on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),
+                }
             }
         }
     }

@@ -2,8 +2,8 @@
 
 use duobao_rules::{Color, Position};
 
-use crate::game::controller::{GameSetup, Mode};
 use crate::prefs::Prefs;
+use crate::session::{GameSetup, Mode};
 
 /// Against the computer, from the start, with `human` on the player's side.
 pub fn vs_ai(human: Color, prefs: &Prefs) -> GameSetup {

@@ -4,10 +4,10 @@ use dioxus::prelude::*;
 
 use super::setup;
 use super::vs_ai_dialog::VsAiDialog;
-use crate::app::Page;
-use crate::game::controller::GameSetup;
 use crate::i18n::{text, Key};
+use crate::navigation::Page;
 use crate::prefs::Prefs;
+use crate::session::GameSetup;
 use crate::widgets::{LanguageToggle, PageButtons};
 
 /// `saved_game_available` shows Continue, which calls `on_continue`.

@@ -4,9 +4,9 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 
 use super::setup;
-use crate::game::controller::GameSetup;
 use crate::i18n::{color_key, text, Key};
 use crate::prefs::Prefs;
+use crate::session::GameSetup;
 use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, LevelChoices};
 
 #[component]

@@ -6,7 +6,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{SaveError, Store};
+use super::store::{SaveError, Store};
 
 pub struct FileStore {
     folder: PathBuf,

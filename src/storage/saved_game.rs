@@ -1,21 +1,9 @@
-//! The unfinished game, kept under one key: who plays (the mode), the turn time it was started
-//! with, and the game record itself (start position and plies, replayed and checked on load).
+//! The unfinished game, kept whole under one key.
 
-use serde::{Deserialize, Serialize};
-
-use duobao_rules::Game;
-
-use super::{forget, load, save, SaveError, Store};
-use crate::game::controller::Mode;
+use super::store::{forget, load, save, SaveError, Store};
+use crate::session::SavedGame;
 
 const KEY: &str = "game";
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub mode: Mode,
-    pub turn_seconds: Option<u32>,
-    pub game: Game,
-}
 
 /// The saved game, if there is one that replays and is not over.
 pub fn load_game(store: &dyn Store) -> Option<SavedGame> {
@@ -33,9 +21,10 @@ pub fn save_game(store: &dyn Store, saved: Option<&SavedGame>) -> Result<(), Sav
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::{full_key, MemoryStore};
+    use crate::session::Mode;
+    use crate::storage::store::{full_key, MemoryStore};
     use duobao_ai::Level;
-    use duobao_rules::{Color, Ply};
+    use duobao_rules::{Color, Game, Ply};
 
     fn saved() -> SavedGame {
         let mut game = Game::new();

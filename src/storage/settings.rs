@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{load, save, SaveError, Store};
+use super::store::{load, save, SaveError, Store};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TURN_TIME_CHOICES};
 
@@ -58,7 +58,7 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::{full_key, MemoryStore};
+    use crate::storage::store::{full_key, MemoryStore};
     use duobao_ai::Level;
 
     fn changed() -> Prefs {

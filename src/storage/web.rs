@@ -1,6 +1,6 @@
 //! Values in the browser's `localStorage`.
 
-use super::{SaveError, Store};
+use super::store::{SaveError, Store};
 
 pub struct LocalStore {
     storage: web_sys::Storage,

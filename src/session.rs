@@ -1,0 +1,35 @@
+//! A game as the home screen starts it, the game screen plays it and the device keeps it: who
+//! plays, from which position, with which turn time. Below both the screens and the storage, so
+//! that neither has to reach into the other for these.
+
+use duobao_ai::Level;
+use duobao_rules::{Color, Game, Position};
+use serde::{Deserialize, Serialize};
+
+/// Who sits at the phone.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// One player against the computer.
+    VsAi { human: Color, level: Level },
+    /// Two players sharing the phone; `bottom` holds it the right way up.
+    PassAndPlay { bottom: Color },
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct GameSetup {
+    pub mode: Mode,
+    pub start: Position,
+    /// Seconds per turn; `None` turns the clock off.
+    pub turn_seconds: Option<u32>,
+}
+
+/// An unfinished game to continue: the mode, the turn time it was started with, and the game
+/// record itself (start position and plies, replayed and checked when it is read back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub mode: Mode,
+    pub turn_seconds: Option<u32>,
+    pub game: Game,
+}
