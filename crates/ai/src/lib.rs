@@ -16,6 +16,7 @@ mod level;
 mod mcts;
 mod ordering;
 mod search;
+mod solve;
 mod tactics;
 mod think;
 mod tt;
@@ -27,5 +28,6 @@ pub use mcts::Mcts;
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
+pub use solve::{Budget, Outcome, Solution, Solver, MAX_HORIZON};
 pub use tactics::{allows_treasure_capture, treasure_capture};
 pub use think::think;
