@@ -370,6 +370,10 @@ impl Solver {
     /// True when `position` is decided within `depth` plies the way `outcome` says (a win
     /// within the depth, or a loss within it).
     fn proves(&mut self, position: &Position, depth: u32, win: bool) -> bool {
+        // `position` follows the root: a position the game has seen twice is drawn here.
+        if self.is_draw(position, 1) {
+            return false;
+        }
         if position.count_moves() == 0 {
             return !win;
         }
