@@ -15,6 +15,7 @@ mod eval;
 mod level;
 mod mcts;
 mod ordering;
+mod puzzles;
 mod search;
 mod solve;
 mod tactics;
@@ -25,6 +26,10 @@ pub use cancel::CancelToken;
 pub use eval::evaluate;
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
+pub use puzzles::{
+    generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
+    MAX_PUZZLE_MOVES,
+};
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
