@@ -16,6 +16,7 @@ mod level;
 mod mcts;
 mod ordering;
 mod puzzles;
+mod review;
 mod search;
 mod solve;
 mod tactics;
@@ -30,6 +31,7 @@ pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
 };
+pub use review::{review_game, Outlook, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
