@@ -345,7 +345,8 @@ impl PuzzleAttempt {
             self.plies_left = 0;
             return PuzzleStep::Solved;
         }
-        let reply = longest_defence(&mut self.solver, &self.game, self.plies_left - 2);
+        let reply = longest_defence(&mut self.solver, &self.game, self.plies_left - 2)
+            .expect("a game not over has a move");
         self.game.play(reply.into()).expect("a legal reply");
         self.plies_left -= 2;
         PuzzleStep::Correct { reply }
@@ -353,25 +354,23 @@ impl PuzzleAttempt {
 }
 
 /// The defender's reply that holds out longest against a win due within `plies` more plies
-/// after it (the first such move, for a deterministic answer).
-pub fn longest_defence(solver: &mut Solver, game: &Game, plies: u32) -> Move {
-    let distance = |solver: &mut Solver, m: Move| match solver
-        .solve_move(game, m, plies, &Budget::default())
-        .outcome
-    {
-        // The defender's view: lost in `k` plies; anything else would be a way out.
-        Outcome::Loss { plies: k } => k,
-        _ => u32::MAX,
-    };
-    let moves = game.position().legal_moves();
-    let mut best = (moves[0], distance(solver, moves[0]));
-    for &m in &moves[1..] {
-        let d = distance(solver, m);
-        if d > best.1 {
-            best = (m, d);
+/// after it (the first such move, for a deterministic answer); `None` when the game is over.
+pub fn longest_defence(solver: &mut Solver, game: &Game, plies: u32) -> Option<Move> {
+    let mut best: Option<(Move, u32)> = None;
+    for &m in &game.position().legal_moves() {
+        let outcome = solver
+            .solve_move(game, m, plies, &Budget::default())
+            .outcome;
+        // The defender's view: lost in `k` plies; anything else is a way out, the best of all.
+        let holds = match outcome {
+            Outcome::Loss { plies: k } => k,
+            _ => u32::MAX,
+        };
+        if best.is_none_or(|(_, longest)| holds > longest) {
+            best = Some((m, holds));
         }
     }
-    best.0
+    best.map(|(m, _)| m)
 }
 
 #[cfg(test)]
@@ -443,6 +442,7 @@ mod tests {
         }
         assert_eq!(attempt.plies_left(), 0);
         assert_eq!(attempt.game().plies().len(), 5);
+        assert_eq!(longest_defence(&mut Solver::new(), attempt.game(), 1), None);
     }
 
     #[test]

@@ -370,12 +370,13 @@ impl Solver {
     /// True when `position` is decided within `depth` plies the way `outcome` says (a win
     /// within the depth, or a loss within it).
     fn proves(&mut self, position: &Position, depth: u32, win: bool) -> bool {
+        // A finished game is won by the player who moved into it, even at the quiet limit.
+        if position.count_moves() == 0 {
+            return !win;
+        }
         // `position` follows the root: a position the game has seen twice is drawn here.
         if self.is_draw(position, 1) {
             return false;
-        }
-        if position.count_moves() == 0 {
-            return !win;
         }
         if win {
             self.search(position, depth, 0, 0, 1) > 0
@@ -687,6 +688,12 @@ mod tests {
         // ends the quiet count), but at 100 the game is already drawn.
         let fen = "BB./B.R.B/..T../.R.../RR. r - 99";
         assert_eq!(solve(fen, 3).outcome, Outcome::Win { plies: 1 });
+        // A blockade on the hundredth quiet ply still wins, wins coming before draws: the
+        // treasure to b2 leaves Black's last soldier (b1) no move, and it is then locked.
+        let blockade = ".../...../...../..T../BR. r - 99";
+        let solution = solve(blockade, 3);
+        assert_eq!(solution.outcome, Outcome::Win { plies: 1 });
+        assert_eq!(solution.line, ["c2b2".parse().unwrap()]);
         let drawn = "BB./B.R.B/..T../.R.../RR. r - 100";
         let game = Game::from_fen(drawn).unwrap();
         assert!(game.is_over());
