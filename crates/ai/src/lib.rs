@@ -1,6 +1,7 @@
 //! The AI of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): an iterative-deepening alpha-beta
 //! search with four difficulty levels, an async [`think`] task the app awaits, and a plain
-//! Monte-Carlo tree search player kept as an independent yardstick.
+//! Monte-Carlo tree search player kept as an independent yardstick. For learning the game: an
+//! exact forced-win [`Solver`], game [`Review`] built on it, and "win in N" [`Puzzle`]s.
 //!
 //! ```no_run
 //! # async fn demo() {

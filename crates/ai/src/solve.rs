@@ -859,7 +859,7 @@ mod speed {
     fn solve_times_by_horizon() {
         for fen in POSITIONS {
             let game = Game::from_fen(fen).unwrap();
-            for horizon in [9, 11, 13] {
+            for horizon in [9, 11, 13, 15] {
                 let started = Instant::now();
                 let solution = Solver::new().solve(&game, horizon, &Budget::default());
                 println!(
