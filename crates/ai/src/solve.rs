@@ -30,7 +30,7 @@ const WIN: i32 = 1_000;
 /// Values beyond this (either sign) are forced wins or losses.
 const DECIDED: i32 = WIN - 200;
 const INFINITY: i32 = WIN + 1;
-/// Longest horizon a search accepts (the distances must stay clear of [`DECIDED`]).
+/// Longest horizon a search accepts (distances must stay clear of the undecided values).
 pub const MAX_HORIZON: u32 = 120;
 /// How often (in nodes, a power of two) the search looks at its budget.
 const POLL_INTERVAL: u64 = 1024;
