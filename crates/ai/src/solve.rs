@@ -800,6 +800,35 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_table_answers_like_a_fresh_one_and_every_proof_line_wins_by_the_rules() {
+        let horizon = if cfg!(debug_assertions) { 7 } else { 9 };
+        let mut shared = Solver::with_table_megabytes(4);
+        let mut decided = 0;
+        for game in random_games(30, 5) {
+            let reused = shared.solve(&game, horizon, &Budget::default());
+            let fresh = Solver::with_table_megabytes(1).solve(&game, horizon, &Budget::default());
+            assert_eq!(reused.outcome, fresh.outcome, "{:?}", game.to_record());
+            if reused.line.is_empty() {
+                continue;
+            }
+            decided += 1;
+            // The line is played as a game, with every draw rule: it must end in the win.
+            let mut replay = game.clone();
+            for &m in &reused.line {
+                replay.play(m.into()).unwrap();
+            }
+            let mover = game.position().turn();
+            let winner = if reused.outcome.is_win() {
+                mover
+            } else {
+                mover.other()
+            };
+            assert_eq!(replay.result().and_then(GameResult::winner), Some(winner));
+        }
+        assert!(decided >= 5, "only {decided} decided games");
+    }
+
+    #[test]
     fn an_exhausted_budget_reports_unknown_and_a_second_call_resumes() {
         let game = Game::new();
         let mut solver = Solver::with_table_megabytes(4);
