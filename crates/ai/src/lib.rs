@@ -1,7 +1,8 @@
 //! The AI of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): an iterative-deepening alpha-beta
 //! search with four difficulty levels, an async [`think`] task the app awaits, a plain
 //! Monte-Carlo tree search player kept as an independent yardstick, and the levels' benchmark
-//! ([`bench`](mod@bench)).
+//! ([`bench`](mod@bench)). For learning the game: an exact forced-win [`Solver`], game
+//! [`Review`] built on it, and "win in N" [`Puzzle`]s.
 //!
 //! ```no_run
 //! # async fn demo() {
@@ -17,7 +18,10 @@ mod eval;
 mod level;
 mod mcts;
 mod ordering;
+mod puzzles;
+mod review;
 mod search;
+mod solve;
 mod tactics;
 mod think;
 mod tt;
@@ -26,8 +30,14 @@ pub use cancel::CancelToken;
 pub use eval::evaluate;
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
+pub use puzzles::{
+    generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
+    MAX_PUZZLE_MOVES,
+};
+pub use review::{review_game, Outlook, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
+pub use solve::{Budget, Outcome, Solution, Solver, MAX_HORIZON};
 pub use tactics::{allows_treasure_capture, treasure_capture};
 pub use think::think;

@@ -1,0 +1,497 @@
+//! Game review: for every ply of a game, how the mover stood before and after it, and a
+//! verdict. Exact where the forced-win solver proves a result, else the search's score at a
+//! fixed depth, so that a review is the same on every machine and every run.
+//!
+//! A **blunder** is only ever called on proof: the mover had a forced win and the move lets it
+//! go, or the mover was not lost and after the move the opponent wins by force (both within the
+//! solver's horizon). The other verdicts come from how much the search's score of the move falls
+//! short of the best move's.
+//!
+//! An app reviews in the background one ply per [`Review::step`], showing
+//! [`Review::progress`]; the command line calls [`review_game`].
+
+use std::fmt;
+
+use duobao_rules::{Color, Game, Move, Ply};
+
+use crate::cancel::CancelToken;
+use crate::search::{SearchLimits, SearchResult, Searcher};
+use crate::solve::{Budget, Outcome, Solution, Solver};
+
+/// A score drop (hundredths of a soldier) up to which a move is still good.
+const GOOD_DROP: i32 = 30;
+/// Up to this drop a move is an inaccuracy; beyond, a mistake.
+const INACCURACY_DROP: i32 = 100;
+/// How much further than the horizon a review looks for a win that a move only made slower.
+const SLOWER_WIN_PLIES: u32 = 4;
+/// The search's table for one position: small, since each review search starts afresh (for
+/// results that do not depend on what was reviewed before).
+const SEARCH_TABLE_MEGABYTES: usize = 2;
+
+/// How much work a review spends on each ply. Node and depth limits only, no clock: a review
+/// must not depend on the machine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ReviewSettings {
+    /// The solver's horizon in plies.
+    pub horizon: u32,
+    /// The solver's node budget per position.
+    pub solver_nodes: u64,
+    /// The depth of the search that scores the moves.
+    pub search_depth: u32,
+}
+
+impl Default for ReviewSettings {
+    fn default() -> Self {
+        ReviewSettings {
+            horizon: 11,
+            solver_nodes: 2_000_000,
+            search_depth: 6,
+        }
+    }
+}
+
+/// How a player stands, from that player's view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// Wins by force in `plies` (0: has just won).
+    Win { plies: u32 },
+    /// Loses by force, holding out at most `plies`.
+    Loss { plies: u32 },
+    /// Nothing proven: the search's score in hundredths of a soldier.
+    Score(i32),
+}
+
+impl Outlook {
+    /// The solver's outcome where it is decided, else the search score.
+    fn of(outcome: Outcome, score: i32) -> Outlook {
+        match outcome {
+            Outcome::Win { plies } => Outlook::Win { plies },
+            Outcome::Loss { plies } => Outlook::Loss { plies },
+            Outcome::Draw => Outlook::Score(0),
+            Outcome::Unknown => Outlook::Score(score),
+        }
+    }
+
+    pub fn is_win(self) -> bool {
+        matches!(self, Outlook::Win { .. })
+    }
+
+    pub fn is_loss(self) -> bool {
+        matches!(self, Outlook::Loss { .. })
+    }
+}
+
+impl fmt::Display for Outlook {
+    /// `win 7`, `loss 4`, `score -35`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outlook::Win { plies } => write!(f, "win {plies}"),
+            Outlook::Loss { plies } => write!(f, "loss {plies}"),
+            Outlook::Score(score) => write!(f, "score {score}"),
+        }
+    }
+}
+
+/// The judgement of a ply.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Verdict {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Best => "best",
+            Verdict::Good => "good",
+            Verdict::Inaccuracy => "inaccuracy",
+            Verdict::Mistake => "mistake",
+            Verdict::Blunder => "blunder",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The review of one ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyReview {
+    /// 1 for the game's first ply.
+    pub number: usize,
+    pub ply: Ply,
+    pub mover: Color,
+    /// The mover's outlook before the ply (with the best play) and after it.
+    pub before: Outlook,
+    pub after: Outlook,
+    pub verdict: Verdict,
+    /// The best move found in the position before the ply.
+    pub best: Option<Move>,
+    /// For a blunder, the proof: the line in which the opponent now wins after the ply, else
+    /// the one in which the mover would have won instead of it. Empty otherwise.
+    pub proof: Vec<Move>,
+}
+
+impl PlyReview {
+    /// For a blunder, what it threw away, in words with the proof line:
+    /// `black now wins by force within 7 plies: b4b3 c3b2 …`.
+    pub fn explanation(&self) -> Option<String> {
+        if self.verdict != Verdict::Blunder {
+            return None;
+        }
+        let line = self
+            .proof
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        Some(match (self.before, self.after) {
+            (_, Outlook::Loss { plies }) => format!(
+                "{} now wins by force within {}: {line}",
+                self.mover.other(),
+                plies_in_words(plies)
+            ),
+            (Outlook::Win { plies }, _) => format!(
+                "{} had a forced win within {}: {line}",
+                self.mover,
+                plies_in_words(plies)
+            ),
+            _ => unreachable!("a blunder loses a proven win or walks into a proven loss"),
+        })
+    }
+}
+
+fn plies_in_words(plies: u32) -> String {
+    if plies == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{plies} plies")
+    }
+}
+
+impl fmt::Display for PlyReview {
+    /// `<ply> <move> <verdict> <before> <after>`, as the command line prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {} {}",
+            self.number, self.ply, self.verdict, self.before, self.after
+        )
+    }
+}
+
+/// A review in progress, one ply per [`Review::step`].
+pub struct Review {
+    plies: Vec<Ply>,
+    /// The game up to the next ply to review.
+    replay: Game,
+    settings: ReviewSettings,
+    solver: Solver,
+    /// The solver's answer for the replay's current position (found as the previous ply's
+    /// "after").
+    current: Option<Solution>,
+}
+
+impl Review {
+    pub fn new(game: &Game) -> Review {
+        Review::with_settings(game, ReviewSettings::default())
+    }
+
+    pub fn with_settings(game: &Game, settings: ReviewSettings) -> Review {
+        Review {
+            plies: game.plies().iter().map(|played| played.ply).collect(),
+            replay: Game::from_position(*game.start_position()),
+            settings,
+            solver: Solver::new(),
+            current: None,
+        }
+    }
+
+    fn solve(&mut self, game: &Game, horizon: u32) -> Solution {
+        let budget = Budget::nodes(self.settings.solver_nodes);
+        self.solver.solve(game, horizon, &budget)
+    }
+
+    /// Plies reviewed and plies in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.replay.plies().len(), self.plies.len())
+    }
+
+    /// Reviews the next ply; `None` when all are done.
+    pub fn step(&mut self) -> Option<PlyReview> {
+        let number = self.replay.plies().len() + 1;
+        let ply = *self.plies.get(number - 1)?;
+        let mover = self.replay.position().turn();
+        let horizon = self.settings.horizon;
+        let mut before_exact = match self.current.take() {
+            Some(solution) => solution,
+            None => self.solve(&self.replay.clone(), horizon),
+        };
+        let scored = score_moves(&self.replay, &self.settings);
+        let best_score = scored.root_moves.first().map_or(0, |root| root.score);
+        let before_game = self.replay.clone();
+        self.replay
+            .play(ply)
+            .expect("a game's own plies replay from its start");
+        let mut after_exact = self.solve(&self.replay.clone(), horizon);
+        // Before calling a move a blunder, look as far as the claim needs: a win let go may
+        // only have become slower, and a loss walked into may have been there already.
+        match (before_exact.outcome, after_exact.outcome) {
+            (Outcome::Win { .. }, after) if !after.is_loss() => {
+                let deeper = self.solve(&self.replay.clone(), horizon + SLOWER_WIN_PLIES);
+                if deeper.outcome.is_loss() {
+                    after_exact = deeper;
+                }
+            }
+            (Outcome::Unknown, Outcome::Win { plies }) if before_exact.horizon <= plies => {
+                before_exact = self.solve(&before_game, plies + 1);
+            }
+            _ => {}
+        }
+        let played_score = match ply {
+            Ply::Move(m) => scored
+                .root_moves
+                .iter()
+                .find(|root| root.mv == m)
+                .map_or(best_score, |root| root.score),
+            Ply::Pass => {
+                let reply = score_moves(&self.replay, &self.settings);
+                -reply.root_moves.first().map_or(0, |root| root.score)
+            }
+        };
+
+        let before = Outlook::of(before_exact.outcome, best_score);
+        let after = Outlook::of(after_exact.outcome.for_mover(), played_score);
+        let best = before_exact.line.first().copied().or(scored.best);
+        let is_best = best.is_some_and(|m| Ply::Move(m) == ply);
+        let verdict = judge(before, after, is_best, best_score - played_score);
+        let proof = match verdict {
+            Verdict::Blunder if after.is_loss() => after_exact.line.clone(),
+            Verdict::Blunder => before_exact.line,
+            _ => Vec::new(),
+        };
+        self.current = Some(after_exact);
+        Some(PlyReview {
+            number,
+            ply,
+            mover,
+            before,
+            after,
+            verdict,
+            best,
+            proof,
+        })
+    }
+}
+
+/// Every move of the game's position with its score, by a fresh fixed-depth search.
+fn score_moves(game: &Game, settings: &ReviewSettings) -> SearchResult {
+    let limits = SearchLimits {
+        depth: Some(settings.search_depth),
+        score_all_moves: true,
+        ..SearchLimits::default()
+    };
+    Searcher::with_table_megabytes(SEARCH_TABLE_MEGABYTES).search(
+        game,
+        limits,
+        &CancelToken::new(),
+        |_| {},
+    )
+}
+
+/// The verdict on a ply from the outlooks around it, whether it was the best move found, and
+/// how far its score fell short of the best.
+fn judge(before: Outlook, after: Outlook, is_best: bool, drop: i32) -> Verdict {
+    match (before, after) {
+        (Outlook::Win { .. }, after) if !after.is_win() => Verdict::Blunder,
+        (before, Outlook::Loss { .. }) if !before.is_loss() => Verdict::Blunder,
+        // Still winning: best when as fast as possible.
+        (Outlook::Win { plies: was }, Outlook::Win { plies: now }) => {
+            if now + 1 == was {
+                Verdict::Best
+            } else {
+                Verdict::Good
+            }
+        }
+        // Lost anyway: best when holding out longest, and shortening the defence is inexact.
+        (Outlook::Loss { plies: was }, Outlook::Loss { plies: now }) => {
+            if now + 1 == was {
+                Verdict::Best
+            } else {
+                Verdict::Inaccuracy
+            }
+        }
+        _ if is_best || drop <= 0 => Verdict::Best,
+        _ if drop <= GOOD_DROP => Verdict::Good,
+        _ if drop <= INACCURACY_DROP => Verdict::Inaccuracy,
+        _ => Verdict::Mistake,
+    }
+}
+
+/// Reviews every ply of the game.
+pub fn review_game(game: &Game, settings: ReviewSettings) -> Vec<PlyReview> {
+    let mut review = Review::with_settings(game, settings);
+    std::iter::from_fn(|| review.step()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duobao_rules::GameResult;
+
+    fn review_after(fen: &str, moves: &[&str]) -> Vec<PlyReview> {
+        let mut game = Game::from_fen(fen).unwrap();
+        for m in moves {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        review_game(&game, ReviewSettings::default())
+    }
+
+    #[test]
+    fn b2c2_from_the_start_is_a_blunder_black_wins_in_seven() {
+        let review = review_after(duobao_rules::START_FEN, &["b2c2"]);
+        let ply = &review[0];
+        assert_eq!(ply.verdict, Verdict::Blunder);
+        assert_eq!(ply.after, Outlook::Loss { plies: 7 });
+        assert!(!ply.before.is_loss());
+        assert_eq!(ply.proof.len(), 7);
+        let mut game = Game::new();
+        for m in std::iter::once(&"b2c2".parse().unwrap()).chain(&ply.proof) {
+            game.play((*m).into()).unwrap();
+        }
+        assert_eq!(
+            game.result().and_then(GameResult::winner),
+            Some(Color::Black)
+        );
+        let explanation = ply.explanation().unwrap();
+        assert!(
+            explanation.starts_with("black now wins by force within 7 plies: "),
+            "{explanation}"
+        );
+        assert!(ply.to_string().starts_with("1 b2c2 blunder "), "{ply}");
+        assert!(ply.to_string().ends_with(" loss 7"), "{ply}");
+    }
+
+    #[test]
+    fn a2a3_from_the_start_is_no_blunder() {
+        let review = review_after(duobao_rules::START_FEN, &["a2a3"]);
+        assert_ne!(review[0].verdict, Verdict::Blunder, "{}", review[0]);
+        assert!(review[0].explanation().is_none());
+    }
+
+    #[test]
+    fn missing_a_win_in_one_is_a_blunder_and_taking_it_is_best() {
+        // c4d4 closes the b2-c3-d4 diagonal around the treasure.
+        let fen = "BB./B.R.B/..T../.R.../RR. r - 0";
+        let taken = &review_after(fen, &["c4d4"])[0];
+        assert_eq!(taken.verdict, Verdict::Best);
+        assert_eq!(
+            (taken.before, taken.after),
+            (Outlook::Win { plies: 1 }, Outlook::Win { plies: 0 })
+        );
+        // c1d2 lets the win go without losing (Black can parry); c1d1 walks into Black's own
+        // treasure sandwich.
+        let missed = &review_after(fen, &["c1d2"])[0];
+        assert_eq!(missed.verdict, Verdict::Blunder, "{missed}");
+        assert!(
+            !missed.after.is_loss() && !missed.after.is_win(),
+            "{missed}"
+        );
+        assert_eq!(missed.proof, ["c4d4".parse().unwrap()]);
+        let explanation = missed.explanation().unwrap();
+        assert_eq!(explanation, "red had a forced win within 1 ply: c4d4");
+        let losing = &review_after(fen, &["c1d1"])[0];
+        assert_eq!(losing.after, Outlook::Loss { plies: 3 }, "{losing}");
+        assert!(losing
+            .explanation()
+            .unwrap()
+            .starts_with("black now wins by force within 3 plies: "));
+        // Moving the treasure away still wins, only later: even when that is beyond the
+        // horizon, the review looks further before calling it a blunder.
+        assert_eq!(review_after(fen, &["c3c2"])[0].verdict, Verdict::Good);
+        let mut game = Game::from_fen(fen).unwrap();
+        game.play("c3d2".parse().unwrap()).unwrap();
+        let short = ReviewSettings {
+            horizon: 5,
+            ..ReviewSettings::default()
+        };
+        let slower = &review_game(&game, short)[0];
+        assert_eq!(slower.after, Outlook::Win { plies: 8 }, "{slower}");
+        assert_eq!(slower.verdict, Verdict::Good);
+    }
+
+    #[test]
+    fn verdicts_follow_the_outlooks_and_the_score_drop() {
+        let (win, loss, score) = (
+            |plies| Outlook::Win { plies },
+            |plies| Outlook::Loss { plies },
+            Outlook::Score,
+        );
+        assert_eq!(judge(win(5), win(4), false, 0), Verdict::Best);
+        assert_eq!(judge(win(5), win(6), false, 0), Verdict::Good);
+        assert_eq!(judge(win(5), score(900), true, 0), Verdict::Blunder);
+        assert_eq!(judge(score(0), loss(4), false, 50), Verdict::Blunder);
+        assert_eq!(judge(loss(6), loss(5), false, 0), Verdict::Best);
+        assert_eq!(judge(loss(6), loss(3), false, 0), Verdict::Inaccuracy);
+        assert_eq!(judge(score(20), score(20), true, 0), Verdict::Best);
+        assert_eq!(judge(score(20), score(0), false, 20), Verdict::Good);
+        assert_eq!(judge(score(20), score(-60), false, 80), Verdict::Inaccuracy);
+        assert_eq!(judge(score(20), score(-300), false, 320), Verdict::Mistake);
+    }
+
+    #[test]
+    fn outlooks_print_as_the_command_line_writes_them() {
+        assert_eq!(Outlook::Win { plies: 3 }.to_string(), "win 3");
+        assert_eq!(Outlook::Loss { plies: 7 }.to_string(), "loss 7");
+        assert_eq!(Outlook::Score(-35).to_string(), "score -35");
+        assert_eq!(Verdict::Inaccuracy.to_string(), "inaccuracy");
+    }
+
+    #[test]
+    fn stepping_reports_progress_and_matches_the_whole_review() {
+        let mut game = Game::new();
+        for m in ["a2a3", "b4b3", "pass", "d4d3"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        let settings = ReviewSettings {
+            search_depth: 3,
+            ..ReviewSettings::default()
+        };
+        let mut review = Review::with_settings(&game, settings);
+        assert_eq!(review.progress(), (0, 4));
+        let stepped: Vec<PlyReview> = std::iter::from_fn(|| review.step()).collect();
+        assert_eq!(review.progress(), (4, 4));
+        assert_eq!(stepped, review_game(&game, settings));
+        assert_eq!(stepped[2].ply, Ply::Pass);
+        assert_eq!(
+            stepped.iter().map(|r| r.number).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+    }
+
+    #[test]
+    #[ignore = "measures; run with --release --ignored --nocapture"]
+    fn review_time_of_thirty_plies() {
+        use rand::SeedableRng;
+        for seed in 0..3 {
+            let played = crate::puzzles::self_play(&mut rand::rngs::SmallRng::seed_from_u64(seed));
+            let mut game = Game::new();
+            for ply in played.plies().iter().take(30) {
+                game.play(ply.ply).unwrap();
+            }
+            let started = web_time::Instant::now();
+            let review = review_game(&game, ReviewSettings::default());
+            let seconds = started.elapsed().as_secs_f64();
+            for ply in &review {
+                println!("{ply}  {}", ply.explanation().unwrap_or_default());
+            }
+            println!("{} plies reviewed in {seconds:.2} s", review.len());
+        }
+    }
+}
