@@ -1,6 +1,7 @@
 //! Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): the app.
 
 mod app;
+mod bench;
 mod game;
 mod home;
 mod i18n;
@@ -11,10 +12,16 @@ mod prefs;
 mod rules;
 mod session;
 mod settings;
+mod shell;
 mod storage;
 mod url_options;
 mod widgets;
 
 fn main() {
-    dioxus::launch(app::App);
+    let root = if bench::requested_level().is_some() {
+        bench::BenchPage
+    } else {
+        app::App
+    };
+    shell::launch(root);
 }

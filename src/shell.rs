@@ -1,0 +1,53 @@
+//! The native shell: the WebView the phones run the app in, and the desktop window that is the
+//! same shell where it can be tested. The page paints the app's dark table from its first frame,
+//! so the WebView does too (no white flash at launch). The desktop window is phone-shaped, with
+//! the app's title and icon and without the default "Window / Edit / Help" menu bar, which a
+//! phone game has no use for.
+
+use dioxus::prelude::*;
+
+#[cfg(feature = "desktop")]
+use dioxus::desktop as native;
+#[cfg(all(feature = "mobile", not(feature = "desktop")))]
+use dioxus::mobile as native;
+
+/// Starts the app in the shell of the platform it was built for.
+pub fn launch(app: fn() -> Element) {
+    let builder = dioxus::LaunchBuilder::new();
+    #[cfg(any(feature = "desktop", feature = "mobile"))]
+    let builder = builder.with_cfg(native_config());
+    builder.launch(app);
+}
+
+#[cfg(any(feature = "desktop", feature = "mobile"))]
+fn native_config() -> native::Config {
+    use native::{Config, LogicalSize, WindowBuilder};
+
+    /// `--table` of `assets/main.css`.
+    const TABLE_COLOUR: (u8, u8, u8, u8) = (0x2a, 0x1c, 0x11, 0xff);
+    /// About a large phone's screen, in logical pixels.
+    const WINDOW_SIZE: (f64, f64) = (430.0, 900.0);
+    /// The smallest phone the layout is made for.
+    const MIN_WINDOW_SIZE: (f64, f64) = (320.0, 568.0);
+    /// The window's title before the page sets its own (in the player's language).
+    const WINDOW_TITLE: &str = "夺宝棋兵 · 七兵 · Seven Soldiers";
+
+    let (width, height) = WINDOW_SIZE;
+    let (min_width, min_height) = MIN_WINDOW_SIZE;
+    let window = WindowBuilder::new()
+        .with_title(WINDOW_TITLE)
+        .with_inner_size(LogicalSize::new(width, height))
+        .with_min_inner_size(LogicalSize::new(min_width, min_height));
+    let config = Config::new()
+        .with_window(window)
+        .with_menu(None)
+        .with_background_color(TABLE_COLOUR);
+    match native::icon_from_memory(include_bytes!("../assets/icons/icon-128.png")) {
+        Ok(icon) => config.with_icon(icon),
+        // A window without its icon is still the whole game.
+        Err(error) => {
+            eprintln!("the window icon could not be loaded: {error}");
+            config
+        }
+    }
+}
