@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: formatting, lints, the Rust tests of all crates, the Android build
-# check and the end-to-end suite in a phone-sized Chromium. Installs what is missing first.
+# check, the mobile packaging check, the end-to-end suite in a phone-sized Chromium and the size
+# of the web download. Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,5 +15,9 @@ echo "== cargo test"
 cargo test --workspace
 echo "== android check"
 cargo check --target aarch64-linux-android --features mobile
+echo "== packaging check"
+python3 scripts/check-packaging.py
 echo "== end-to-end"
 bash e2e/run.sh
+echo "== web download size"
+SKIP_BUILD=1 bash scripts/bundle-size.sh
