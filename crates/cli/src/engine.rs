@@ -5,13 +5,14 @@
 //! The long commands, `perft` and `go`, run on their own thread while the engine reads on, so
 //! that `stop` can end them; so do `position`, `go`, `perft`, `quit` and the end of input,
 //! before anything else. A stopped search still prints its `bestmove`; a stopped perft answers
-//! `error perft stopped`.
+//! `error perft stopped`. As chess engines do, the engine keeps its search's transposition table
+//! from one `go` to the next: setting up a new one would cost more than many short searches.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::thread::{Scope, ScopedJoinHandle};
 
-use duobao_ai::CancelToken;
+use duobao_ai::{CancelToken, Searcher};
 use duobao_rules::{perft_until, Game, Position};
 
 use crate::commands::{moves_report, perft_depth, play_all};
@@ -32,6 +33,8 @@ impl Engine {
     /// Reads commands until `quit` or the end of input, then stops any running work.
     pub fn run(&mut self, mut input: impl BufRead, output: impl Write + Send) -> io::Result<()> {
         let output = Mutex::new(output);
+        // Made at the first `go`; one search at a time uses it, so the lock is never contended.
+        let searcher = Mutex::new(None);
         std::thread::scope(|scope| {
             let mut running: Option<Job> = None;
             let mut buffer = Vec::new();
@@ -54,10 +57,12 @@ impl Engine {
                 }
                 let answer = match command {
                     "quit" => return Ok(()),
-                    "go" | "perft" => self.start(scope, &output, command, arguments).map(|job| {
-                        running = Some(job);
-                        String::new()
-                    }),
+                    "go" | "perft" => self
+                        .start(scope, &output, &searcher, command, arguments)
+                        .map(|job| {
+                            running = Some(job);
+                            String::new()
+                        }),
                     _ => self.answer(command, arguments),
                 };
                 match answer {
@@ -78,6 +83,7 @@ impl Engine {
         &self,
         scope: &'scope Scope<'scope, 'env>,
         output: &'env Mutex<W>,
+        searcher: &'env Mutex<Option<Searcher>>,
         command: &str,
         arguments: &[&str],
     ) -> Result<Job<'scope>, String> {
@@ -86,7 +92,9 @@ impl Engine {
                 let request = Go::parse(arguments)?;
                 let game = self.game.clone();
                 Ok(Job::spawn(scope, output, move |stop, say| {
-                    go::search(&request, &game, stop, say)
+                    let mut searcher = lock(searcher);
+                    let searcher = searcher.get_or_insert_with(Searcher::new);
+                    go::search(&request, &game, searcher, stop, say)
                 }))
             }
             ("perft", [depth]) => {
@@ -155,11 +163,17 @@ fn unknown(command: &str) -> String {
 
 /// Writes one line of output at once, whole, between other threads' lines.
 fn say(output: &Mutex<impl Write>, line: &str) -> io::Result<()> {
-    let mut out = output
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut out = lock(output);
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// Locks `shared`; a thread that panicked while holding it has its panic passed on when joined,
+/// so the value is used as it is.
+fn lock<T>(shared: &Mutex<T>) -> MutexGuard<'_, T> {
+    shared
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Reads the next line into `buffer`: `None` at the end of input, else the line without its

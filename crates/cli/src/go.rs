@@ -63,12 +63,18 @@ impl Go {
     }
 }
 
-/// Runs the search `go` asks for in `game` until its limits or `stop`, handing each line of
-/// output to `say`.
-pub fn search(go: &Go, game: &Game, stop: &CancelToken, say: &mut dyn FnMut(String)) {
-    let (mut searcher, limits) = match go {
-        Go::Level(level) => (level.searcher(), level.limits()),
-        Go::Search(limits) => (Searcher::new(), *limits),
+/// Runs the search `go` asks for in `game` with `searcher` until its limits or `stop`, handing
+/// each line of output to `say`.
+pub fn search(
+    go: &Go,
+    game: &Game,
+    searcher: &mut Searcher,
+    stop: &CancelToken,
+    say: &mut dyn FnMut(String),
+) {
+    let limits = match go {
+        Go::Level(level) => level.limits(),
+        Go::Search(limits) => *limits,
     };
     let result = searcher.search(game, limits, stop, |info| say(info_line(info)));
     let best = match go {
