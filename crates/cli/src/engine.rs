@@ -270,6 +270,9 @@ mod tests {
     use std::thread::JoinHandle;
     use std::time::{Duration, Instant};
 
+    use duobao_fuzz::{fuzz, Target};
+    use duobao_rules::Move;
+
     use super::*;
 
     /// A whole session from a fixed input, which then ends.
@@ -534,6 +537,84 @@ mod tests {
         let out = session("go depth 95\n");
         assert!(out.ends_with("\n") && out.lines().last().unwrap().starts_with("bestmove "));
         assert!(started.elapsed() < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn fuzz_engine_protocol() {
+        let target = Target {
+            name: "engine protocol",
+            // The examples of the issue that found the engine's weak doors.
+            regressions: &[
+                b"perft 40\nisready\n",
+                b"perft 1000000\n",
+                b"\xff\xfe\nisready\n",
+                b"go infinite\nposition startpos moves c1c2\n",
+                b"go depth 1000000\n",
+                b"position startpos moves b2c2 b4c4 c2b2 c4b4 b2c2 b4c4 c2b2 c4b4\nmoves\ngo\n",
+                b"position fen BBB/BB.BB/..T../RR.RR/RRR r - 4294967295 moves pass\n",
+            ],
+            seeds: &[
+                b"position startpos moves c1c2 b4c4\nmoves\nperft 3\nd\nisready\nquit\n",
+                b"position fen B../...../.RT../...R./... r - 0 moves d2d3\ngo depth 3\nstop\n",
+                b"go level easy\ngo movetime 5 nodes 1000\nstop\ngo infinite\nposition startpos\n",
+                b"position fen BBB/BB.BB/..T../RR.RR/RRR r - 99 moves pass\ngo\nmoves\n",
+            ],
+            tokens: &[
+                b"position",
+                b"startpos",
+                b"fen",
+                b"moves",
+                b"perft",
+                b"go",
+                b"stop",
+                b"quit",
+                b"isready",
+                b"d",
+                b"level",
+                b"easy",
+                b"master",
+                b"depth",
+                b"movetime",
+                b"nodes",
+                b"infinite",
+                b"pass",
+                b"c1c2",
+                b"c3c2",
+                b"BBB/BB.BB/..T../RR.RR/RRR",
+                b" r - 0",
+                b" b L 100",
+                b"0",
+                b"1",
+                b"10",
+                b"11",
+                b"95",
+                b"3600000",
+                b"10000000000",
+                b"18446744073709551616",
+                b"-1",
+                b"\n",
+                b"\r\n",
+                b" ",
+                b"\t",
+                b"\xff",
+                b"\0",
+            ],
+        };
+        fuzz(&target, |input| {
+            let started = Instant::now();
+            let out = session(input);
+            // Every command takes bounded time: a search or perft is stopped by the next command
+            // or the end of input, which takes a debug build some milliseconds.
+            let lines = input.iter().filter(|&&byte| byte == b'\n').count() as u32;
+            let patience = Duration::from_secs(10) + Duration::from_millis(10) * lines;
+            let took = started.elapsed();
+            assert!(took < patience, "{} lines took {took:?}", lines);
+            for line in out.lines() {
+                if let Some(best) = line.strip_prefix("bestmove ") {
+                    assert!(best == "none" || best.parse::<Move>().is_ok(), "{line}");
+                }
+            }
+        });
     }
 
     #[test]
