@@ -137,8 +137,8 @@ mod tests {
             (&["depth", "0"], "from 1 to 95"),
             (&["movetime", "3600001"], "from 1 to 3600000"),
             (&["movetime", "0"], "from 1 to 3600000"),
-            (&["nodes", "18446744073709551616"], "from 1 to 10000000000"),
-            (&["nodes", "0"], "from 1 to 10000000000"),
+            (&["nodes", "18446744073709551616"], "from 1 to 5000000000"),
+            (&["nodes", "0"], "from 1 to 5000000000"),
         ];
         for (words, why) in cases {
             let error = Go::parse(words).unwrap_err();

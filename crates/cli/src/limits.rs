@@ -5,15 +5,16 @@ use std::ops::RangeInclusive;
 
 use duobao_ai::{Mcts, SearchLimits};
 
-/// Perft depths: from the start, depth 8 takes under a second, and each ply about eleven times
-/// the one before, so depth 10 takes minutes and depth 11 most of an hour.
+/// Perft depths: from the start, depth 8 takes under a second and each ply about eleven times
+/// the one before, so depth 10 takes a minute or two, depth 11 a quarter of an hour.
 pub const PERFT_DEPTHS: RangeInclusive<u64> = 0..=10;
 /// Search depths: the search's arrays hold no deeper line.
 pub const SEARCH_DEPTHS: RangeInclusive<u64> = 1..=SearchLimits::MAX_DEPTH as u64;
 /// Thinking time in milliseconds: up to an hour.
 pub const MOVETIMES: RangeInclusive<u64> = 1..=3_600_000;
-/// Search nodes: ten billion take the search about an hour.
-pub const NODES: RangeInclusive<u64> = 1..=10_000_000_000;
+/// Search nodes: at the one to two million a second of a desktop core, five billion take about
+/// an hour, like the longest movetime.
+pub const NODES: RangeInclusive<u64> = 1..=5_000_000_000;
 /// Monte-Carlo playouts a move: the tree keeps a node for each (see [`Mcts::MAX_PLAYOUTS`]).
 pub const PLAYOUTS: RangeInclusive<u64> = 1..=Mcts::MAX_PLAYOUTS as u64;
 /// Games in a match: a million take weeks even at the fastest settings.

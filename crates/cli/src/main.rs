@@ -47,7 +47,7 @@ enum Command {
     /// perft N: answers "total N" (N at most 10);
     /// go [level easy|medium|hard|master]: the level's move (master unless told);
     /// go [movetime MS] [depth N] [nodes N]: a plain search to these limits
-    ///   (MS 1 to 3600000, depth 1 to 95, nodes 1 to 10000000000);
+    ///   (MS 1 to 3600000, depth 1 to 95, nodes 1 to 5000000000);
     /// go infinite: a plain search until stop;
     /// stop: ends a running perft or search;
     /// d: the board as text;
