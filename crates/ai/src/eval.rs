@@ -88,6 +88,6 @@ mod tests {
         assert_eq!(pincers(".../...../.RT.B/...../... r - 0"), [0, 0]);
         // Both ends taken: nothing left to close.
         assert_eq!(pincers(".../...../.RTB./...../... r - 0"), [0, 0]);
-        assert_eq!(pincers(".../..R../.RT../...../... r - 0"), [2, 0]);
+        assert_eq!(pincers(".../..R../.RT../...../..B r - 0"), [2, 0]);
     }
 }

@@ -42,22 +42,30 @@ impl Node {
     }
 }
 
-/// A UCT player running a fixed number of playouts a move.
+/// A UCT player running a fixed number of playouts a move. Its tree grows by a node a playout.
 pub struct Mcts {
     playouts: u32,
     rng: SmallRng,
 }
 
 impl Mcts {
+    /// The most playouts a move: the tree then takes about 150 MB (a node of some 150 bytes a
+    /// playout) and a move some seconds.
+    pub const MAX_PLAYOUTS: u32 = 1_000_000;
+
+    /// A player running `playouts` a move, at least one and at most [`Mcts::MAX_PLAYOUTS`].
     pub fn new(playouts: u32, seed: u64) -> Mcts {
         Mcts {
-            playouts: playouts.max(1),
+            playouts: playouts.clamp(1, Mcts::MAX_PLAYOUTS),
             rng: SmallRng::seed_from_u64(seed),
         }
     }
 
-    /// The most visited move after the playouts; `None` when there is no legal move.
+    /// The most visited move after the playouts; `None` when the game is over.
     pub fn choose(&mut self, game: &Game) -> Option<Move> {
+        if game.is_over() {
+            return None;
+        }
         let mut tree = vec![Node::new(*game.position(), None, 0)];
         for _ in 0..self.playouts {
             let leaf = self.select_and_expand(&mut tree);
@@ -146,5 +154,11 @@ mod tests {
         let mut child = *win.position();
         child.play_unchecked(m);
         assert!(child.treasure().is_none(), "played {m}");
+    }
+
+    #[test]
+    fn a_drawn_game_has_no_move() {
+        let drawn = Game::from_fen("BBB/BB.BB/..T../RR.RR/RRR r - 100").unwrap();
+        assert_eq!(Mcts::new(100, 1).choose(&drawn), None);
     }
 }

@@ -56,6 +56,11 @@ pub struct SearchLimits {
     pub contempt: i32,
 }
 
+impl SearchLimits {
+    /// The deepest iteration a search runs: its arrays hold this many plies.
+    pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
+}
+
 /// Progress after each completed iteration.
 #[derive(Clone, Debug, Default)]
 pub struct SearchInfo {
@@ -86,7 +91,7 @@ pub struct RootMove {
 /// The outcome of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// `None` only when the position has no legal move.
+    /// `None` only when the game is over (no legal move, or drawn).
     pub best: Option<Move>,
     pub info: SearchInfo,
     /// Every legal move, best first.
@@ -149,14 +154,18 @@ impl Searcher {
             .iter()
             .map(Position::hash)
             .collect();
-        let root_moves = root
-            .legal_moves()
-            .iter()
-            .map(|&mv| RootMove {
-                mv,
-                score: -INFINITY,
-            })
-            .collect();
+        // A drawn game has legal moves but none to play.
+        let root_moves = if game.is_over() {
+            Vec::new()
+        } else {
+            root.legal_moves()
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -INFINITY,
+                })
+                .collect()
+        };
         Search {
             table: &mut self.table,
             ordering: &mut self.ordering,
@@ -706,6 +715,16 @@ mod tests {
         assert!(search(&lost, 6).info.score < -SOLDIER_HALF);
         let at_the_limit = Game::from_fen("B../...../..T../RR.RR/RRR b - 99").unwrap();
         assert_eq!(search(&at_the_limit, 6).info.score, DRAW);
+    }
+
+    #[test]
+    fn a_drawn_game_has_no_move_to_play() {
+        let quiet = Game::from_fen("B../...../..T../RR.RR/RRR b - 100").unwrap();
+        let repeated = shuffled_game(8);
+        for game in [quiet, repeated] {
+            assert!(game.is_over());
+            assert_eq!(search(&game, 4).best, None, "{}", game.position());
+        }
     }
 
     #[test]

@@ -6,16 +6,23 @@ use duobao_rules::{perft, perft_divide, BadNotation, Game, PlayedPly, Ply, Posit
 
 use crate::failure::Failure;
 use crate::fen_arg::FenArg;
+use crate::limits::{number_within, PERFT_DEPTHS};
 
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// Plies to count to
+    /// Plies to count to (at most 10)
+    #[arg(value_parser = perft_depth)]
     depth: u32,
     #[command(flatten)]
     fen: FenArg,
     /// Also count the leaves under each root move
     #[arg(long)]
     divide: bool,
+}
+
+/// A perft depth within [`PERFT_DEPTHS`].
+pub fn perft_depth(text: &str) -> Result<u32, String> {
+    number_within("perft depth", text, PERFT_DEPTHS).map(|depth| depth as u32)
 }
 
 pub fn perft_command(args: PerftArgs) -> Result<String, Failure> {
@@ -45,12 +52,16 @@ pub struct MovesArgs {
 }
 
 pub fn moves_command(args: MovesArgs) -> Result<String, Failure> {
-    Ok(moves_report(&args.fen.position()?))
+    Ok(moves_report(&Game::from_position(args.fen.position()?)))
 }
 
-/// The legal moves, sorted, one a line.
-pub fn moves_report(position: &Position) -> String {
-    let mut moves: Vec<String> = position
+/// The legal moves, sorted, one a line; none when the game is over, drawn included.
+pub fn moves_report(game: &Game) -> String {
+    if game.is_over() {
+        return String::new();
+    }
+    let mut moves: Vec<String> = game
+        .position()
         .legal_moves()
         .iter()
         .map(|m| m.to_string())
@@ -138,6 +149,16 @@ mod tests {
                 other => panic!("{plies:?}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_drawn_game_has_no_moves_to_list() {
+        let quiet = Game::from_fen("BBB/BB.BB/..T../RR.RR/RRR r - 100").unwrap();
+        assert_eq!(moves_report(&quiet), "");
+        let mut repeated = Game::new();
+        play_all(&mut repeated, &["b2c2", "b4c4", "c2b2", "c4b4"].repeat(2)).unwrap();
+        assert_eq!(moves_report(&repeated), "");
+        assert_eq!(moves_report(&Game::new()).lines().count(), 13);
     }
 
     #[test]

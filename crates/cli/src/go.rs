@@ -1,22 +1,20 @@
-//! `go` and `stop` in the engine protocol: a search on its own thread that prints
+//! `go` in the engine protocol: a search that prints
 //! `info depth <d> score <s> nodes <n> nps <n> pv <moves>` after each iteration and then
-//! `bestmove <move>` (`bestmove none` when there is no legal move), while the engine keeps
-//! reading commands so that `stop` can interrupt it.
+//! `bestmove <move>` (`bestmove none` when the game is over), run by the engine on its own thread
+//! so that `stop` can interrupt it.
 //!
 //! ```text
 //! go [level easy|medium|hard|master]             the level's move (the default: master)
 //! go [movetime <ms>] [depth <n>] [nodes <n>]     a plain search to these limits
 //! go infinite                                    a plain search until `stop`
-//! stop                                           ends the search; its best move is printed
 //! ```
 
-use std::io::Write;
-use std::sync::Mutex;
-use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 use duobao_ai::{CancelToken, Level, SearchInfo, SearchLimits, Searcher};
 use duobao_rules::Game;
+
+use crate::limits::{number_within, MOVETIMES, NODES, SEARCH_DEPTHS};
 
 /// What a `go` command asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,94 +41,40 @@ impl Go {
             if word == "infinite" {
                 continue;
             }
+            let range = match word {
+                "movetime" => MOVETIMES,
+                "depth" => SEARCH_DEPTHS,
+                "nodes" => NODES,
+                _ => return Err(format!("unknown go option '{word}'")),
+            };
             let Some((&value, after)) = rest.split_first() else {
                 return Err(format!("go {word} needs a number"));
             };
             rest = after;
-            let number: u64 = value
-                .parse()
-                .map_err(|_| format!("go {word}: '{value}' is not a number"))?;
+            let number = number_within(&format!("go {word}"), value, range)?;
             match word {
                 "movetime" => limits.movetime = Some(Duration::from_millis(number)),
-                "depth" => limits.depth = Some(number.clamp(1, 64) as u32),
-                "nodes" => limits.nodes = Some(number),
-                _ => return Err(format!("unknown go option '{word}'")),
+                // Within SEARCH_DEPTHS, so it fits.
+                "depth" => limits.depth = Some(number as u32),
+                _ => limits.nodes = Some(number),
             }
         }
         Ok(Go::Search(limits))
     }
-
-    /// True when only `stop` ends the search.
-    fn unbounded(&self) -> bool {
-        matches!(self, Go::Search(limits) if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none())
-    }
 }
 
-/// A search running on a scoped thread. Dropping it (on an early return) stops the search, so
-/// that the scope never waits for a search nobody will stop.
-pub struct Running<'scope> {
-    stop: CancelToken,
-    handle: Option<ScopedJoinHandle<'scope, ()>>,
-    unbounded: bool,
-}
-
-impl Running<'_> {
-    /// Interrupts the search and waits for its `bestmove`.
-    pub fn stop(mut self) {
-        self.stop.cancel();
-        self.join();
-    }
-
-    /// At the end of input: a search with limits runs to them; an unbounded one is stopped.
-    pub fn finish(mut self) {
-        if self.unbounded {
-            self.stop.cancel();
-        }
-        self.join();
-    }
-
-    fn join(&mut self) {
-        if let Some(Err(panic)) = self.handle.take().map(ScopedJoinHandle::join) {
-            std::panic::resume_unwind(panic);
-        }
-    }
-}
-
-impl Drop for Running<'_> {
-    fn drop(&mut self) {
-        self.stop.cancel();
-    }
-}
-
-/// Starts the search for `go` in `game` on a thread of `scope`, writing to `output`.
-pub fn spawn<'scope, 'env, W: Write + Send>(
-    scope: &'scope Scope<'scope, 'env>,
-    go: Go,
-    game: Game,
-    output: &'env Mutex<W>,
-) -> Running<'scope> {
-    let stop = CancelToken::new();
-    let unbounded = go.unbounded();
-    let token = stop.clone();
-    let handle = scope.spawn(move || search(&go, &game, &token, output));
-    Running {
-        stop,
-        handle: Some(handle),
-        unbounded,
-    }
-}
-
-fn search(go: &Go, game: &Game, stop: &CancelToken, output: &Mutex<impl Write>) {
-    let (mut searcher, limits) = match go {
-        Go::Level(level) => (level.searcher(), level.limits()),
-        Go::Search(limits) => (Searcher::new(), *limits),
-    };
-    let say = |line: String| {
-        let mut out = output
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        // A closed output (the client went away) leaves nothing to do about it.
-        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+/// Runs the search `go` asks for in `game` with `searcher` until its limits or `stop`, handing
+/// each line of output to `say`.
+pub fn search(
+    go: &Go,
+    game: &Game,
+    searcher: &mut Searcher,
+    stop: &CancelToken,
+    say: &mut dyn FnMut(String),
+) {
+    let limits = match go {
+        Go::Level(level) => level.limits(),
+        Go::Search(limits) => *limits,
     };
     let result = searcher.search(game, limits, stop, |info| say(info_line(info)));
     let best = match go {
@@ -169,7 +113,10 @@ mod tests {
         };
         assert_eq!(limits.depth, Some(5));
         assert_eq!(limits.movetime, Some(Duration::from_millis(300)));
-        assert!(Go::parse(&["infinite"]).unwrap().unbounded());
+        assert_eq!(
+            Go::parse(&["infinite"]),
+            Ok(Go::Search(SearchLimits::default()))
+        );
         for bad in [
             &["level", "god"][..],
             &["depth"],
@@ -178,5 +125,28 @@ mod tests {
         ] {
             assert!(Go::parse(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn limits_beyond_the_bounds_are_refused_not_clamped() {
+        let cases: [(&[&str], &str); 6] = [
+            (
+                &["depth", "1000000"],
+                "go depth must be a number from 1 to 95",
+            ),
+            (&["depth", "0"], "from 1 to 95"),
+            (&["movetime", "3600001"], "from 1 to 3600000"),
+            (&["movetime", "0"], "from 1 to 3600000"),
+            (&["nodes", "18446744073709551616"], "from 1 to 5000000000"),
+            (&["nodes", "0"], "from 1 to 5000000000"),
+        ];
+        for (words, why) in cases {
+            let error = Go::parse(words).unwrap_err();
+            assert!(error.contains(why), "{words:?}: {error}");
+        }
+        let Ok(Go::Search(limits)) = Go::parse(&["depth", "95", "movetime", "3600000"]) else {
+            panic!("the largest limits are allowed");
+        };
+        assert_eq!(limits.depth, Some(95));
     }
 }

@@ -7,10 +7,11 @@ mod engine;
 mod failure;
 mod fen_arg;
 mod go;
+mod limits;
 mod matches;
 mod players;
 
-use std::io::{stdin, stdout, BufWriter};
+use std::io::{stdin, stdout, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -32,27 +33,31 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the positions reached after exactly DEPTH plies (prints "total N"; with --divide
-    /// first a "MOVE N" line per root move)
+    /// Count the positions reached after exactly DEPTH plies, at most 10 (prints "total N";
+    /// with --divide first a "MOVE N" line per root move)
     Perft(commands::PerftArgs),
-    /// List the legal moves, sorted, one a line (none when the game is over)
+    /// List the legal moves, sorted, one a line (none when the game is over, drawn included)
     Moves(commands::MovesArgs),
     /// Play moves and print the resulting FEN, what the last move captured and the result
     Play(commands::PlayArgs),
     /// Answer a line protocol on stdin and stdout, one command a line
     ///
     /// position startpos|fen FEN [moves MOVE...]: set the game;
-    /// moves: the legal moves, sorted, one a line;
-    /// perft N: answers "total N";
+    /// moves: the legal moves, sorted, one a line (none when the game is over);
+    /// perft N: answers "total N" (N at most 10);
     /// go [level easy|medium|hard|master]: the level's move (master unless told);
-    /// go [movetime MS] [depth N] [nodes N]: a plain search to these limits;
+    /// go [movetime MS] [depth N] [nodes N]: a plain search to these limits
+    ///   (MS 1 to 3600000, depth 1 to 95, nodes 1 to 5000000000);
     /// go infinite: a plain search until stop;
-    /// stop: ends the search;
+    /// stop: ends a running perft or search;
     /// d: the board as text;
     /// isready: answers "readyok";
     /// quit.
     /// A search prints "info depth D score S nodes N nps N pv MOVES" lines, then "bestmove MOVE"
-    /// (or "bestmove none"). A command that cannot be carried out answers "error WHY".
+    /// (or "bestmove none" when the game is over). perft and go run while the engine reads on;
+    /// stop, position, go, perft, quit and the end of input end them first (a stopped perft
+    /// answers "error perft stopped"). A command that cannot be carried out, a line that is not
+    /// UTF-8 or longer than 65536 bytes, answers "error WHY".
     #[command(verbatim_doc_comment)]
     Engine,
     /// Play two players against each other from varied openings and print the score and the
@@ -70,7 +75,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Engine => {
             engine::Engine::new()
                 .run(stdin().lock(), BufWriter::new(stdout()))
-                .map_err(|e| Failure::Input(format!("engine i/o: {e}")))?;
+                .map_err(Failure::Io)?;
             Ok(String::new())
         }
         Command::Match(args) => Ok(matches::match_command(args)),
@@ -79,16 +84,15 @@ fn run(command: Command) -> Result<String, Failure> {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
-        Ok(output) => {
-            print!("{output}");
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Usage(error)) => error.exit(),
-        Err(Failure::Input(message)) => {
-            eprintln!("duobao: {message}");
-            ExitCode::from(2)
-        }
+    let printed = run(Cli::parse().command).and_then(|output| {
+        let mut out = stdout().lock();
+        out.write_all(output.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(Failure::Io)
+    });
+    match printed {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
     }
 }
 

@@ -10,6 +10,7 @@
 //! would repeat the same game).
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::time::Duration;
 
 use duobao_ai::{CancelToken, SearchLimits, Searcher};
@@ -17,10 +18,11 @@ use duobao_rules::{Color, Game, GameResult, Move};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::limits::{number_within, GAMES};
 use crate::players::{Player, PlayerSpec};
 
 /// Plies of random opening unless told, and the most allowed.
-const OPENING_PLIES: u64 = 3;
+const OPENING_PLIES: usize = 3;
 const MAX_OPENING_PLIES: u64 = 20;
 /// Each opening ply is a random one among the moves a search scores within this margin of the
 /// best (and not lost by force): in this sharp game most random moves, even the first, lose.
@@ -42,9 +44,9 @@ pub struct MatchArgs {
     /// Player B, written as player A
     #[arg(long, value_name = "PLAYER")]
     b: PlayerSpec,
-    /// Games to play (at least 1)
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    games: u64,
+    /// Games to play (1 to 1000000)
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = game_count)]
+    games: u32,
     /// Seed of the openings and of the players' choices
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -52,8 +54,8 @@ pub struct MatchArgs {
     #[arg(long)]
     unpaired: bool,
     /// Random plies of each opening (at most 20)
-    #[arg(long, value_name = "N", default_value_t = OPENING_PLIES)]
-    opening_plies: u64,
+    #[arg(long, value_name = "N", default_value_t = OPENING_PLIES, value_parser = opening_plies)]
+    opening_plies: usize,
     /// Keep openings that a deeper search finds won for one side
     #[arg(long)]
     natural: bool,
@@ -69,15 +71,24 @@ struct Settings {
     balanced: bool,
 }
 
+fn game_count(text: &str) -> Result<u32, String> {
+    // GAMES fits in a u32.
+    number_within("games", text, GAMES).map(|games| games as u32)
+}
+
+fn opening_plies(text: &str) -> Result<usize, String> {
+    number_within("opening plies", text, 0..=MAX_OPENING_PLIES).map(|plies| plies as usize)
+}
+
 impl From<MatchArgs> for Settings {
     fn from(args: MatchArgs) -> Settings {
         Settings {
             a: args.a,
             b: args.b,
-            games: args.games.clamp(1, u64::from(u32::MAX)) as u32,
+            games: args.games,
             seed: args.seed,
             paired: !args.unpaired,
-            opening_plies: args.opening_plies.min(MAX_OPENING_PLIES) as usize,
+            opening_plies: args.opening_plies,
             balanced: !args.natural,
         }
     }
@@ -124,8 +135,10 @@ pub fn match_command(args: MatchArgs) -> String {
         let (game, result) = play_game(&settings, &opening, a_color, seed);
         tally.add(result, a_color, game.plies().len());
         let moves: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
-        // Progress goes out at once: long matches are watched while they run.
-        eprintln!(
+        // Progress goes out at once: long matches are watched while they run. It is a courtesy:
+        // with stderr closed the match goes on.
+        let _ = writeln!(
+            std::io::stderr(),
             "game {} a={} {result} plies {} score {:.1}/{}: {}",
             index + 1,
             a_color,
@@ -168,7 +181,9 @@ impl Openings {
         opening
     }
 
-    /// Plies from the start, each chosen at random among the moves close to the best.
+    /// Plies from the start, each chosen at random among the moves close to the best that do
+    /// not end the game (a third repetition, say): the opening leaves the game to the players.
+    /// It is shorter when no such move is left.
     fn reasonable(&mut self) -> Vec<Move> {
         let scoring = SearchLimits {
             depth: Some(OPENING_PLY_DEPTH),
@@ -184,14 +199,22 @@ impl Openings {
             let Some(best) = scored.root_moves.first() else {
                 break;
             };
-            let good: Vec<Move> = scored
+            let mut good: Vec<(Move, Game)> = scored
                 .root_moves
                 .iter()
                 .filter(|root| root.score >= best.score - OPENING_MARGIN)
-                .map(|root| root.mv)
+                .map(|root| {
+                    let mut next = game.clone();
+                    next.play(root.mv.into()).expect("searched moves are legal");
+                    (root.mv, next)
+                })
+                .filter(|(_, next)| !next.is_over())
                 .collect();
-            let m = good[self.rng.random_range(0..good.len())];
-            game.play(m.into()).expect("searched moves are legal");
+            if good.is_empty() {
+                break;
+            }
+            let (m, next) = good.swap_remove(self.rng.random_range(0..good.len()));
+            game = next;
             opening.push(m);
         }
         opening

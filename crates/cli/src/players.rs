@@ -8,6 +8,8 @@ use std::time::Duration;
 use duobao_ai::{CancelToken, Level, LevelPlayer, Mcts, SearchLimits, Searcher};
 use duobao_rules::{Game, Move};
 
+use crate::limits::{number_within, MOVETIMES, PLAYOUTS, SEARCH_DEPTHS};
+
 /// A player as written on the command line: `easy`…`master`, `depth:N`, `movetime:MS` or
 /// `mcts:N` (N playouts a move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -29,14 +31,19 @@ impl FromStr for PlayerSpec {
             format!("'{s}' is not a player (easy|medium|hard|master|depth:N|movetime:MS|mcts:N)")
         };
         let (kind, number) = s.split_once(':').ok_or_else(bad)?;
-        let number: u64 = number.parse().map_err(|_| bad())?;
-        let small = || u32::try_from(number).map_err(|_| bad());
-        match kind {
-            "depth" => Ok(PlayerSpec::Depth(small()?.clamp(1, 64))),
-            "movetime" => Ok(PlayerSpec::Movetime(number)),
-            "mcts" => Ok(PlayerSpec::Mcts(small()?)),
-            _ => Err(bad()),
-        }
+        let (what, range) = match kind {
+            "depth" => ("search depth", SEARCH_DEPTHS),
+            "movetime" => ("thinking time (ms)", MOVETIMES),
+            "mcts" => ("playouts", PLAYOUTS),
+            _ => return Err(bad()),
+        };
+        let number = number_within(&format!("{kind}:N: the {what}"), number, range)?;
+        // Each range fits in a u32.
+        Ok(match kind {
+            "depth" => PlayerSpec::Depth(number as u32),
+            "movetime" => PlayerSpec::Movetime(number),
+            _ => PlayerSpec::Mcts(number as u32),
+        })
     }
 }
 
@@ -97,6 +104,20 @@ mod tests {
         }
         for bad in ["", "grand", "depth:", "depth:x", "mcts:-1", "alpha:3"] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn limits_beyond_the_bounds_are_refused_not_clamped() {
+        for (bad, why) in [
+            ("depth:0", "from 1 to 95"),
+            ("depth:96", "from 1 to 95"),
+            ("movetime:3600001", "from 1 to 3600000"),
+            ("mcts:4294967295", "from 1 to 1000000"),
+            ("mcts:0", "from 1 to 1000000"),
+        ] {
+            let error = bad.parse::<PlayerSpec>().unwrap_err();
+            assert!(error.contains(why), "{bad}: {error}");
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The `duobao` binary as other tools see it: stdout, stderr and exit status.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::process::{Command, Output, Stdio};
 
 fn duobao(args: &[&str]) -> Output {
@@ -172,28 +172,240 @@ fn a_quoted_fen_may_be_followed_by_moves() {
     );
 }
 
+/// `duobao engine` as a client talks to it: a line at a time, reading the answers.
+struct EngineClient {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl EngineClient {
+    fn start() -> EngineClient {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_duobao"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufReader::new(child.stdout.take().unwrap());
+        EngineClient {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).unwrap();
+    }
+
+    /// The lines answered, up to and with the first that starts with `last`.
+    fn read_until(&mut self, last: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert_ne!(self.output.read_line(&mut line).unwrap(), 0, "{lines:?}");
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(last);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// Closes the input and checks that the engine ends without an error.
+    fn finish(self) {
+        drop(self.input);
+        let status = self.child.wait_with_output().unwrap().status;
+        assert!(status.success(), "{status:?}");
+    }
+}
+
 #[test]
 fn engine_answers_line_by_line_and_survives_errors() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duobao"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"perft 4\nbogus\nposition startpos moves c3c2\nmoves\nd\nquit\n")
-        .unwrap();
-    let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "total 18178");
-    assert!(lines[1].starts_with("error "));
+    let mut engine = EngineClient::start();
+    engine.send(b"perft 4\n");
+    assert_eq!(engine.read_until("total"), ["total 18178"]);
+    engine.send(b"bogus\nposition startpos moves c3c2\nmoves\nd\n");
+    let lines = engine.read_until("fen ");
+    assert!(lines[0].starts_with("error "));
     // The treasure just moved to c2 and is locked: only Black's soldiers move.
     let black_moves = [
         "a4a3", "b4a3", "b4b3", "b4c3", "b4c4", "c5c4", "d4c3", "d4c4", "d4d3", "d4e3", "e4e3",
     ];
-    assert_eq!(lines[2..13], black_moves, "{text}");
-    assert!(text.contains("fen BBB/BB.BB/...../RRTRR/RRR b L 1"));
+    assert_eq!(lines[1..12], black_moves, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "fen BBB/BB.BB/...../RRTRR/RRR b L 1");
+    engine.finish();
+}
+
+#[test]
+fn the_engine_refuses_endless_work_and_bad_lines_and_goes_on() {
+    let mut engine = EngineClient::start();
+    engine.send(b"perft 40\nperft 1000000\ngo depth 1000000\ngo nodes 0\n\xff\xfe\nisready\n");
+    let lines = engine.read_until("readyok");
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert!(
+        lines[..5].iter().all(|line| line.starts_with("error ")),
+        "{lines:?}"
+    );
+    // A long perft is stopped by the end of input rather than keeping the engine alive.
+    engine.send(b"perft 10\n");
+    engine.finish();
+}
+
+#[test]
+fn work_beyond_the_limits_is_refused_with_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "100000"],
+            "perft depth must be a number from 0 to 10",
+        ),
+        (&["perft", "30"], "from 0 to 10"),
+        (&["perft", "11"], "from 0 to 10"),
+        (
+            &["match", "--a", "mcts:4294967295", "--b", "easy"],
+            "from 1 to 1000000",
+        ),
+        (
+            &["match", "--a", "depth:1000000", "--b", "easy"],
+            "from 1 to 95",
+        ),
+        (
+            &["match", "--a", "movetime:99999999", "--b", "easy"],
+            "from 1 to 3600000",
+        ),
+        (
+            &["match", "--a", "easy", "--b", "easy", "--games", "0"],
+            "from 1 to 1000000",
+        ),
+        (
+            &[
+                "match",
+                "--a",
+                "easy",
+                "--b",
+                "easy",
+                "--opening-plies",
+                "21",
+            ],
+            "from 0 to 20",
+        ),
+    ];
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn positions_no_game_can_reach_are_refused_with_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "play",
+                "--fen",
+                "BBB/BB.BB/..T../RR.RR/RRR r - 4294967295",
+                "pass",
+            ],
+            "more than the 100",
+        ),
+        (
+            &["moves", "--fen", "BBB/BB.BB/...../RR.RR/RRR r L 0"],
+            "no treasure",
+        ),
+        (
+            &["moves", "--fen", "BBB/BB.BB/..T../...../... b - 0"],
+            "red has no soldiers",
+        ),
+    ];
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn a_drawn_position_has_no_moves() {
+    let quiet = duobao(&["moves", "--fen", "BBB/BB.BB/..T../RR.RR/RRR r - 100"]);
+    assert!(quiet.status.success());
+    assert_eq!(stdout(&quiet), "");
+    let play = duobao(&["play", "--fen", "BBB/BB.BB/..T../RR.RR/RRR r - 100"]);
+    assert!(stdout(&play).ends_with("result draw quiet\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_usage_errors() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    for args in [
+        &[
+            OsStr::new("moves"),
+            OsStr::new("--fen"),
+            OsStr::from_bytes(b"\xff r - 0"),
+        ][..],
+        &[OsStr::new("play"), OsStr::from_bytes(b"c1\xffc2")],
+        &[OsStr::from_bytes(b"\xff")],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_duobao"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// The status of a process that found its output closed, as for one ended by SIGPIPE.
+#[cfg(unix)]
+const CLOSED_PIPE_STATUS: i32 = 141;
+
+#[cfg(unix)]
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // The shell waits so that the reader is gone before duobao writes.
+    let mut child = Command::new("sh")
+        .args(["-c", "sleep 0.3; exec \"$0\" moves"])
+        .arg(env!("CARGO_BIN_EXE_duobao"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(CLOSED_PIPE_STATUS));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_duobao"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(engine.stdout.take());
+    engine.stdin.take().unwrap().write_all(b"moves\n").unwrap();
+    let output = engine.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(CLOSED_PIPE_STATUS));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn a_random_opening_that_repeats_a_position_does_not_end_the_match() {
+    let output = duobao(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "depth:1",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--unpaired",
+        "--natural",
+        "--opening-plies",
+        "20",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout(&output).contains("games 1\n"));
 }

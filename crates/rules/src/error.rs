@@ -4,14 +4,22 @@ use std::fmt;
 
 use crate::board::Point;
 use crate::color::Color;
+use crate::game::QUIET_LIMIT;
 use crate::moves::Move;
 use crate::piece::MAX_SOLDIERS;
 
-/// A piece placement that cannot arise in a game.
+/// A position that cannot arise in a game. (A side to move without soldiers can: it has lost by
+/// annihilation.)
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum SetupError {
     TooManySoldiers(Color),
     SharedPoint(Point),
+    /// The side that just moved has no soldiers: without soldiers it could not have moved.
+    MoverWithoutSoldiers(Color),
+    /// More quiet plies than the quiet limit, where every game has already ended in a draw.
+    QuietPliesBeyondLimit(u32),
+    /// A treasure lock with no treasure: capturing the treasure ends the game and the lock with it.
+    LockWithoutTreasure,
 }
 
 impl fmt::Display for SetupError {
@@ -21,6 +29,17 @@ impl fmt::Display for SetupError {
                 write!(f, "{color} has more than {MAX_SOLDIERS} soldiers")
             }
             SetupError::SharedPoint(point) => write!(f, "two pieces on {point}"),
+            SetupError::MoverWithoutSoldiers(color) => write!(
+                f,
+                "{color} has no soldiers, so it cannot have made the last move"
+            ),
+            SetupError::QuietPliesBeyondLimit(plies) => write!(
+                f,
+                "{plies} quiet plies is more than the {QUIET_LIMIT} that end a game in a draw"
+            ),
+            SetupError::LockWithoutTreasure => {
+                f.write_str("the treasure is locked, but there is no treasure")
+            }
         }
     }
 }

@@ -7,7 +7,6 @@ use std::str::FromStr;
 use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::error::SetupError;
-use crate::piece::MAX_SOLDIERS;
 use crate::position::Position;
 
 /// The start position in FEN.
@@ -28,7 +27,6 @@ pub enum FenError {
     },
     /// A character other than `R`, `B`, `T`, `.` in the placement.
     UnknownPiece(char),
-    TooManySoldiers(Color),
     TooManyTreasures,
     /// Side to move other than `r` or `b`.
     BadSide(String),
@@ -36,6 +34,8 @@ pub enum FenError {
     BadLock(String),
     /// Quiet-ply count that is not a decimal number.
     BadCounter(String),
+    /// Well-formed, but not a position a game can reach.
+    Setup(SetupError),
 }
 
 impl fmt::Display for FenError {
@@ -54,9 +54,6 @@ impl fmt::Display for FenError {
                 f,
                 "FEN placement has unknown character '{c}' (expected R, B, T or .)"
             ),
-            FenError::TooManySoldiers(color) => {
-                write!(f, "FEN has more than {MAX_SOLDIERS} {color} soldiers")
-            }
             FenError::TooManyTreasures => f.write_str("FEN has more than one treasure"),
             FenError::BadSide(s) => write!(f, "FEN side to move must be r or b, found '{s}'"),
             FenError::BadLock(s) => write!(f, "FEN treasure lock must be L or -, found '{s}'"),
@@ -64,6 +61,7 @@ impl fmt::Display for FenError {
                 f,
                 "FEN quiet-ply counter must be a decimal number, found '{s}'"
             ),
+            FenError::Setup(error) => write!(f, "FEN position cannot arise in a game: {error}"),
         }
     }
 }
@@ -72,11 +70,7 @@ impl std::error::Error for FenError {}
 
 impl From<SetupError> for FenError {
     fn from(error: SetupError) -> FenError {
-        match error {
-            SetupError::TooManySoldiers(color) => FenError::TooManySoldiers(color),
-            // Each FEN character fills one point, so pieces can never share one.
-            SetupError::SharedPoint(_) => unreachable!("FEN places one piece a point"),
-        }
+        FenError::Setup(error)
     }
 }
 
@@ -216,11 +210,11 @@ mod tests {
             ),
             (
                 "BBB/BBBBB/..T../RR.RR/RRR r - 0",
-                FenError::TooManySoldiers(Color::Black),
+                FenError::Setup(SetupError::TooManySoldiers(Color::Black)),
             ),
             (
                 "BBB/BB.BB/R.T../RRRRR/RRR r - 0",
-                FenError::TooManySoldiers(Color::Red),
+                FenError::Setup(SetupError::TooManySoldiers(Color::Red)),
             ),
             (
                 "BBB/BB.BB/..TT./RR.RR/RRR r - 0",
@@ -250,6 +244,26 @@ mod tests {
                 "BBB/BB.BB/..T../RR.RR/RRR r - 99999999999",
                 FenError::BadCounter("99999999999".into()),
             ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR r - 4294967295",
+                FenError::Setup(SetupError::QuietPliesBeyondLimit(u32::MAX)),
+            ),
+            (
+                "BBB/BB.BB/..T../RR.RR/RRR r - 101",
+                FenError::Setup(SetupError::QuietPliesBeyondLimit(101)),
+            ),
+            (
+                "BBB/BB.BB/...../RR.RR/RRR b L 0",
+                FenError::Setup(SetupError::LockWithoutTreasure),
+            ),
+            (
+                ".../...../..T../RR.RR/RRR r - 0",
+                FenError::Setup(SetupError::MoverWithoutSoldiers(Color::Black)),
+            ),
+            (
+                ".../...../..T../...../... b - 0",
+                FenError::Setup(SetupError::MoverWithoutSoldiers(Color::Red)),
+            ),
         ];
         for (fen, expected) in cases {
             assert_eq!(Position::from_fen(fen).unwrap_err(), *expected, "{fen}");
@@ -258,9 +272,30 @@ mod tests {
     }
 
     #[test]
-    fn a_finished_position_without_treasure_parses() {
-        let position = Position::from_fen("BBB/BB.BB/...../RR.RR/RRR b L 0").unwrap();
-        assert_eq!(position.treasure(), None);
-        assert!(position.legal_moves().is_empty());
+    fn finished_positions_parse_and_have_no_moves() {
+        // The treasure was captured; the side to move lost its last soldier.
+        for fen in [
+            "BBB/BB.BB/...../RR.RR/RRR b - 0",
+            "BBB/BB.BB/..T../...../... r - 0",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            assert!(position.win().is_some(), "{fen}");
+            assert!(position.legal_moves().is_empty(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_treasure_captured_by_moving_it_takes_its_lock_along() {
+        let mut position = Position::from_fen("B../...../.R.R./..T../... r - 0").unwrap();
+        position.play("c2c3".parse().unwrap()).unwrap();
+        assert_eq!(position.to_fen(), "B../...../.R.R./...../... b - 0");
+        assert_eq!(position.hash(), position.compute_hash());
+        assert_eq!(Position::from_fen(&position.to_fen()), Ok(position));
+    }
+
+    #[test]
+    fn the_quiet_limit_itself_parses() {
+        let fen = "BBB/BB.BB/..T../RR.RR/RRR r - 100";
+        assert_eq!(Position::from_fen(fen).unwrap().to_fen(), fen);
     }
 }

@@ -23,7 +23,7 @@ pub use game::{
     REPETITION_LIMIT,
 };
 pub use moves::{BadNotation, Move, MoveList, Ply, MAX_MOVES};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_until};
 pub use piece::{Piece, MAX_SOLDIERS};
 pub use position::Position;
 pub use win::{Win, WinReason};

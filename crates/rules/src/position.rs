@@ -6,6 +6,7 @@ use std::fmt;
 use crate::board::{Point, PointSet, ALL_POINTS, LINES, LINES_THROUGH, STEPS};
 use crate::color::Color;
 use crate::error::{IllegalMove, IllegalReason, SetupError};
+use crate::game::QUIET_LIMIT;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, MAX_SOLDIERS};
 use crate::win::{Win, WinReason};
@@ -48,8 +49,10 @@ impl Position {
         .expect("the start position is valid")
     }
 
-    /// Builds a position, checking that no side has more than 7 soldiers and that no point
-    /// holds two pieces.
+    /// Builds a position, checking that it can arise in a game: no side has more than 7
+    /// soldiers, no point holds two pieces, the side that just moved has soldiers, the quiet
+    /// count is at most [`QUIET_LIMIT`] and the treasure is locked only if it is on the board.
+    /// A side to move without soldiers is a finished game (it lost by annihilation).
     pub fn new(
         red: PointSet,
         black: PointSet,
@@ -62,6 +65,16 @@ impl Position {
             if soldiers.len() > MAX_SOLDIERS {
                 return Err(SetupError::TooManySoldiers(color));
             }
+        }
+        let mover = turn.other();
+        if [red, black][mover as usize].is_empty() {
+            return Err(SetupError::MoverWithoutSoldiers(mover));
+        }
+        if quiet_plies > QUIET_LIMIT {
+            return Err(SetupError::QuietPliesBeyondLimit(quiet_plies));
+        }
+        if treasure_locked && treasure.is_none() {
+            return Err(SetupError::LockWithoutTreasure);
         }
         let treasure = treasure.map_or(PointSet::EMPTY, Point::set);
         let shared = (red & black) | ((red | black) & treasure);
@@ -295,7 +308,7 @@ impl Position {
             LINES_THROUGH[m.from().index()] | LINES_THROUGH[m.to().index()],
         );
         if captured == 0 {
-            self.quiet_plies += 1;
+            self.count_quiet_ply();
         } else {
             self.remove(captured);
             self.quiet_plies = 0;
@@ -313,7 +326,7 @@ impl Position {
 
     /// A timeout pass: the other side moves next; the board and the treasure lock stay.
     pub fn pass(&mut self) {
-        self.quiet_plies += 1;
+        self.count_quiet_ply();
         self.turn = self.turn.other();
         self.hash ^= zobrist::BLACK_TO_MOVE;
     }
@@ -357,6 +370,13 @@ impl Position {
         total
     }
 
+    /// Counts a ply without a capture. Play goes on past the quiet limit where the draw rules
+    /// are ignored (perft, a search's lines), so the count saturates rather than overflows.
+    #[inline(always)]
+    fn count_quiet_ply(&mut self) {
+        self.quiet_plies = self.quiet_plies.saturating_add(1);
+    }
+
     fn remove(&mut self, captured: u32) {
         let enemy = self.turn.other();
         for point in PointSet::from_bits(captured) {
@@ -368,7 +388,14 @@ impl Position {
             self.hash ^= zobrist::piece(piece, point.index());
         }
         self.soldiers[enemy as usize] &= !captured;
-        self.treasure &= !captured;
+        if self.treasure & captured != 0 {
+            self.treasure = 0;
+            // The game is over; the lock goes with the treasure, as [`Position::new`] requires.
+            if self.locked {
+                self.locked = false;
+                self.hash ^= zobrist::TREASURE_LOCKED;
+            }
+        }
     }
 
     /// Draws the board as text, row 5 at the top, with coordinates.
