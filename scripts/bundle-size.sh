@@ -7,15 +7,12 @@ cd "$(dirname "$0")/.."
 
 max_kb="${MAX_GZIP_KB:-330}"
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  NO_DOWNLOADS=1 dx build --platform web --release
+  bash scripts/build-web.sh
 fi
 public=target/dx/duobao-app/release/web/public
-mapfile -t modules < <(find "$public" -name '*.wasm' 2>/dev/null || true)
-((${#modules[@]} == 1)) || {
-  echo "bundle-size: expected one .wasm under $public, found ${#modules[@]}" >&2
-  exit 1
-}
-wasm="${modules[0]}"
+# dx leaves the modules of earlier builds beside the new one: the newest is the one index.html loads.
+wasm="$(ls -t "$public"/assets/*.wasm 2>/dev/null | head -1 || true)"
+[[ -n "$wasm" ]] || { echo "bundle-size: no .wasm under $public/assets" >&2; exit 1; }
 raw=$(stat -c %s "$wasm")
 gzipped=$(gzip -9 -c "$wasm" | wc -c)
 python3 - "$wasm" "$raw" "$gzipped" "$max_kb" <<'PY'

@@ -7,7 +7,7 @@ cd "$root"
 port="${PORT:-8080}"
 
 bash scripts/setup.sh --play
-NO_DOWNLOADS=1 dx build --platform web --release
+bash scripts/build-web.sh
 public="$root/target/dx/duobao-app/release/web/public"
 
 echo

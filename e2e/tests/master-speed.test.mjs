@@ -12,7 +12,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Twelve positions at Master's 1.5 s, with slack for a busy machine. */
 const BENCH_TIMEOUT_MS = 60_000;
 /**
- * The browser must keep at least this share of the native speed. Measured at about 0.5 on the
+ * The browser must keep at least this share of the native speed. Measured at about 0.8 on the
  * 2-core CI machine (see README, "The computer opponent"); the margin absorbs a noisy machine,
  * a drop below it means the web search lost speed.
  */
