@@ -9,7 +9,7 @@ cd "$root"
 
 if [[ "${E2E_SKIP_BUILD:-0}" != 1 ]]; then
   # Release: the computer player is much faster optimised, as it is for players.
-  NO_DOWNLOADS=1 dx build --platform web --release
+  bash scripts/build-web.sh
 fi
 public="$root/target/dx/duobao-app/release/web/public"
 [[ -f "$public/index.html" ]] || { echo "no web build in $public" >&2; exit 1; }
