@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::board::Point;
 use crate::color::Color;
-use crate::game::QUIET_LIMIT;
+use crate::draw::QUIET_LIMIT;
 use crate::moves::Move;
 use crate::piece::MAX_SOLDIERS;
 

@@ -5,34 +5,12 @@ use std::fmt;
 
 use crate::board::PointSet;
 use crate::color::Color;
+use crate::draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};
 use crate::error::IllegalMove;
 use crate::fen::FenError;
 use crate::moves::{BadNotation, Ply};
 use crate::position::Position;
 use crate::win::Win;
-
-/// Plies in a row without a capture that draw the game.
-pub const QUIET_LIMIT: u32 = 100;
-/// Occurrences of the same position that draw the game.
-pub const REPETITION_LIMIT: usize = 3;
-
-/// Why a game was drawn.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum DrawReason {
-    Repetition,
-    Quiet,
-}
-
-impl DrawReason {
-    pub const fn name(self) -> &'static str {
-        match self {
-            DrawReason::Repetition => "repetition",
-            DrawReason::Quiet => "quiet",
-        }
-    }
-}
 
 /// How a game ended.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]

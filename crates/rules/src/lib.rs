@@ -4,6 +4,7 @@
 
 mod board;
 mod color;
+mod draw;
 mod error;
 mod fen;
 mod game;
@@ -16,12 +17,10 @@ mod zobrist;
 
 pub use board::{BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, LINES, LINE_NAMES};
 pub use color::Color;
+pub use draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};
 pub use error::{IllegalMove, IllegalReason, SetupError};
 pub use fen::{FenError, START_FEN};
-pub use game::{
-    DrawReason, Game, GameRecord, GameResult, PlayError, PlayedPly, RecordError, QUIET_LIMIT,
-    REPETITION_LIMIT,
-};
+pub use game::{Game, GameRecord, GameResult, PlayError, PlayedPly, RecordError};
 pub use moves::{BadNotation, Move, MoveList, Ply, MAX_MOVES};
 pub use perft::{perft, perft_divide, perft_until};
 pub use piece::{Piece, MAX_SOLDIERS};

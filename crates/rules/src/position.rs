@@ -5,8 +5,8 @@ use std::fmt;
 
 use crate::board::{Point, PointSet, ALL_POINTS, LINES, LINES_THROUGH, STEPS};
 use crate::color::Color;
+use crate::draw::QUIET_LIMIT;
 use crate::error::{IllegalMove, IllegalReason, SetupError};
-use crate::game::QUIET_LIMIT;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, MAX_SOLDIERS};
 use crate::win::{Win, WinReason};
