@@ -7,7 +7,7 @@
 //! # async fn demo() {
 //! use duobao_ai::{think, CancelToken, Level};
 //! let game = duobao_rules::Game::new();
-//! let reply = think(game, Level::Medium, CancelToken::new()).await;
+//! let reply: Result<_, duobao_ai::ThinkError> = think(game, Level::Medium, CancelToken::new()).await;
 //! # }
 //! ```
 
@@ -30,4 +30,4 @@ pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
 pub use tactics::{allows_treasure_capture, treasure_capture};
-pub use think::think;
+pub use think::{think, ThinkError};
