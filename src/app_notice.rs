@@ -39,15 +39,11 @@ impl AppNotice {
     }
 }
 
-/// The notice, keyed by what it says, so that a new notice shows afresh; a tap puts it away.
+/// The notice, keyed by what it says, so that a new notice shows afresh.
 #[component]
 pub fn AppNoticeToast(notice: AppNotice) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    let mut dismissed = use_signal(|| None::<AppNotice>);
-    if dismissed() == Some(notice) {
-        return rsx! {};
-    }
     rsx! {
         div {
             key: "{notice.name()}",
@@ -56,7 +52,6 @@ pub fn AppNoticeToast(notice: AppNotice) -> Element {
             lang: lang.tag(),
             "data-testid": "app-notice",
             "data-notice": notice.name(),
-            onclick: move |_| dismissed.set(Some(notice)),
             {text(lang, notice.key())}
         }
     }

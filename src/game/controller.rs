@@ -695,6 +695,14 @@ mod tests {
         Err(ThinkError::Failed("the search panicked: boom".into()))
     }
 
+    /// The computer fails twice on its turn, and waits for the player.
+    fn fail_twice(controller: &mut Controller) {
+        let generation = controller.generation();
+        controller.ai_answer(generation, failed());
+        controller.ai_answer(generation, failed());
+        assert!(controller.is_ai_stuck());
+    }
+
     #[test]
     fn a_failed_answer_asks_the_computer_once_more() {
         let mut controller = vs_ai(Color::Black);
@@ -747,9 +755,7 @@ mod tests {
     #[test]
     fn the_player_can_ask_the_stuck_computer_again() {
         let mut controller = vs_ai(Color::Black);
-        let generation = controller.generation();
-        controller.ai_answer(generation, failed());
-        controller.ai_answer(generation, failed());
+        fail_twice(&mut controller);
         let before = controller.ai_attempt;
         controller.retry_ai();
         assert!(!controller.is_ai_stuck());
@@ -765,11 +771,9 @@ mod tests {
     #[test]
     fn the_player_can_skip_the_stuck_computers_turn() {
         let mut controller = vs_ai(Color::Black);
-        let generation = controller.generation();
         controller.skip_ai_turn();
         assert_eq!(controller.game().plies().len(), 0, "only when stuck");
-        controller.ai_answer(generation, failed());
-        controller.ai_answer(generation, failed());
+        fail_twice(&mut controller);
         controller.skip_ai_turn();
         assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
         assert!(controller.is_human_turn());
@@ -781,15 +785,11 @@ mod tests {
     fn undo_or_a_new_game_clears_a_stuck_computer() {
         let mut controller = vs_ai(Color::Red);
         tap_move(&mut controller, "b2c2");
-        let generation = controller.generation();
-        controller.ai_answer(generation, failed());
-        controller.ai_answer(generation, failed());
+        fail_twice(&mut controller);
         assert!(controller.undo());
         assert!(!controller.is_ai_stuck());
         tap_move(&mut controller, "b2c2");
-        let generation = controller.generation();
-        controller.ai_answer(generation, failed());
-        controller.ai_answer(generation, failed());
+        fail_twice(&mut controller);
         controller.rematch();
         assert!(!controller.is_ai_stuck());
         assert!(controller.ai_request().is_some());

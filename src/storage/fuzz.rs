@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::saved_game::{load_game, save_game};
+use super::settings::tests::changed;
 use super::settings::{load_prefs, save_prefs};
 use super::store::{aside_key, full_key, MemoryStore, Store};
 use crate::i18n::Lang;
@@ -16,15 +17,7 @@ use duobao_rules::{Color, Game, Ply};
 /// Settings that are none of the defaults, and an unfinished game, as the app saves them.
 fn valid_store() -> MemoryStore {
     let store = MemoryStore::default();
-    let prefs = Prefs {
-        lang: Lang::En,
-        level: Level::Master,
-        turn_seconds: Some(15),
-        coordinates: false,
-        flip_top: false,
-        sound: false,
-    };
-    save_prefs(&store, &prefs).unwrap();
+    save_prefs(&store, &changed()).unwrap();
     let mut game = Game::new();
     for ply in ["b2c2", "b4c4", "pass", "c3b3"] {
         game.play(ply.parse::<Ply>().unwrap()).unwrap();

@@ -57,12 +57,13 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::storage::store::{full_key, MemoryStore};
     use duobao_ai::Level;
 
-    fn changed() -> Prefs {
+    /// Settings that are none of the defaults.
+    pub fn changed() -> Prefs {
         Prefs {
             lang: Lang::En,
             level: Level::Master,
