@@ -69,7 +69,7 @@ const OWN = { lang: 'zh-Hans', turn30: 'true', coordinatesOff: 'true', flipOn: '
 
 test('continuing your game from a link keeps the saved game and settings (English)', async () => {
   const { browser, page, before } = await playerWithASavedGame();
-  await openLink(page, { mode: 'pnp', lang: 'en', turn: '15', coords: '1', flip: '0', fen: LINKED_FEN });
+  await openLink(page, { mode: 'pnp', lang: 'en', turn: '5', coords: '1', flip: '0', fen: LINKED_FEN });
   const dialog = page.getByTestId('link-choice');
   assert.equal(await dialog.getByRole('heading').textContent(), 'You have an unfinished game');
   assert.equal(await page.getByTestId('link-continue').textContent(), 'Continue your game');
