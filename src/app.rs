@@ -1,18 +1,21 @@
 //! The root component: the shared state (preferences, the game) and which screen shows.
 
+use dioxus::logger::tracing::warn;
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
+use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::game::board::BoardPaints;
 use crate::game::controller::Controller;
 use crate::game::GameView;
-use crate::home::{setup, HomeScreen};
+use crate::home::{setup, HomeScreen, LinkChoiceDialog};
 use crate::i18n::{text, Key};
 use crate::navigation::Page;
 use crate::persistence::{use_saving, DeviceStore};
+use crate::platform;
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
-use crate::{platform, url_options};
+use crate::url_options::{Link, Opening};
 
 const STYLE: Asset = asset!("/assets/main.css");
 
@@ -25,30 +28,54 @@ enum Screen {
 #[component]
 pub fn App() -> Element {
     let store = use_hook(DeviceStore::open);
-    let (prefs, opening) = use_hook(|| {
-        let mut prefs = store.prefs(platform::preferred_lang().unwrap_or_default());
-        let opening = url_options::apply(&platform::page_query(), &mut prefs);
-        (prefs, opening)
+    let (own, shown, opening) = use_hook(|| {
+        let own = store.prefs(platform::preferred_lang().unwrap_or_default());
+        let link = Link::parse(&platform::page_query());
+        let shown = link.shown(&own);
+        let opening = link.opening(&shown, store.saved_game().is_some());
+        if let Opening::BadLink(bad) = &opening {
+            warn!("the link's game cannot be opened: {bad:?}");
+        }
+        (own, shown, opening)
     });
     let mut screen = use_signal(|| match opening {
-        Some(_) => Screen::Game,
-        None => Screen::Home,
+        Opening::Game(_) => Screen::Game,
+        _ => Screen::Home,
     });
-    let prefs = use_context_provider(|| Signal::new(prefs));
-    // Without a game in the address, the controller holds a placeholder until the home screen
+    // The link's game while the player chooses between it and the saved game.
+    let mut linked = use_signal(|| match &opening {
+        Opening::Choose(setup) => Some(setup.clone()),
+        _ => None,
+    });
+    let link_notice = match &opening {
+        Opening::BadLink(bad) => Some(AppNotice::of_bad_link(bad)),
+        _ => None,
+    };
+    let prefs = use_context_provider(|| Signal::new(shown));
+    // Without a game to open at once, the controller holds a placeholder until the home screen
     // starts or continues the real game.
     let mut controller = use_context_provider(|| {
-        Signal::new(Controller::new(
-            opening
-                .clone()
-                .unwrap_or_else(|| setup::vs_ai(Color::Red, &prefs.peek())),
-        ))
+        Signal::new(Controller::new(match &opening {
+            Opening::Game(setup) => setup.clone(),
+            _ => setup::vs_ai(Color::Red, &prefs.peek()),
+        }))
     });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
-    let has_saved_game = use_saving(store.clone(), prefs, controller, game_on_screen);
+    let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
     let mut page = use_signal(|| None::<Page>);
     let lang = prefs.read().lang;
     let saved_store = store.clone();
+    let continue_saved = use_callback(move |()| {
+        if let Some(saved) = saved_store.saved_game() {
+            controller.write().resume(saved);
+        }
+        screen.set(Screen::Game);
+    });
+    let notice = if (saving.failed)() {
+        Some(AppNotice::SaveFailed)
+    } else {
+        link_notice
+    };
 
     rsx! {
         document::Stylesheet { href: STYLE }
@@ -57,18 +84,27 @@ pub fn App() -> Element {
         match screen() {
             Screen::Home if page().is_none() => rsx! {
                 HomeScreen {
-                    saved_game_available: has_saved_game(),
-                    on_continue: move |_| {
-                        if let Some(saved) = saved_store.saved_game() {
-                            controller.write().resume(saved);
-                        }
-                        screen.set(Screen::Game);
-                    },
+                    saved_game_available: (saving.has_saved_game)(),
+                    on_continue: move |_| continue_saved.call(()),
                     on_start: move |setup| {
                         controller.write().start(setup);
                         screen.set(Screen::Game);
                     },
                     on_open: move |opened| page.set(Some(opened)),
+                }
+                if linked.read().is_some() {
+                    LinkChoiceDialog {
+                        on_continue: move |_| {
+                            linked.set(None);
+                            continue_saved.call(());
+                        },
+                        on_open_link: move |_| {
+                            if let Some(setup) = linked.take() {
+                                controller.write().start(setup);
+                                screen.set(Screen::Game);
+                            }
+                        },
+                    }
                 }
             },
             Screen::Home => rsx! {},
@@ -88,6 +124,9 @@ pub fn App() -> Element {
             Some(Page::Rules) => rsx! { RulesScreen { on_close: move |_| page.set(None) } },
             Some(Page::Settings) => rsx! { SettingsScreen { on_close: move |_| page.set(None) } },
             None => rsx! {},
+        }
+        if let Some(notice) = notice {
+            AppNoticeToast { notice }
         }
     }
 }

@@ -169,6 +169,18 @@ translations! {
     DiagramLock => "红方刚把宝箱走到 c2：黑方这一步不能走宝箱", "Red has just moved the treasure to c2: Black may not move it this turn";
     DiagramSelfDelivery => "红方把宝箱从 c4 走到 c3，落在自己两个兵之间：红方夺宝获胜", "Red moves the treasure from c4 to c3, between two red soldiers: Red wins the treasure";
     DiagramCaptured => "被吃", "captured";
+
+    LinkChoiceTitle => "你有一盘未下完的对局", "You have an unfinished game";
+    LinkChoiceText => "打开链接中的局面，会替换你保存的对局。", "Opening the linked position replaces your saved game.";
+    ContinueYourGame => "继续你的对局", "Continue your game";
+    OpenLinkedPosition => "打开链接中的局面", "Open the linked position";
+    LinkBroken => "链接中的对局无法打开：局面有误。", "The link's game cannot be opened: its position is not valid.";
+    LinkGameOver => "链接中的对局已经结束，无法再下。", "The link's game is already over.";
+    SaveFailed => "无法在本机保存：可以照常下棋，但关闭后对局和设置不会保留。", "Cannot save on this device: play on, but the game and settings will not be kept.";
+    AiFailedTitle => "电脑没能走出这一步", "The computer could not move";
+    AiFailedText => "可以让电脑再试一次，也可以跳过它这一步，由你接着走。", "Let it try again, or skip its turn and play on yourself.";
+    TryAgain => "再试一次", "Try again";
+    SkipAiTurn => "跳过电脑这一步", "Skip its turn";
 }
 
 /// The text for `key` in `lang`.

@@ -1,6 +1,7 @@
 //! Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): the app.
 
 mod app;
+mod app_notice;
 mod bench;
 mod game;
 mod home;

@@ -1,6 +1,9 @@
 //! Keeps the preferences and the unfinished game on the device, saved on every change, so that
-//! closing the app (or a crash) never loses more than the move being made.
+//! closing the app (or a crash) never loses more than the move being made. Only the player's
+//! own choices are saved: what a link sets holds for that visit alone. When the device refuses
+//! to save, the player is told once and the app goes on in memory.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use dioxus::logger::tracing::warn;
@@ -10,15 +13,17 @@ use crate::game::controller::Controller;
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
 use crate::session::SavedGame;
-use crate::storage::{device_store, load_game, load_prefs, save_game, save_prefs, Store};
+use crate::storage::{
+    device_store, load_game, load_prefs, save_game, save_prefs, SaveError, Store, Watched,
+};
 
 /// The device's store, shared by the components that save.
 #[derive(Clone)]
-pub struct DeviceStore(Rc<dyn Store>);
+pub struct DeviceStore(Rc<Watched<dyn Store>>);
 
 impl DeviceStore {
     pub fn open() -> DeviceStore {
-        DeviceStore(Rc::from(device_store()))
+        DeviceStore(Rc::new(device_store()))
     }
 
     /// The saved preferences; on a first launch, the defaults in `system_lang`.
@@ -29,22 +34,50 @@ impl DeviceStore {
     pub fn saved_game(&self) -> Option<SavedGame> {
         load_game(&*self.0)
     }
+
+    /// The store's first failure, once: logged here, shown by the caller.
+    fn first_failure(&self) -> Option<SaveError> {
+        let failure = self.0.take_first_failure()?;
+        warn!("cannot save on this device, going on in memory: {failure}");
+        Some(failure)
+    }
 }
 
-/// Saves the preferences whenever they change, and the game whenever it changes while it is on
-/// screen (a game left for the home screen stays saved as it was). Returns whether an
-/// unfinished game is saved.
+/// What the saving tells the screens.
+#[derive(Copy, Clone)]
+pub struct Saving {
+    /// Whether an unfinished game is saved.
+    pub has_saved_game: Signal<bool>,
+    /// Whether the device refused to save (or to set a damaged value aside).
+    pub failed: Signal<bool>,
+}
+
+/// Saves the player's own preferences whenever they change (`own` are those saved; `prefs`,
+/// those shown, which a link may have changed for this visit), and the game whenever it
+/// changes while it is on screen (a game left for the home screen stays saved as it was).
 pub fn use_saving(
     store: DeviceStore,
+    own: Prefs,
     prefs: Signal<Prefs>,
     controller: Signal<Controller>,
     game_on_screen: Memo<bool>,
-) -> Signal<bool> {
+) -> Saving {
     let mut has_saved_game = use_signal(|| store.saved_game().is_some());
+    // Reading set damaged values aside, which may have failed already.
+    let mut failed = use_signal(|| store.first_failure().is_some());
     let prefs_store = store.clone();
+    let kept = use_hook(|| Rc::new(RefCell::new((own, *prefs.peek()))));
     use_effect(move || {
-        if let Err(error) = save_prefs(&*prefs_store.0, &prefs.read()) {
-            warn!("settings not saved: {error}");
+        let shown = *prefs.read();
+        let (own, before) = *kept.borrow();
+        let chosen = own.with_choices(&before, &shown);
+        *kept.borrow_mut() = (chosen, shown);
+        if chosen != own {
+            // A failure is noted by the watched store, and logged and shown once below.
+            let _ = save_prefs(&*prefs_store.0, &chosen);
+            if prefs_store.first_failure().is_some() {
+                failed.set(true);
+            }
         }
     });
     let generation = use_memo(move || controller.read().generation());
@@ -54,10 +87,15 @@ pub fn use_saving(
             return;
         }
         let saved = controller.peek().saved_game();
-        match save_game(&*store.0, saved.as_ref()) {
-            Ok(()) => has_saved_game.set(saved.is_some()),
-            Err(error) => warn!("game not saved: {error}"),
+        if save_game(&*store.0, saved.as_ref()).is_ok() {
+            has_saved_game.set(saved.is_some());
+        }
+        if store.first_failure().is_some() {
+            failed.set(true);
         }
     });
-    has_saved_game
+    Saving {
+        has_saved_game,
+        failed,
+    }
 }

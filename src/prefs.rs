@@ -3,6 +3,7 @@
 
 use duobao_ai::Level;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::i18n::Lang;
 
@@ -37,9 +38,57 @@ impl Default for Prefs {
     }
 }
 
+impl Prefs {
+    /// The player's own preferences after the ones shown changed from `before` to `after`:
+    /// each setting that changed is the player's choice and joins `kept`; the others stay as
+    /// kept, so that what a link set for one visit is never saved.
+    pub fn with_choices(&self, before: &Prefs, after: &Prefs) -> Prefs {
+        let (Ok(Value::Object(mut kept)), Ok(Value::Object(before)), Ok(Value::Object(after))) = (
+            serde_json::to_value(self),
+            serde_json::to_value(before),
+            serde_json::to_value(after),
+        ) else {
+            unreachable!("Prefs serializes as a JSON object")
+        };
+        for (field, value) in after {
+            if before.get(&field) != Some(&value) {
+                kept.insert(field, value);
+            }
+        }
+        serde_json::from_value(Value::Object(kept)).unwrap_or(*self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_what_the_player_changes_joins_the_kept_preferences() {
+        let kept = Prefs::default();
+        // A link showed English at 5 seconds a turn without coordinates.
+        let shown = Prefs {
+            lang: Lang::En,
+            turn_seconds: Some(5),
+            coordinates: false,
+            ..kept
+        };
+        assert_eq!(kept.with_choices(&shown, &shown), kept);
+        // The player then turns the sound off and picks Chinese.
+        let chosen = Prefs {
+            sound: false,
+            lang: Lang::Zh,
+            ..shown
+        };
+        assert_eq!(
+            kept.with_choices(&shown, &chosen),
+            Prefs {
+                sound: false,
+                lang: Lang::Zh,
+                ..kept
+            }
+        );
+    }
 
     #[test]
     fn default_turn_time_is_one_of_the_choices() {

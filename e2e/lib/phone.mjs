@@ -59,8 +59,12 @@ export async function openBrowser(options = {}) {
   };
 }
 
-/** Opens the app with the given query options (e.g. `{ mode: 'pnp', lang: 'en' }`). */
-export async function openApp(context, options = {}) {
+/**
+ * Opens the app with the given query options (e.g. `{ mode: 'pnp', lang: 'en' }`). A link to a
+ * game while another game is saved asks which to play: `choose` answers (`'link-open'` by
+ * default, `'link-continue'`, or `null` to leave the question open).
+ */
+export async function openApp(context, options = {}, { choose = 'link-open' } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
@@ -70,7 +74,23 @@ export async function openApp(context, options = {}) {
   const query = new URLSearchParams(options).toString();
   await page.goto(`${BASE_URL}${query ? `?${query}` : ''}`);
   page.errors = errors;
+  if (options.mode && choose) await answerLinkChoice(page, choose);
   return page;
+}
+
+/**
+ * After opening a link to a game: waits until the game, the question about the saved game, or a
+ * notice that the link cannot be opened shows, and answers the question with `choose`.
+ */
+export async function answerLinkChoice(page, choose = 'link-open') {
+  await page
+    .locator('[data-testid="board"], [data-testid="link-choice"], [data-testid="app-notice"]')
+    .first()
+    .waitFor();
+  if (await page.getByTestId('link-choice').count()) {
+    await page.getByTestId(choose).tap();
+    await page.getByTestId('link-choice').waitFor({ state: 'detached' });
+  }
 }
 
 export const point = (page, name) => page.locator(`[data-point="${name}"]`);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, openApp, playMove, plies, pieceAt, assertNoErrors } from '../lib/phone.mjs';
+import { STORED } from '../lib/stored.mjs';
 
 const pressed = async (page, testid) => page.getByTestId(testid).getAttribute('aria-pressed');
 
@@ -82,21 +83,6 @@ test('a game left mid-way continues after a reload with its position, clock and 
   assertNoErrors(page);
   await browser.close();
 });
-
-// Valid values, none of them a default, under every key the app stores.
-const STORED = {
-  'prefs.lang': '"en"',
-  'prefs.level': '"master"',
-  'prefs.turn_seconds': '15',
-  'prefs.coordinates': 'false',
-  'prefs.flip_top': 'false',
-  'prefs.sound': 'false',
-  game: JSON.stringify({
-    mode: { pass_and_play: { bottom: 'red' } },
-    turn_seconds: 15,
-    game: { start: 'BBB/BB.BB/..T../RR.RR/RRR r - 0', plies: ['b2c2'], redo: [] },
-  }),
-};
 
 /** What the app shows for each stored value: the stored one, or the default after garbage. */
 async function shownSettings(page) {

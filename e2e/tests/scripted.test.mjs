@@ -71,12 +71,11 @@ test('capturing the treasure wins: dialog, move list, rematch with colours swapp
   await page.close();
 });
 
-test('a malformed position in the address starts the normal game', async () => {
+test('a malformed position in the address says so and opens home', async () => {
   const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', fen: 'RRRR/x r - 0' });
-  await page.getByTestId('board').waitFor();
-  assert.equal(await pieceAt(page, 'c3'), 'treasure');
-  assert.equal(await pieceAt(page, 'b1'), 'red');
-  assert.equal(await pieceAt(page, 'b5'), 'black');
+  await page.getByTestId('home').waitFor();
+  assert.equal(await page.getByTestId('app-notice').getAttribute('data-notice'), 'link-broken');
+  assert.equal(await page.getByTestId('board').count(), 0);
   assertNoErrors(page);
   await page.close();
 });

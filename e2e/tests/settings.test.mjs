@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openBrowser, openApp, playMove, screenshot, assertNoErrors, assertNoCutText,
+  openBrowser, openApp, answerLinkChoice, playMove, screenshot, assertNoErrors, assertNoCutText,
   assertNoSidewaysOverflow,
 } from '../lib/phone.mjs';
 
@@ -72,6 +72,7 @@ test('moves and captures sound while sound is on, and are silent when it is off'
   const fen = 'B../...../..T../RB.R./... r - 5';
   const query = new URLSearchParams({ lang: 'en', mode: 'pnp', fen }).toString();
   await page.goto(`${process.env.BASE_URL ?? 'http://127.0.0.1:8080/'}?${query}`);
+  await answerLinkChoice(page);
   await page.getByTestId('board').waitFor();
   assert.deepEqual(await playedSounds(page), [], 'no sound before a move');
 

@@ -10,6 +10,8 @@ pub enum PauseReason {
     Overlay,
     /// The game is over.
     GameOver,
+    /// The computer could not move, and the player is asked what to do.
+    AiStuck,
 }
 
 impl PauseReason {

@@ -4,8 +4,12 @@
 //! Every change of the game bumps a generation number. A request to the computer carries the
 //! generation it was made in, and an answer is only played if nothing has changed since, so an
 //! answer that arrives after an undo, a new game or leaving the screen is dropped.
+//!
+//! When the computer fails to answer (its search broke, or it found no move), it is asked
+//! once more; if that fails too, the player chooses: ask again, skip its turn, or a new game.
+//! Its turn never passes without the player's say.
 
-use duobao_ai::Level;
+use duobao_ai::{Level, ThinkError};
 use duobao_rules::{Color, Game, Move, Piece, Ply, Point, PointSet, Position};
 
 use super::clock::{PauseReason, Tick, TurnClock};
@@ -27,13 +31,30 @@ pub enum TapOutcome {
     Played,
 }
 
-/// The computer is asked to move in this game, at this level.
+/// The computer is asked to move in this game, at this level. `attempt` counts the requests
+/// made for this same turn, so that asking again is a new request.
 #[derive(Clone, Debug)]
 pub struct AiRequest {
     pub generation: u64,
+    pub attempt: u32,
     pub game: Game,
     pub level: Level,
 }
+
+/// What the computer's answer did.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum AiOutcome {
+    Played,
+    /// Meant for a game or a turn that has changed since, or cancelled: dropped.
+    Stale,
+    /// It failed, and the computer is asked once more.
+    AskingAgain(ThinkError),
+    /// It failed again: the player is asked what to do.
+    Stuck(ThinkError),
+}
+
+/// Failed answers in a row after which the player is asked what to do.
+const AI_FAILURES_BEFORE_ASKING: u32 = 2;
 
 #[derive(Clone, Debug)]
 pub struct Controller {
@@ -43,6 +64,10 @@ pub struct Controller {
     generation: u64,
     clock: TurnClock,
     notice: Option<Notice>,
+    /// The computer's failed answers in a row, this turn.
+    ai_failures: u32,
+    /// The requests made to the computer this turn.
+    ai_attempt: u32,
 }
 
 impl Controller {
@@ -54,6 +79,8 @@ impl Controller {
             selected: None,
             generation: 0,
             notice: None,
+            ai_failures: 0,
+            ai_attempt: 0,
         };
         controller.after_change();
         controller
@@ -218,28 +245,67 @@ impl Controller {
     /// What the computer should think about now, if anything.
     pub fn ai_request(&self) -> Option<AiRequest> {
         match self.mode {
-            Mode::VsAi { level, .. } if self.is_ai_turn() => Some(AiRequest {
-                generation: self.generation,
-                game: self.game.clone(),
-                level,
-            }),
+            Mode::VsAi { level, .. } if self.is_ai_turn() && !self.is_ai_stuck() => {
+                Some(AiRequest {
+                    generation: self.generation,
+                    attempt: self.ai_attempt,
+                    game: self.game.clone(),
+                    level,
+                })
+            }
             _ => None,
         }
     }
 
-    /// Plays the computer's answer to the request of `generation`, unless it is stale.
-    /// Returns whether it was played. An empty answer passes the turn, so the game goes on.
-    pub fn ai_answer(&mut self, generation: u64, answer: Option<Move>) -> bool {
-        if generation != self.generation || !self.is_ai_turn() {
-            return false;
+    /// Plays the computer's answer to the request of `generation`, unless it is stale. A
+    /// failure (no move, or a broken search; an illegal move counts as one) asks again once,
+    /// then waits for the player: see [`Controller::is_ai_stuck`].
+    pub fn ai_answer(&mut self, generation: u64, answer: Result<Move, ThinkError>) -> AiOutcome {
+        if generation != self.generation || !self.is_ai_turn() || self.is_ai_stuck() {
+            return AiOutcome::Stale;
         }
-        let ply = answer.map_or(Ply::Pass, Ply::Move);
-        if self.game.play(ply).is_err() {
-            return false;
+        let error = match answer {
+            Err(ThinkError::Cancelled) => return AiOutcome::Stale,
+            Ok(chosen) => match self.game.play(Ply::Move(chosen)) {
+                Ok(_) => {
+                    self.notice = None;
+                    self.after_change();
+                    return AiOutcome::Played;
+                }
+                Err(illegal) => ThinkError::Failed(format!("it chose {chosen}: {illegal}")),
+            },
+            Err(error) => error,
+        };
+        self.ai_failures += 1;
+        self.ai_attempt += 1;
+        if self.is_ai_stuck() {
+            self.clock.set_paused(PauseReason::AiStuck, true);
+            AiOutcome::Stuck(error)
+        } else {
+            AiOutcome::AskingAgain(error)
         }
-        self.notice = None;
-        self.after_change();
-        true
+    }
+
+    /// Whether the computer failed to move twice in a row and the player must choose.
+    pub fn is_ai_stuck(&self) -> bool {
+        self.ai_failures >= AI_FAILURES_BEFORE_ASKING
+    }
+
+    /// The player asks the stuck computer to try again.
+    pub fn retry_ai(&mut self) {
+        if self.is_ai_stuck() {
+            self.ai_failures = 0;
+            self.ai_attempt += 1;
+            self.clock.set_paused(PauseReason::AiStuck, false);
+        }
+    }
+
+    /// The player plays on without the stuck computer's move: its turn passes, as when its time
+    /// runs out.
+    pub fn skip_ai_turn(&mut self) {
+        if self.is_ai_stuck() {
+            self.play(Ply::Pass);
+        }
     }
 
     /// Takes effect from the computer's next move.
@@ -308,6 +374,9 @@ impl Controller {
     fn after_change(&mut self) {
         self.generation += 1;
         self.selected = None;
+        self.ai_failures = 0;
+        self.ai_attempt = 0;
+        self.clock.set_paused(PauseReason::AiStuck, false);
         self.clock.restart();
         let over = self.game.is_over();
         self.clock.set_paused(PauseReason::GameOver, over);
@@ -355,7 +424,10 @@ mod tests {
     #[test]
     fn a_saved_game_resumes_with_its_mode_clock_setting_and_moves() {
         let mut controller = vs_ai(Color::Black);
-        assert!(controller.ai_answer(controller.generation(), Some(mv("b2c2"))));
+        assert_eq!(
+            controller.ai_answer(controller.generation(), Ok(mv("b2c2"))),
+            AiOutcome::Played
+        );
         tap_move(&mut controller, "b4c4");
         let saved = controller.saved_game().unwrap();
         let mut resumed = pass_and_play(duobao_rules::START_FEN);
@@ -524,11 +596,15 @@ mod tests {
         tap_move(&mut controller, "b2c2");
         let request = controller.ai_request().expect("the computer is to move");
         assert_eq!(request.game.plies().len(), 1);
-        assert!(controller.ai_answer(request.generation, Some(mv("b4b3"))));
+        assert_eq!(
+            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
+            AiOutcome::Played
+        );
         assert!(controller.ai_request().is_none());
         assert!(controller.is_human_turn());
-        assert!(
-            !controller.ai_answer(request.generation, Some(mv("d4d3"))),
+        assert_eq!(
+            controller.ai_answer(request.generation, Ok(mv("d4d3"))),
+            AiOutcome::Stale,
             "a second answer to the same request is stale"
         );
     }
@@ -543,7 +619,10 @@ mod tests {
             "the player may take back a move while the computer thinks"
         );
         assert_eq!(controller.game().plies().len(), 0);
-        assert!(!controller.ai_answer(request.generation, Some(mv("b4b3"))));
+        assert_eq!(
+            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
+            AiOutcome::Stale
+        );
         assert_eq!(controller.game().plies().len(), 0);
     }
 
@@ -562,9 +641,15 @@ mod tests {
         });
         let fresh = controller.ai_request().unwrap();
         assert!(fresh.generation > request.generation);
-        assert!(!controller.ai_answer(request.generation, Some(mv("b2c2"))));
+        assert_eq!(
+            controller.ai_answer(request.generation, Ok(mv("b2c2"))),
+            AiOutcome::Stale
+        );
         assert_eq!(controller.game().plies().len(), 0);
-        assert!(controller.ai_answer(fresh.generation, Some(mv("b2c2"))));
+        assert_eq!(
+            controller.ai_answer(fresh.generation, Ok(mv("b2c2"))),
+            AiOutcome::Played
+        );
     }
 
     #[test]
@@ -573,9 +658,15 @@ mod tests {
         tap_move(&mut controller, "b2c2");
         let request = controller.ai_request().unwrap();
         controller.leave();
-        assert!(!controller.ai_answer(request.generation, Some(mv("b4b3"))));
+        assert_eq!(
+            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
+            AiOutcome::Stale
+        );
         let again = controller.ai_request().unwrap();
-        assert!(controller.ai_answer(again.generation, Some(mv("b4b3"))));
+        assert_eq!(
+            controller.ai_answer(again.generation, Ok(mv("b4b3"))),
+            AiOutcome::Played
+        );
     }
 
     #[test]
@@ -583,7 +674,7 @@ mod tests {
         let mut controller = vs_ai(Color::Red);
         tap_move(&mut controller, "b2c2");
         let request = controller.ai_request().unwrap();
-        controller.ai_answer(request.generation, Some(mv("b4b3")));
+        controller.ai_answer(request.generation, Ok(mv("b4b3")));
         assert_eq!(controller.undo_count(), 2);
         assert!(controller.undo());
         assert_eq!(controller.game().plies().len(), 0);
@@ -594,10 +685,129 @@ mod tests {
     fn vs_ai_undo_never_takes_back_only_the_computers_opening_move() {
         let mut controller = vs_ai(Color::Black);
         let request = controller.ai_request().unwrap();
-        controller.ai_answer(request.generation, Some(mv("b2c2")));
+        controller.ai_answer(request.generation, Ok(mv("b2c2")));
         assert_eq!(controller.undo_count(), 0);
         tap_move(&mut controller, "b4b3");
         assert_eq!(controller.undo_count(), 1);
+    }
+
+    fn failed() -> Result<Move, ThinkError> {
+        Err(ThinkError::Failed("the search panicked: boom".into()))
+    }
+
+    /// The computer fails twice on its turn, and waits for the player.
+    fn fail_twice(controller: &mut Controller) {
+        let generation = controller.generation();
+        controller.ai_answer(generation, failed());
+        controller.ai_answer(generation, failed());
+        assert!(controller.is_ai_stuck());
+    }
+
+    #[test]
+    fn a_failed_answer_asks_the_computer_once_more() {
+        let mut controller = vs_ai(Color::Black);
+        let first = controller.ai_request().unwrap();
+        assert!(matches!(
+            controller.ai_answer(first.generation, failed()),
+            AiOutcome::AskingAgain(ThinkError::Failed(_))
+        ));
+        assert!(!controller.is_ai_stuck());
+        assert_eq!(controller.game().plies().len(), 0, "no silent pass");
+        let second = controller.ai_request().expect("asked again");
+        assert_eq!(second.generation, first.generation);
+        assert_ne!(second.attempt, first.attempt, "a new request");
+        assert_eq!(
+            controller.ai_answer(second.generation, Ok(mv("b2c2"))),
+            AiOutcome::Played
+        );
+        assert!(controller.is_human_turn());
+        // The next turn starts with a clean slate.
+        tap_move(&mut controller, "b4b3");
+        let next = controller.ai_request().unwrap();
+        assert_eq!(next.attempt, 0);
+    }
+
+    #[test]
+    fn a_second_failure_waits_for_the_player_with_the_clock_stopped() {
+        let mut controller = vs_ai(Color::Black);
+        let generation = controller.generation();
+        controller.ai_answer(generation, failed());
+        assert!(matches!(
+            controller.ai_answer(generation, Err(ThinkError::NoMove)),
+            AiOutcome::Stuck(ThinkError::NoMove)
+        ));
+        assert!(controller.is_ai_stuck());
+        assert!(
+            controller.ai_request().is_none(),
+            "not asked again unbidden"
+        );
+        assert!(controller.clock().is_paused_by(PauseReason::AiStuck));
+        assert_eq!(controller.tick(120_000), Tick::Quiet);
+        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
+        assert_eq!(controller.game().plies().len(), 0, "no silent pass");
+        assert_eq!(
+            controller.ai_answer(generation, Ok(mv("b2c2"))),
+            AiOutcome::Stale,
+            "a late answer waits for the player's choice too"
+        );
+    }
+
+    #[test]
+    fn the_player_can_ask_the_stuck_computer_again() {
+        let mut controller = vs_ai(Color::Black);
+        fail_twice(&mut controller);
+        let before = controller.ai_attempt;
+        controller.retry_ai();
+        assert!(!controller.is_ai_stuck());
+        assert!(!controller.clock().is_paused());
+        let again = controller.ai_request().unwrap();
+        assert!(again.attempt > before);
+        assert_eq!(
+            controller.ai_answer(again.generation, Ok(mv("b2c2"))),
+            AiOutcome::Played
+        );
+    }
+
+    #[test]
+    fn the_player_can_skip_the_stuck_computers_turn() {
+        let mut controller = vs_ai(Color::Black);
+        controller.skip_ai_turn();
+        assert_eq!(controller.game().plies().len(), 0, "only when stuck");
+        fail_twice(&mut controller);
+        controller.skip_ai_turn();
+        assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
+        assert!(controller.is_human_turn());
+        assert!(!controller.is_ai_stuck());
+        assert!(!controller.clock().is_paused());
+    }
+
+    #[test]
+    fn undo_or_a_new_game_clears_a_stuck_computer() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        fail_twice(&mut controller);
+        assert!(controller.undo());
+        assert!(!controller.is_ai_stuck());
+        tap_move(&mut controller, "b2c2");
+        fail_twice(&mut controller);
+        controller.rematch();
+        assert!(!controller.is_ai_stuck());
+        assert!(controller.ai_request().is_some());
+    }
+
+    #[test]
+    fn an_illegal_or_cancelled_answer_is_never_played() {
+        let mut controller = vs_ai(Color::Black);
+        let generation = controller.generation();
+        assert_eq!(
+            controller.ai_answer(generation, Err(ThinkError::Cancelled)),
+            AiOutcome::Stale
+        );
+        assert!(matches!(
+            controller.ai_answer(generation, Ok(mv("b4b3"))),
+            AiOutcome::AskingAgain(ThinkError::Failed(_))
+        ));
+        assert_eq!(controller.game().plies().len(), 0);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The game screen: a pure controller and clock, which dialog is open, and the views that show
 //! them.
 
+mod ai_failed;
 pub mod board;
 pub mod clock;
 pub mod controller;

@@ -4,13 +4,15 @@
 
 use std::time::Duration;
 
+use dioxus::logger::tracing::warn;
 use dioxus::prelude::*;
 use duobao_ai::{think, CancelToken};
 use web_time::Instant;
 
+use super::ai_failed::AiFailedDialog;
 use super::board::Board;
 use super::clock::{PauseReason, Tick};
-use super::controller::{Controller, Notice};
+use super::controller::{AiOutcome, Controller, Notice};
 use super::dialogs::Dialogs;
 use super::game_over::GameOverDialog;
 use super::menu::GameMenu;
@@ -50,6 +52,7 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
     let plies = state.game().plies().len();
     let menu_open = dialogs.read().is_menu_open();
     let result_open = dialogs.read().is_result_open(&state);
+    let ai_stuck = state.is_ai_stuck();
 
     rsx! {
         main {
@@ -109,34 +112,49 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                     on_new_game,
                     on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),
                 }
+            } else if ai_stuck {
+                AiFailedDialog { on_new_game }
             }
         }
     }
 }
 
-/// Asks the computer for a move whenever it is its turn, and cancels the thinking that a
-/// change of game made pointless. The controller drops any answer that comes back stale.
+/// Asks the computer for a move whenever it is its turn (again after a failure, as the
+/// controller says), and cancels the thinking that a change of game made pointless. The
+/// controller drops any answer that comes back stale.
 fn use_ai_player(mut controller: Signal<Controller>) {
-    let mut thinking: Signal<Option<(u64, CancelToken)>> = use_signal(|| None);
+    let mut thinking: Signal<Option<((u64, u32), CancelToken)>> = use_signal(|| None);
     use_effect(move || {
         let request = controller.read().ai_request();
-        let wanted = request.as_ref().map(|request| request.generation);
-        if thinking.peek().as_ref().map(|(generation, _)| *generation) == wanted {
+        let wanted = request
+            .as_ref()
+            .map(|request| (request.generation, request.attempt));
+        if thinking.peek().as_ref().map(|(asked, _)| *asked) == wanted {
             return;
         }
         if let Some((_, cancel)) = thinking.write().take() {
             cancel.cancel();
         }
-        let Some(request) = request else { return };
+        let (Some(request), Some(asked)) = (request, wanted) else {
+            return;
+        };
         let cancel = CancelToken::new();
-        thinking.set(Some((request.generation, cancel.clone())));
+        thinking.set(Some((asked, cancel.clone())));
         spawn(async move {
             let started = Instant::now();
             let answer = think(request.game, request.level, cancel).await;
             if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
                 sleep(rest).await;
             }
-            controller.write().ai_answer(request.generation, answer);
+            match controller.write().ai_answer(request.generation, answer) {
+                AiOutcome::AskingAgain(error) => {
+                    warn!("the computer could not move ({error}); asking it again");
+                }
+                AiOutcome::Stuck(error) => {
+                    warn!("the computer could not move again ({error}); the player decides");
+                }
+                AiOutcome::Played | AiOutcome::Stale => {}
+            }
         });
     });
     use_drop(move || {

@@ -1,8 +1,10 @@
 //! The start screen: play against the computer or a friend, continue a saved game, read the
 //! rules, change the settings.
 
+mod link_choice;
 pub mod setup;
 mod view;
 mod vs_ai_dialog;
 
+pub use link_choice::LinkChoiceDialog;
 pub use view::HomeScreen;

@@ -51,12 +51,14 @@ mod tests {
     }
 
     #[test]
-    fn a_record_that_does_not_replay_is_no_saved_game() {
+    fn a_record_that_does_not_replay_is_no_saved_game_and_is_kept_aside() {
         let store = MemoryStore::default();
         save_game(&store, Some(&saved())).unwrap();
         let text = store.read(&full_key(KEY)).unwrap().replace("c3c4", "c3c5");
         store.write(&full_key(KEY), &text).unwrap();
         assert_eq!(load_game(&store), None);
+        assert_eq!(store.read("duobao.v1.game.corrupt"), Some(text));
+        assert_eq!(store.read(&full_key(KEY)), None);
         store.write(&full_key(KEY), "{\"mode\":").unwrap();
         assert_eq!(load_game(&store), None);
     }

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::store::{load, save, SaveError, Store};
+use super::store::{load_with, save, SaveError, Store};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TURN_TIME_CHOICES};
 
@@ -23,8 +23,9 @@ fn usable(prefs: &Prefs) -> bool {
     TURN_TIME_CHOICES.contains(&prefs.turn_seconds)
 }
 
-/// The saved preferences; each missing or unusable setting takes its default, and the language
-/// of a first launch is `system_lang`.
+/// The saved preferences; each missing or unusable setting takes its default (an unusable one
+/// is set aside first, see [`Store::set_aside`]), and the language of a first launch is
+/// `system_lang`.
 pub fn load_prefs(store: &dyn Store, system_lang: Lang) -> Prefs {
     let mut prefs = Prefs {
         lang: system_lang,
@@ -32,16 +33,16 @@ pub fn load_prefs(store: &dyn Store, system_lang: Lang) -> Prefs {
     };
     let mut accepted = fields(&prefs);
     for field in fields(&prefs).keys() {
-        let Some(value) = load::<Value>(store, &key(field)) else {
-            continue;
-        };
-        let mut candidate = accepted.clone();
-        candidate.insert(field.clone(), value);
-        if let Ok(read) = serde_json::from_value::<Prefs>(Value::Object(candidate.clone())) {
-            if usable(&read) {
-                prefs = read;
-                accepted = candidate;
-            }
+        let read = load_with(store, &key(field), |text| {
+            let value = serde_json::from_str::<Value>(text).ok()?;
+            let mut candidate = accepted.clone();
+            candidate.insert(field.clone(), value);
+            let read = serde_json::from_value::<Prefs>(Value::Object(candidate.clone())).ok()?;
+            usable(&read).then_some((read, candidate))
+        });
+        if let Some((read, candidate)) = read {
+            prefs = read;
+            accepted = candidate;
         }
     }
     prefs
@@ -56,12 +57,13 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::storage::store::{full_key, MemoryStore};
     use duobao_ai::Level;
 
-    fn changed() -> Prefs {
+    /// Settings that are none of the defaults.
+    pub fn changed() -> Prefs {
         Prefs {
             lang: Lang::En,
             level: Level::Master,
@@ -115,6 +117,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_unusable_setting_is_kept_aside_and_the_others_stay() {
+        let store = MemoryStore::default();
+        save_prefs(&store, &changed()).unwrap();
+        store.write(&full_key("prefs.lang"), "\"klingon\"").unwrap();
+        store.write(&full_key("prefs.turn_seconds"), "7").unwrap();
+        let loaded = load_prefs(&store, Lang::Zh);
+        assert_eq!(
+            loaded,
+            Prefs {
+                lang: Lang::Zh,
+                turn_seconds: Prefs::default().turn_seconds,
+                ..changed()
+            }
+        );
+        let aside = |name: &str| store.read(&format!("duobao.v1.prefs.{name}.corrupt"));
+        assert_eq!(aside("lang").as_deref(), Some("\"klingon\""));
+        assert_eq!(aside("turn_seconds").as_deref(), Some("7"));
+        assert_eq!(aside("level"), None);
+        assert_eq!(store.read(&full_key("prefs.lang")), None);
     }
 
     #[test]

@@ -49,7 +49,9 @@ pub struct Measurement {
 pub async fn measure(level: Level, game: &Game) -> Measurement {
     let started = Instant::now();
     let player = LevelPlayer::new(level, SEED);
-    let (_, info) = choose_off_thread(player, game.clone(), CancelToken::new()).await;
+    let (_, info) = choose_off_thread(player, game.clone(), CancelToken::new())
+        .await
+        .unwrap_or_default();
     Measurement {
         elapsed: started.elapsed(),
         depth: info.depth,

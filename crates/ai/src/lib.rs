@@ -8,7 +8,7 @@
 //! # async fn demo() {
 //! use duobao_ai::{think, CancelToken, Level};
 //! let game = duobao_rules::Game::new();
-//! let reply = think(game, Level::Medium, CancelToken::new()).await;
+//! let reply: Result<_, duobao_ai::ThinkError> = think(game, Level::Medium, CancelToken::new()).await;
 //! # }
 //! ```
 
@@ -40,4 +40,4 @@ pub use search::{
 };
 pub use solve::{Budget, Outcome, Solution, Solver, MAX_HORIZON};
 pub use tactics::{allows_treasure_capture, treasure_capture};
-pub use think::think;
+pub use think::{think, ThinkError};

@@ -3,24 +3,57 @@
 //! a runtime); on the web, which has no threads, it runs in short slices on the page's thread
 //! and yields to the browser between them.
 
+use std::fmt;
+
 use duobao_rules::{Game, Move};
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
 use crate::search::SearchInfo;
 
-/// The move `level` plays in the game's current position. Returns `None` when cancelled (also
-/// when cancelled after the search finished, so an outdated answer is never played) or when the
-/// game has no legal move. Never blocks the caller's thread; dropping the future stops the
-/// search.
-pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Option<Move> {
-    if cancel.is_cancelled() || game.is_over() {
-        return None;
+/// Why [`think`] gave no move.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum ThinkError {
+    /// The request was cancelled, before or after the search: its answer is not wanted.
+    Cancelled,
+    /// The game is over or its side to move has no legal move.
+    NoMove,
+    /// The search itself broke (its thread panicked or ended without an answer); the text says
+    /// how, for the log.
+    Failed(String),
+}
+
+impl fmt::Display for ThinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThinkError::Cancelled => f.write_str("the request was cancelled"),
+            ThinkError::NoMove => f.write_str("there is no move to play"),
+            ThinkError::Failed(why) => write!(f, "the search failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ThinkError {}
+
+/// The move `level` plays in the game's current position, or why there is none: cancelled
+/// (also when cancelled after the search finished, so an outdated answer is never played), no
+/// move (the game is over), or a failed search. Never blocks the caller's thread; dropping the
+/// future stops the search.
+pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Result<Move, ThinkError> {
+    if cancel.is_cancelled() {
+        return Err(ThinkError::Cancelled);
+    }
+    if game.is_over() {
+        return Err(ThinkError::NoMove);
     }
     let stop = cancel.child();
     let _stop_when_dropped = StopOnDrop(stop.clone());
-    let (chosen, _) = choose_off_thread(fresh_player(level), game, stop).await;
-    chosen.filter(|_| !cancel.is_cancelled())
+    let (chosen, _) = choose_off_thread(fresh_player(level), game, stop).await?;
+    match chosen {
+        _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
+        Some(chosen) => Ok(chosen),
+        None => Err(ThinkError::NoMove),
+    }
 }
 
 /// Cancels the search when the awaiting future goes away.
@@ -43,25 +76,59 @@ fn fresh_player(level: Level) -> LevelPlayer {
 
 /// The player's move and what its search reported, computed the way the app gets it: on a
 /// native thread of its own, or in slices of the web page's thread. The benchmark measures this
-/// same path, so its figures are the ones a player meets.
+/// same path, so its figures are the ones a player meets. A search that panics is
+/// [`ThinkError::Failed`].
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) async fn choose_off_thread(
     mut player: LevelPlayer,
     game: Game,
     stop: CancelToken,
-) -> (Option<Move>, SearchInfo) {
+) -> Result<(Option<Move>, SearchInfo), ThinkError> {
+    run_off_thread(move || player.choose_reporting(&game, &stop)).await
+}
+
+/// Runs `job` on tokio's blocking pool (or a thread of its own outside a runtime) and awaits
+/// its result. A panic in `job` (caught where panics unwind) or a thread that ends without an
+/// answer (a runtime shutting down drops its queued jobs) is [`ThinkError::Failed`].
+#[cfg(not(target_arch = "wasm32"))]
+async fn run_off_thread<T: Send + 'static>(
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ThinkError> {
     let (sender, receiver) = futures_channel::oneshot::channel();
     let job = move || {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+            .map_err(|panic| ThinkError::Failed(panic_message(panic.as_ref())));
         // The receiver is gone when the request was dropped: nobody wants the move.
-        let _ = sender.send(player.choose_reporting(&game, &stop));
+        let _ = sender.send(outcome);
     };
-    match tokio::runtime::Handle::try_current() {
-        Ok(runtime) => drop(runtime.spawn_blocking(job)),
-        Err(_) => drop(std::thread::spawn(job)),
+    let spawned = match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => {
+            drop(runtime.spawn_blocking(job));
+            Ok(())
+        }
+        Err(_) => std::thread::Builder::new()
+            .name("duobao-think".into())
+            .spawn(job)
+            .map(drop),
+    };
+    if let Err(error) = spawned {
+        return Err(ThinkError::Failed(format!("no search thread: {error}")));
     }
-    receiver
-        .await
-        .unwrap_or_else(|_| (None, SearchInfo::default()))
+    receiver.await.unwrap_or_else(|_| {
+        Err(ThinkError::Failed(
+            "the search thread ended without an answer".into(),
+        ))
+    })
+}
+
+/// The text a panic was raised with, when it has one.
+#[cfg(not(target_arch = "wasm32"))]
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let text = panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str));
+    format!("the search panicked: {}", text.unwrap_or("(no message)"))
 }
 
 /// The longest the web page's thread is held at a time.
@@ -73,7 +140,7 @@ pub(crate) async fn choose_off_thread(
     mut player: LevelPlayer,
     game: Game,
     stop: CancelToken,
-) -> (Option<Move>, SearchInfo) {
+) -> Result<(Option<Move>, SearchInfo), ThinkError> {
     let level = player.level();
     let mut search = player.searcher.start(&game, level.limits());
     let result = loop {
@@ -83,7 +150,7 @@ pub(crate) async fn choose_off_thread(
         }
         gloo_timers::future::TimeoutFuture::new(0).await;
     };
-    (player.choose_from(&game, &result, &stop), result.info)
+    Ok((player.choose_from(&game, &result, &stop), result.info))
 }
 
 #[cfg(test)]
@@ -115,16 +182,77 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(50)).await;
         let cancelled_at = Instant::now();
         cancel.cancel();
-        assert_eq!(request.await.unwrap(), None);
+        assert_eq!(request.await.unwrap(), Err(ThinkError::Cancelled));
         assert!(cancelled_at.elapsed() < Duration::from_millis(300));
     }
 
     #[tokio::test(flavor = "current_thread")]
-    async fn a_request_cancelled_before_it_starts_or_on_a_finished_game_gives_none() {
+    async fn a_request_cancelled_before_it_starts_or_on_a_finished_game_gives_no_move() {
         let cancel = CancelToken::new();
         cancel.cancel();
-        assert_eq!(think(Game::new(), Level::Easy, cancel).await, None);
+        assert_eq!(
+            think(Game::new(), Level::Easy, cancel).await,
+            Err(ThinkError::Cancelled)
+        );
         let won = Game::from_fen("BBB/BB.BB/...../RR.RR/RRR b - 0").unwrap();
-        assert_eq!(think(won, Level::Easy, CancelToken::new()).await, None);
+        assert_eq!(
+            think(won, Level::Easy, CancelToken::new()).await,
+            Err(ThinkError::NoMove)
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_search_is_a_failure_not_a_missing_move() {
+        let failed = run_off_thread(|| -> u8 { panic!("boom") }).await;
+        assert_eq!(
+            failed,
+            Err(ThinkError::Failed("the search panicked: boom".into()))
+        );
+        let answered = run_off_thread(|| 7).await;
+        assert_eq!(answered, Ok(7));
+    }
+
+    #[test]
+    fn a_panicking_search_outside_a_runtime_is_a_failure_too() {
+        let index = 3;
+        let failed = futures_executor::block_on(run_off_thread(move || -> u8 {
+            panic!("index {index} out of range")
+        }));
+        assert_eq!(
+            failed,
+            Err(ThinkError::Failed(
+                "the search panicked: index 3 out of range".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn a_thread_that_ends_without_an_answer_is_a_failure() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .build()
+            .unwrap();
+        let handle = runtime.handle().clone();
+        runtime.shutdown_background();
+        // A runtime that has shut down drops the job without running it.
+        let answer = futures_executor::block_on(async {
+            let _inside = handle.enter();
+            run_off_thread(|| 7u8).await
+        });
+        assert_eq!(
+            answer,
+            Err(ThinkError::Failed(
+                "the search thread ended without an answer".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn errors_read_as_sentences() {
+        assert_eq!(
+            ThinkError::Failed("the search panicked: boom".into()).to_string(),
+            "the search failed: the search panicked: boom"
+        );
+        assert_eq!(ThinkError::NoMove.to_string(), "there is no move to play");
     }
 }

@@ -1,0 +1,16 @@
+// What the app keeps in localStorage, for the tests that write it directly.
+
+/** Valid values, none of them a default, under every key the app stores (without `duobao.v1.`). */
+export const STORED = {
+  'prefs.lang': '"en"',
+  'prefs.level': '"master"',
+  'prefs.turn_seconds': '15',
+  'prefs.coordinates': 'false',
+  'prefs.flip_top': 'false',
+  'prefs.sound': 'false',
+  game: JSON.stringify({
+    mode: { pass_and_play: { bottom: 'red' } },
+    turn_seconds: 15,
+    game: { start: 'BBB/BB.BB/..T../RR.RR/RRR r - 0', plies: ['b2c2'], redo: [] },
+  }),
+};

@@ -1,0 +1,36 @@
+//! When the computer could not move twice in a row: ask it again, skip its turn, or start a
+//! new game. Its turn never passes without the player's choice.
+
+use dioxus::prelude::*;
+
+use super::controller::Controller;
+use crate::i18n::{text, Key};
+use crate::prefs::Prefs;
+use crate::widgets::Dialog;
+
+#[component]
+pub fn AiFailedDialog(on_new_game: EventHandler) -> Element {
+    let mut controller: Signal<Controller> = use_context();
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+
+    rsx! {
+        Dialog { title: text(lang, Key::AiFailedTitle), testid: "ai-failed", sheet: true,
+            p { class: "reason", {text(lang, Key::AiFailedText)} }
+            div { class: "dialog-actions",
+                button { class: "primary", r#type: "button", "data-testid": "ai-retry",
+                    onclick: move |_| controller.write().retry_ai(),
+                    {text(lang, Key::TryAgain)}
+                }
+                button { r#type: "button", "data-testid": "ai-skip",
+                    onclick: move |_| controller.write().skip_ai_turn(),
+                    {text(lang, Key::SkipAiTurn)}
+                }
+                button { r#type: "button", "data-testid": "ai-new-game",
+                    onclick: move |_| on_new_game.call(()),
+                    {text(lang, Key::NewGame)}
+                }
+            }
+        }
+    }
+}
