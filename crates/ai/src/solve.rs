@@ -24,6 +24,7 @@ use duobao_rules::{Game, GameResult, Move, Position, MAX_MOVES, QUIET_LIMIT};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
+use crate::ordering::best_from;
 
 /// The value of winning now; a win in `k` plies is `WIN - k` at the node where it starts.
 const WIN: i32 = 1_000;
@@ -427,12 +428,7 @@ impl Solver {
 /// Picks the move with the highest key among those from `from` on, swapping it (with its key
 /// and child position) to `from`: a lazy selection sort, since most nodes cut off early.
 fn pick_next(moves: &mut [Move], keys: &mut [i32], children: &mut [Position], from: usize) {
-    let mut best = from;
-    for i in from + 1..moves.len() {
-        if keys[i] > keys[best] {
-            best = i;
-        }
-    }
+    let best = best_from(keys, from);
     moves.swap(from, best);
     keys.swap(from, best);
     children.swap(from, best);
