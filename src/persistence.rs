@@ -10,7 +10,10 @@ use crate::game::controller::Controller;
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
 use crate::session::SavedGame;
-use crate::storage::{device_store, load_game, load_prefs, save_game, save_prefs, Store};
+use crate::stats::Stats;
+use crate::storage::{
+    device_store, load_game, load_prefs, load_stats, save_game, save_prefs, save_stats, Store,
+};
 
 /// The device's store, shared by the components that save.
 #[derive(Clone)]
@@ -28,6 +31,16 @@ impl DeviceStore {
 
     pub fn saved_game(&self) -> Option<SavedGame> {
         load_game(&*self.0)
+    }
+
+    pub fn stats(&self) -> Stats {
+        load_stats(&*self.0)
+    }
+
+    pub fn save_stats(&self, stats: &Stats) {
+        if let Err(error) = save_stats(&*self.0, stats) {
+            warn!("statistics not saved: {error}");
+        }
     }
 }
 
@@ -47,7 +60,11 @@ pub fn use_saving(
             warn!("settings not saved: {error}");
         }
     });
-    let generation = use_memo(move || controller.read().generation());
+    // A hint shown changes the saved game too, without changing the game's generation.
+    let generation = use_memo(move || {
+        let state = controller.read();
+        (state.generation(), state.hints_used())
+    });
     use_effect(move || {
         generation();
         if !game_on_screen() {

@@ -6,12 +6,14 @@
 mod file;
 mod saved_game;
 mod settings;
+mod stats;
 mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 pub use saved_game::{load_game, save_game};
 pub use settings::{load_prefs, save_prefs};
+pub use stats::{load_stats, save_stats};
 use store::MemoryStore;
 pub use store::Store;
 

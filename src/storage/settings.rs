@@ -69,6 +69,7 @@ mod tests {
             coordinates: false,
             flip_top: false,
             sound: false,
+            hint_button: false,
         }
     }
 
