@@ -79,9 +79,7 @@ pub fn fill(template: &str, value: &str) -> String {
 fn reason_text(lang: Lang, reason: HintReason) -> String {
     match reason {
         HintReason::Wins(WinReason::Treasure) => text(lang, Key::HintWinsTreasure).into(),
-        HintReason::Wins(WinReason::Annihilation) => {
-            text(lang, Key::HintWinsAnnihilation).into()
-        }
+        HintReason::Wins(WinReason::Annihilation) => text(lang, Key::HintWinsAnnihilation).into(),
         HintReason::Wins(WinReason::Blockade) => text(lang, Key::HintWinsBlockade).into(),
         HintReason::Captures(points) => {
             fill(text(lang, Key::HintCaptures), &point_list(lang, points))
@@ -136,10 +134,7 @@ mod tests {
     fn captures_are_listed() {
         let reasons = explained("B../...../..T../RB.R./... r - 5", "d2c2");
         assert_eq!(reasons, [HintReason::Captures(points(&["b2"]))]);
-        assert_eq!(
-            reasons_line(Lang::En, &reasons).unwrap(),
-            "captures b2"
-        );
+        assert_eq!(reasons_line(Lang::En, &reasons).unwrap(), "captures b2");
         assert_eq!(point_list(Lang::En, points(&["b4", "d3"])), "b4 and d3");
         assert_eq!(
             point_list(Lang::En, points(&["b2", "b4", "d3"])),
@@ -147,7 +142,10 @@ mod tests {
         );
         assert_eq!(point_list(Lang::Zh, points(&["b4", "d3"])), "b4 和 d3");
         assert_eq!(
-            fill(text(Lang::Zh, Key::HintCaptures), &point_list(Lang::Zh, points(&["b4", "d3"]))),
+            fill(
+                text(Lang::Zh, Key::HintCaptures),
+                &point_list(Lang::Zh, points(&["b4", "d3"]))
+            ),
             "吃掉 b4 和 d3"
         );
     }

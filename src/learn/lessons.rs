@@ -3,7 +3,9 @@
 //! where the piece went, what it captured, how the game stands — never by its notation, and a
 //! wrong move gets its reason, also read off the engine. Free of any UI.
 
-use duobao_rules::{Game, GameResult, Move, Piece, Ply, Point, PointSet, Position, WinReason, LINES};
+use duobao_rules::{
+    Game, GameResult, Move, Piece, Ply, Point, PointSet, Position, WinReason, LINES,
+};
 
 use crate::i18n::Key;
 
@@ -163,7 +165,7 @@ pub fn judge(lesson: &Lesson, game: &Game) -> Option<Verdict> {
         Goal::DeliverTreasure if treasure_won => Verdict::Missed(Mistake::NotDelivered),
         Goal::DeliverTreasure => Verdict::Missed(Mistake::TreasureNotCaptured),
         Goal::Blockade => match after.legal_moves().first() {
-            None if after.soldiers(mover.other()).len() > 0 => Verdict::Passed,
+            None if !after.soldiers(mover.other()).is_empty() => Verdict::Passed,
             None => Verdict::Missed(Mistake::TreasureNotCaptured),
             Some(&reply) => Verdict::Missed(Mistake::OpponentCanMove(reply)),
         },
@@ -299,14 +301,20 @@ mod tests {
     fn the_treasure_is_captured_like_a_soldier() {
         let l = lesson("treasure");
         assert_eq!(play(l, "d2d3"), Verdict::Passed);
-        assert_eq!(play(l, "b1c1"), Verdict::Missed(Mistake::TreasureNotCaptured));
+        assert_eq!(
+            play(l, "b1c1"),
+            Verdict::Missed(Mistake::TreasureNotCaptured)
+        );
     }
 
     #[test]
     fn delivering_the_treasure_between_own_soldiers_wins() {
         let l = lesson("deliver");
         assert_eq!(play(l, "c4c3"), Verdict::Passed);
-        assert_eq!(play(l, "c4b4"), Verdict::Missed(Mistake::TreasureNotCaptured));
+        assert_eq!(
+            play(l, "c4b4"),
+            Verdict::Missed(Mistake::TreasureNotCaptured)
+        );
     }
 
     #[test]

@@ -91,19 +91,29 @@ pub fn LearnScreen(on_close: EventHandler) -> Element {
 }
 
 #[component]
-fn LessonView(index: usize, on_back: EventHandler, on_next: EventHandler<Option<usize>>) -> Element {
+fn LessonView(
+    index: usize,
+    on_back: EventHandler,
+    on_next: EventHandler<Option<usize>>,
+) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let mut stats: Signal<Stats> = use_context();
     let lesson: &'static Lesson = &LESSONS[index];
     // The board below reads this lesson's own game, not the one on the game screen.
-    let mut controller = use_context_provider(|| Signal::new(Controller::lesson(lesson.position())));
+    let mut controller =
+        use_context_provider(|| Signal::new(Controller::lesson(lesson.position())));
     let lang = prefs.read().lang;
     let state = controller.read();
     let verdict = judge(lesson, state.game());
-    let moved_to: Option<Point> = state.game().plies().first().and_then(|played| match played.ply {
-        Ply::Move(m) => Some(m.to()),
-        Ply::Pass => None,
-    });
+    let moved_to: Option<Point> =
+        state
+            .game()
+            .plies()
+            .first()
+            .and_then(|played| match played.ply {
+                Ply::Move(m) => Some(m.to()),
+                Ply::Pass => None,
+            });
     use_effect(move || {
         let passed = judge(lesson, controller.read().game()) == Some(Verdict::Passed);
         if passed && !stats.peek().is_lesson_done(lesson.id) {
@@ -174,7 +184,11 @@ fn LessonView(index: usize, on_back: EventHandler, on_next: EventHandler<Option<
 #[component]
 fn Pulse(point: Point, passed: bool) -> Element {
     let (cx, cy) = place(point, duobao_rules::Color::Red);
-    let class = if passed { "pulse passed" } else { "pulse missed" };
+    let class = if passed {
+        "pulse passed"
+    } else {
+        "pulse missed"
+    };
     rsx! {
         svg { class: "pulse-layer", view_box: "0 0 {SIZE} {SIZE}", "aria-hidden": "true",
             circle { class, "data-testid": "pulse", cx, cy, r: "48" }

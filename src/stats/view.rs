@@ -33,8 +33,16 @@ pub fn StatisticsScreen(on_close: EventHandler) -> Element {
     let stats = stats.read();
     let total = stats.vs_ai_total();
     let counts = [
-        ("pass-and-play", Key::StatsPassAndPlay, stats.pass_and_play.to_string()),
-        ("puzzles", Key::StatsPuzzles, stats.puzzles_solved.to_string()),
+        (
+            "pass-and-play",
+            Key::StatsPassAndPlay,
+            stats.pass_and_play.to_string(),
+        ),
+        (
+            "puzzles",
+            Key::StatsPuzzles,
+            stats.puzzles_solved.to_string(),
+        ),
         ("lessons", Key::StatsLessons, lessons_done(&stats)),
     ];
 
