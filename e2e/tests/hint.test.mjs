@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openBrowser, openApp, tapPoint, point, playMove, plies, waitForPlies, assertAttribute,
-  screenshot, assertNoErrors, assertNoCutText,
+  screenshot, assertNoErrors, assertNoCutText, watchFrames, frameGaps,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -23,28 +23,13 @@ async function askHint(page) {
   return `${await arrow.getAttribute('data-from')}${await arrow.getAttribute('data-to')}`;
 }
 
-function watchFrames(page) {
-  return page.evaluate(() => {
-    window.frameGaps = [];
-    let last = performance.now();
-    const frame = (now) => {
-      window.frameGaps.push(now - last);
-      last = now;
-      if (!window.stopFrames) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-}
 
 test('a hint shows the winning move with its reason, is followed, and counts in the result', async () => {
   const page = await openApp(browser.context, {
     lang: 'en', mode: 'pnp', turn: 'off', fen: 'BBB/BB.BB/.RT../...R./R.. r - 0',
   });
   await page.getByTestId('board').waitFor();
-  await watchFrames(page);
   const hinted = await askHint(page);
-  const gaps = await page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
-  assert.ok(Math.max(...gaps.slice(1)) <= MAX_FRAME_GAP_MS, `a frame gap of ${Math.max(...gaps.slice(1))} ms`);
   assert.equal(hinted, 'd2d3');
   assert.equal(await page.getByTestId('hint-line').textContent(),
     'Hint: d2d3, captures the treasure and wins');
@@ -64,7 +49,12 @@ test('against the computer: the hinted move is played by taps; no hint while it 
   const page = await openApp(browser.context, { lang: 'zh', mode: 'ai', level: 'easy', turn: 'off' });
   await page.getByTestId('board').waitFor();
   assert.equal(await page.getByTestId('hint').textContent(), '提示');
+  // Master searches the opening for its whole budget: the page must keep drawing meanwhile.
+  await watchFrames(page);
   const hinted = await askHint(page);
+  const gaps = await frameGaps(page);
+  const worst = Math.max(...gaps.slice(1));
+  assert.ok(gaps.length > 20 && worst <= MAX_FRAME_GAP_MS, `worst frame gap ${worst} ms`);
   assert.match(await page.getByTestId('hint-line').textContent(), new RegExp(`^提示：${hinted}`));
   await tapPoint(page, hinted.slice(0, 2));
   await assertAttribute(point(page, hinted.slice(0, 2)), 'data-selected', 'true');
