@@ -61,8 +61,8 @@ pub fn HomeScreen(
                         {text(lang, Key::Learn)}
                     }
                 }
-                PageButtons { testid_prefix: "open", on_open }
                 div { class: "home-more",
+                    PageButtons { testid_prefix: "open", on_open }
                     if !learning {
                         button { r#type: "button", "data-testid": "open-learn",
                             onclick: move |_| on_open.call(Page::Learn),
