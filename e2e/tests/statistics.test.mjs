@@ -14,6 +14,12 @@ async function openStatistics(page) {
   await page.getByTestId('statistics').waitFor();
 }
 
+/** Loads the app again without the address's game, so that it opens on the home screen. */
+async function reloadHome(page) {
+  await page.goto(page.url().split('?')[0]);
+  await page.getByTestId('home').waitFor();
+}
+
 const shown = async (page, name) => page.getByTestId(`stats-${name}`).textContent();
 
 async function winAndGoHome(page) {
@@ -40,8 +46,7 @@ test('a won game against the computer counts once, and the count survives a relo
   assert.equal(await shown(page, 'pass-and-play'), '0');
   assert.equal(await shown(page, 'puzzles'), '0');
 
-  await page.goto(page.url().split('?')[0]);
-  await page.getByTestId('home').waitFor();
+  await reloadHome(page);
   await openStatistics(page);
   assert.equal(await shown(page, 'easy-red'), '1 / 0 / 0', 'kept after a reload');
   assertNoErrors(page);
@@ -56,8 +61,7 @@ test('pass-and-play games count; garbage in one stored count resets it alone (ä¸
     localStorage.setItem('duobao.v1.stats.ai.master.black', '{"wins":3,"losses":1,"draws":2}');
     localStorage.setItem('duobao.v1.stats.ai.hard.red', '{not json');
   });
-  await page.reload();
-  await page.getByTestId('home').waitFor();
+  await reloadHome(page);
   await openStatistics(page);
   assert.equal(await shown(page, 'pass-and-play'), '1');
   assert.equal(await shown(page, 'master-black'), '3 / 1 / 2');

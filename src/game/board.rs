@@ -238,8 +238,10 @@ pub fn MoveTrail(m: Move, bottom: Color) -> Element {
     }
 }
 
-/// Half the width of the hint arrow's head, and its length, in board units.
+/// Half the width of the hint arrow's head, in board units (its length is 1.4 times that).
 const ARROW_HEAD: f32 = 26.0;
+/// The radius of the ring around the piece a hint moves.
+const HINT_RING: f32 = 46.0;
 
 /// The engine's suggestion: a ring on the piece to move and an arrow to its destination, in a
 /// colour of its own so that it is never taken for the last move's trail.
@@ -249,7 +251,9 @@ pub fn HintArrow(m: Move, bottom: Color) -> Element {
     let (x2, y2) = place(m.to(), bottom);
     let length = (x2 - x1).hypot(y2 - y1);
     let (ux, uy) = ((x2 - x1) / length, (y2 - y1) / length);
-    // The tip stops short of the destination's centre, the shaft at the head's base.
+    // The shaft leaves from the ring's edge, so the piece's character stays readable; the tip
+    // stops short of the destination's centre, and the shaft at the head's base.
+    let (sx, sy) = (x1 + ux * HINT_RING, y1 + uy * HINT_RING);
     let (tx, ty) = (x2 - ux * 12.0, y2 - uy * 12.0);
     let (bx, by) = (tx - ux * ARROW_HEAD * 1.4, ty - uy * ARROW_HEAD * 1.4);
     let head = format!(
@@ -261,8 +265,8 @@ pub fn HintArrow(m: Move, bottom: Color) -> Element {
     );
     rsx! {
         g { class: "hint-arrow", "data-testid": "hint-arrow", "data-from": "{m.from()}", "data-to": "{m.to()}",
-            circle { cx: x1, cy: y1, r: "46" }
-            line { x1, y1, x2: bx, y2: by }
+            circle { cx: x1, cy: y1, r: HINT_RING }
+            line { x1: sx, y1: sy, x2: bx, y2: by }
             polygon { points: head }
         }
     }

@@ -38,13 +38,16 @@ pub fn LearnScreen(on_close: EventHandler) -> Element {
     let mut open = use_signal(|| None::<usize>);
     let lang = prefs.read().lang;
 
-    if let Some(index) = open() {
+    if open().is_some() {
+        // In a keyed list, so that another lesson mounts afresh with its own board.
         return rsx! {
-            LessonView {
-                key: "{index}",
-                index,
-                on_back: move |_| open.set(None),
-                on_next: move |next| open.set(next),
+            for index in open() {
+                LessonView {
+                    key: "{index}",
+                    index,
+                    on_back: move |_| open.set(None),
+                    on_next: move |next| open.set(next),
+                }
             }
         };
     }
