@@ -10,11 +10,13 @@ use crate::game::controller::Controller;
 use crate::game::GameView;
 use crate::home::{setup, HomeScreen, LinkChoiceDialog};
 use crate::i18n::{text, Key};
+use crate::learn::LearnScreen;
 use crate::navigation::Page;
 use crate::persistence::{use_saving, DeviceStore};
 use crate::platform;
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
+use crate::stats::{use_stats, StatisticsScreen};
 use crate::url_options::{Link, Opening};
 
 const STYLE: Asset = asset!("/assets/main.css");
@@ -62,6 +64,7 @@ pub fn App() -> Element {
     });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
     let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
+    use_stats(store.clone(), controller);
     let mut page = use_signal(|| None::<Page>);
     let lang = prefs.read().lang;
     let saved_store = store.clone();
@@ -123,6 +126,8 @@ pub fn App() -> Element {
         match page() {
             Some(Page::Rules) => rsx! { RulesScreen { on_close: move |_| page.set(None) } },
             Some(Page::Settings) => rsx! { SettingsScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Learn) => rsx! { LearnScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Statistics) => rsx! { StatisticsScreen { on_close: move |_| page.set(None) } },
             None => rsx! {},
         }
         if let Some(notice) = notice {

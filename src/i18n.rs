@@ -181,6 +181,66 @@ translations! {
     AiFailedText => "可以让电脑再试一次，也可以跳过它这一步，由你接着走。", "Let it try again, or skip its turn and play on yourself.";
     TryAgain => "再试一次", "Try again";
     SkipAiTurn => "跳过电脑这一步", "Skip its turn";
+    // Hint, lessons and statistics (issue 10).
+    Enumeration => "、", ", ";
+    And => "和", "and";
+    Hint => "提示", "Hint";
+    HintLabel => "提示：{}", "Hint: {}";
+    HintWinsTreasure => "吃掉宝箱，直接获胜", "captures the treasure and wins";
+    HintWinsAnnihilation => "吃光对方的兵，获胜", "captures the last enemy soldier and wins";
+    HintWinsBlockade => "困毙对方，获胜", "leaves the opponent without a move and wins";
+    HintCaptures => "吃掉 {}", "captures {}";
+    HintStopsThreat => "化解对方走到 {} 吃宝箱的威胁", "stops the treasure threat on {}";
+    HintThreatensTreasure => "下一步可以吃宝箱", "threatens to capture the treasure next move";
+    HintsUsed => "使用提示：{} 次", "Hints used: {}";
+    HintButtonSetting => "对局中显示“提示”按钮", "Show the Hint button in games";
+    Learn => "入门教程", "Learn to play";
+    LearnIntro => "七个小练习，每课只走一步，学会全部规则。", "Seven short lessons of one move each teach you every rule.";
+    LessonNumber => "第 {} 课", "Lesson {}";
+    LessonDone => "已完成", "done";
+    NextLesson => "下一课", "Next lesson";
+    AllLessons => "全部课程", "All lessons";
+    LessonsComplete => "全部课程都完成了！去和电脑下一盘吧。", "All lessons done! Now try a game against the computer.";
+    LessonPassed => "对了！", "Well done!";
+    LessonMissed => "还不对。", "Not quite.";
+    MistakeWentElsewhere => "你的兵走到了 {}，不是目标点。", "Your piece went to {}, not to the goal point.";
+    MistakeMovedSoldier => "你走的是兵。这一课要走宝箱：先点宝箱，再点它要去的点。", "You moved a soldier. This lesson is about the treasure: tap it, then the point it should go to.";
+    MistakeNothingCaptured => "没有吃到子：要让对方的兵夹在你的两个兵中间，而且这条线上没有别的棋子。", "Nothing was captured: an enemy soldier must end up between two of your soldiers, on a line with no other piece.";
+    MistakeBlocked => "没吃成：{} 上的棋子也在这条线上，线上共有四枚棋子，夹吃不成立。", "No capture: the piece on {} stands on that line too, so it holds four pieces.";
+    MistakeTreasureNotCaptured => "宝箱还在棋盘上：要让它夹在你的两个兵中间，而且这条线上没有别的棋子。", "The treasure is still on the board: it must end up between two of your soldiers, on a line with no other piece.";
+    MistakeNotDelivered => "宝箱被吃掉了，但这一课要你亲手把宝箱走到自己的两个兵之间。", "The treasure was captured, but this lesson asks you to move the treasure itself between your soldiers.";
+    MistakeOpponentCanMove => "黑方还能走，例如 {}。", "Black can still move, for example {}.";
+    LessonMoveTitle => "沿线走子", "Moving along the lines";
+    LessonMoveInstruction => "棋子沿着画出的线走一步，到相邻的空点，斜线也算。把一个兵走到中心点 c3。", "Pieces move one step along a drawn line to an empty neighbouring point — diagonals too. Move a soldier to the centre point c3.";
+    LessonMoveSuccess => "很好！兵每次沿线走一步，不能跳过别的棋子。", "Good! A soldier moves one step along a line and never jumps over a piece.";
+    LessonLockTitle => "宝箱与锁定", "The treasure and its lock";
+    LessonLockInstruction => "宝箱不属于任何一方，双方都可以走它。点宝箱，把它走一步。", "The treasure belongs to no one: either side may move it. Tap the treasure and move it one step.";
+    LessonLockSuccess => "宝箱锁定了（看那把小锁）：下一步谁都不能走它，要等有人走过一个兵才解锁。", "The treasure is now locked (see the padlock): nobody may move it on the next move, until a soldier has moved.";
+    LessonCaptureTitle => "夹吃", "Capture by sandwich";
+    LessonCaptureInstruction => "走一步，让一个黑卒夹在你的两个兵中间（同一条线上），就能吃掉它。", "Move so that a black soldier ends up between two of your soldiers on a line, and it is captured.";
+    LessonCaptureSuccess => "吃掉了！这条线上只有这三枚棋子，中间的黑卒被夹吃。", "Captured! The line held just these three pieces, so the black soldier in the middle was taken.";
+    LessonBlockedTitle => "第四枚棋子挡住夹吃", "A fourth piece blocks";
+    LessonBlockedInstruction => "线上只要还有第四枚棋子，夹吃就不成立。这里只有一个黑卒能吃掉——吃掉它。", "If a fourth piece stands on the line, there is no capture. Only one black soldier can be captured here — capture it.";
+    LessonBlockedSuccess => "对了！第 4 行只有三枚棋子；而第 2 行上 e2 的黑卒挡住了夹吃。", "Right! Row 4 held just three pieces, while on row 2 the black soldier on e2 blocks the capture.";
+    LessonTreasureTitle => "夹吃宝箱", "Capturing the treasure";
+    LessonTreasureInstruction => "宝箱可以像兵一样被夹吃。吃掉宝箱，你就赢了。", "The treasure is captured like a soldier. Capture it and you win.";
+    LessonTreasureSuccess => "夺宝成功！吃掉宝箱就赢下整盘棋。", "Treasure taken! Capturing the treasure wins the game.";
+    LessonDeliverTitle => "把宝箱送到自己兵之间", "Delivering the treasure";
+    LessonDeliverInstruction => "把宝箱走到你自己的两个兵中间（线上没有别的棋子），也算夹住了它。走宝箱赢下这盘棋。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it too. Win by moving the treasure.";
+    LessonDeliverSuccess => "赢了！宝箱落在你的两个兵之间，归你所有。", "You win! The treasure landed between your soldiers and is yours.";
+    LessonBlockadeTitle => "困毙", "Blockade";
+    LessonBlockadeInstruction => "让对方无棋可走也能获胜：兵走不动，宝箱也走不了。走一步，困住黑方。", "You also win when your opponent has no legal move: no soldier can move and the treasure cannot either. Make the move that leaves Black stuck.";
+    LessonBlockadeSuccess => "困毙！黑卒和宝箱都被堵死，黑方无棋可走。", "Blockade! The black soldier and the treasure are hemmed in: Black has no move.";
+    Statistics => "战绩", "Statistics";
+    StatsVsAi => "人机对战", "Against the computer";
+    StatsAsRed => "执红", "As Red";
+    StatsAsBlack => "执黑", "As Black";
+    StatsLegend => "胜 / 负 / 和", "won / lost / drawn";
+    StatsTotal => "合计", "Total";
+    StatsPassAndPlay => "双人同屏对局", "Pass-and-play games";
+    StatsPuzzles => "已解谜题", "Puzzles solved";
+    StatsLessons => "已完成课程", "Lessons done";
+    StatsOther => "其他", "More";
 }
 
 /// The text for `key` in `lang`.
@@ -289,7 +349,7 @@ mod tests {
     fn chinese_texts_are_chinese_and_english_texts_are_english() {
         let has_cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         for &(key, zh, en) in TABLE {
-            if ![Key::ListSeparator, Key::TitleSeparator].contains(&key) {
+            if ![Key::ListSeparator, Key::TitleSeparator, Key::Enumeration].contains(&key) {
                 assert!(has_cjk(zh), "{key:?}: {zh:?} is not Chinese");
             }
             for word in zh.split(|c: char| !c.is_ascii_alphanumeric()) {

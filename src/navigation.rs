@@ -6,4 +6,6 @@
 pub enum Page {
     Rules,
     Settings,
+    Learn,
+    Statistics,
 }

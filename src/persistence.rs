@@ -13,8 +13,10 @@ use crate::game::controller::Controller;
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
 use crate::session::SavedGame;
+use crate::stats::Stats;
 use crate::storage::{
-    device_store, load_game, load_prefs, save_game, save_prefs, SaveError, Store, Watched,
+    device_store, load_game, load_prefs, load_stats, save_game, save_prefs, save_stats, SaveError,
+    Store, Watched,
 };
 
 /// The device's store, shared by the components that save.
@@ -33,6 +35,15 @@ impl DeviceStore {
 
     pub fn saved_game(&self) -> Option<SavedGame> {
         load_game(&*self.0)
+    }
+
+    pub fn stats(&self) -> Stats {
+        load_stats(&*self.0)
+    }
+
+    /// A failure is noted by the watched store; [`use_saving`] logs and shows the first one.
+    pub fn save_stats(&self, stats: &Stats) {
+        let _ = save_stats(&*self.0, stats);
     }
 
     /// The store's first failure, once: logged here, shown by the caller.
@@ -80,7 +91,11 @@ pub fn use_saving(
             }
         }
     });
-    let generation = use_memo(move || controller.read().generation());
+    // A hint shown changes the saved game too, without changing the game's generation.
+    let generation = use_memo(move || {
+        let state = controller.read();
+        (state.generation(), state.hints_used())
+    });
     use_effect(move || {
         generation();
         if !game_on_screen() {

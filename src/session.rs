@@ -32,4 +32,25 @@ pub struct SavedGame {
     pub mode: Mode,
     pub turn_seconds: Option<u32>,
     pub game: Game,
+    /// Hints shown so far (absent in games saved before hints existed).
+    #[serde(default)]
+    pub hints: u32,
+    /// Whether the game already ended once and went into the statistics (then undone).
+    #[serde(default)]
+    pub counted: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_saved_before_hints_existed_loads_with_none_used() {
+        let json = r#"{"mode":{"pass_and_play":{"bottom":"red"}},"turn_seconds":15,
+            "game":{"start":"BBB/BB.BB/..T../RR.RR/RRR r - 0","plies":["b2c2"],"redo":[]}}"#;
+        let saved: SavedGame = serde_json::from_str(json).unwrap();
+        assert_eq!(saved.hints, 0);
+        assert!(!saved.counted);
+        assert_eq!(saved.game.plies().len(), 1);
+    }
 }

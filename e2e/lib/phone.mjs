@@ -193,3 +193,23 @@ export async function playSomeMove(page) {
   }
   throw new Error(`${color} has no legal move`);
 }
+
+/** Starts recording the gaps between animation frames, to catch a stalled page. */
+export async function watchFrames(page) {
+  await page.evaluate(() => {
+    window.frameGaps = [];
+    window.stopFrames = false;
+    let last = performance.now();
+    const frame = (now) => {
+      window.frameGaps.push(now - last);
+      last = now;
+      if (!window.stopFrames) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** Stops recording; the frame gaps seen since `watchFrames`, in milliseconds. */
+export async function frameGaps(page) {
+  return page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
+}

@@ -2,7 +2,9 @@
 // exceed 200 ms while it works out its reply.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openApp, playSomeMove, waitForPlies, plies, assertNoErrors } from '../lib/phone.mjs';
+import {
+  openBrowser, openApp, playSomeMove, waitForPlies, plies, assertNoErrors, watchFrames, frameGaps,
+} from '../lib/phone.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -15,16 +17,7 @@ const MASTER_BUDGET_MS = 1_500 + 2_000;
 test('no main-thread stall over 200 ms while Master thinks', async () => {
   const page = await openApp(browser.context, { lang: 'en', mode: 'ai', level: 'master', turn: 'off' });
   await page.getByTestId('board').waitFor();
-  await page.evaluate(() => {
-    window.frameGaps = [];
-    let last = performance.now();
-    const frame = (now) => {
-      window.frameGaps.push(now - last);
-      last = now;
-      if (!window.stopFrames) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
+  await watchFrames(page);
   for (const plyCount of [2, 4]) {
     await playSomeMove(page);
     const asked = Date.now();
@@ -33,7 +26,7 @@ test('no main-thread stall over 200 ms while Master thinks', async () => {
     const took = Date.now() - asked;
     assert.ok(took <= MASTER_BUDGET_MS, `Master replied in ${took} ms`);
   }
-  const gaps = await page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
+  const gaps = await frameGaps(page);
   const worst = Math.max(...gaps.slice(1));
   console.log(`frames: ${gaps.length}, worst gap: ${worst.toFixed(1)} ms, plies: ${(await plies(page)).join(' ')}`);
   assert.ok(gaps.length > 20, 'frames were measured');

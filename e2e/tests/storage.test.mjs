@@ -14,6 +14,10 @@ const DAMAGED = {
   'prefs.coordinates': '"yes"',
   'prefs.flip_top': '',
   'prefs.sound': '[1,2]',
+  'prefs.hint_button': '0',
+  'stats.ai.hard.red': '{"wins":"many"}',
+  'stats.pass_and_play': '-1',
+  'stats.puzzles_solved': 'null',
   game: STORED.game.replace('b2c2', 'b2c5'),
 };
 

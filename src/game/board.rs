@@ -4,7 +4,7 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, Move, Piece, Ply, Point, PointSet, Position, LINES};
 
-use super::controller::Controller;
+use super::controller::{Controller, Hint};
 use super::tokens::{tokens, Token};
 use crate::i18n::{join, piece_key, text, Key, Lang};
 use crate::prefs::Prefs;
@@ -131,6 +131,9 @@ pub fn Board() -> Element {
             for token in tokens(state.game()) {
                 TokenView { key: "{token.id}", token, bottom, locked }
             }
+            if let Some(Hint::Move(m)) = state.hint() {
+                HintArrow { m, bottom }
+            }
             for point in targets {
                 {
                     let (cx, cy) = place(point, bottom);
@@ -231,6 +234,40 @@ pub fn MoveTrail(m: Move, bottom: Color) -> Element {
         g { class: "last-move", "data-testid": "last-move", "data-from": "{m.from()}", "data-to": "{m.to()}",
             line { x1, y1, x2, y2 }
             circle { cx: x1, cy: y1, r: "14" }
+        }
+    }
+}
+
+/// Half the width of the hint arrow's head, in board units (its length is 1.4 times that).
+const ARROW_HEAD: f32 = 26.0;
+/// The radius of the ring around the piece a hint moves.
+const HINT_RING: f32 = 46.0;
+
+/// The engine's suggestion: a ring on the piece to move and an arrow to its destination, in a
+/// colour of its own so that it is never taken for the last move's trail.
+#[component]
+pub fn HintArrow(m: Move, bottom: Color) -> Element {
+    let (x1, y1) = place(m.from(), bottom);
+    let (x2, y2) = place(m.to(), bottom);
+    let length = (x2 - x1).hypot(y2 - y1);
+    let (ux, uy) = ((x2 - x1) / length, (y2 - y1) / length);
+    // The shaft leaves from the ring's edge, so the piece's character stays readable; the tip
+    // stops short of the destination's centre, and the shaft at the head's base.
+    let (sx, sy) = (x1 + ux * HINT_RING, y1 + uy * HINT_RING);
+    let (tx, ty) = (x2 - ux * 12.0, y2 - uy * 12.0);
+    let (bx, by) = (tx - ux * ARROW_HEAD * 1.4, ty - uy * ARROW_HEAD * 1.4);
+    let head = format!(
+        "{tx},{ty} {},{} {},{}",
+        bx - uy * ARROW_HEAD,
+        by + ux * ARROW_HEAD,
+        bx + uy * ARROW_HEAD,
+        by - ux * ARROW_HEAD
+    );
+    rsx! {
+        g { class: "hint-arrow", "data-testid": "hint-arrow", "data-from": "{m.from()}", "data-to": "{m.to()}",
+            circle { cx: x1, cy: y1, r: HINT_RING }
+            line { x1: sx, y1: sy, x2: bx, y2: by }
+            polygon { points: head }
         }
     }
 }

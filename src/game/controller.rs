@@ -10,7 +10,7 @@
 //! Its turn never passes without the player's say.
 
 use duobao_ai::{Level, ThinkError};
-use duobao_rules::{Color, Game, Move, Piece, Ply, Point, PointSet, Position};
+use duobao_rules::{Color, Game, GameResult, Move, Piece, Ply, Point, PointSet, Position};
 
 use super::clock::{PauseReason, Tick, TurnClock};
 use crate::session::{GameSetup, Mode, SavedGame};
@@ -55,6 +55,19 @@ pub enum AiOutcome {
 
 /// Failed answers in a row after which the player is asked what to do.
 const AI_FAILURES_BEFORE_ASKING: u32 = 2;
+/// The engine is asked for a hint in this game.
+#[derive(Clone, Debug)]
+pub struct HintRequest {
+    pub generation: u64,
+    pub game: Game,
+}
+
+/// A hint for the current position: being thought about, or the suggested move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Hint {
+    Thinking,
+    Move(Move),
+}
 
 #[derive(Clone, Debug)]
 pub struct Controller {
@@ -68,6 +81,14 @@ pub struct Controller {
     ai_failures: u32,
     /// The requests made to the computer this turn.
     ai_attempt: u32,
+    /// The hint asked for in the generation it was asked in; any change of the game drops it.
+    hint: Option<(u64, Hint)>,
+    /// Hints shown in this game.
+    hints_used: u32,
+    /// Whether this game's result went into the statistics (or needs not: it started over).
+    counted: bool,
+    /// The board takes no more moves once the game has this many plies (a lesson's one move).
+    ply_limit: Option<usize>,
 }
 
 impl Controller {
@@ -81,8 +102,27 @@ impl Controller {
             notice: None,
             ai_failures: 0,
             ai_attempt: 0,
+            hint: None,
+            hints_used: 0,
+            counted: false,
+            ply_limit: None,
         };
+        controller.counted = controller.game.is_over();
         controller.after_change();
+        controller
+    }
+
+    /// A lesson: two players' game from `start` on which one move can be made, then the board
+    /// rests for the lesson to judge it.
+    pub fn lesson(start: Position) -> Controller {
+        let mut controller = Controller::new(GameSetup {
+            mode: Mode::PassAndPlay {
+                bottom: start.turn(),
+            },
+            start,
+            turn_seconds: None,
+        });
+        controller.ply_limit = Some(1);
         controller
     }
 
@@ -122,6 +162,8 @@ impl Controller {
             turn_seconds: saved.turn_seconds,
         });
         self.game = saved.game;
+        self.hints_used = saved.hints;
+        self.counted = saved.counted;
         self.after_change();
     }
 
@@ -131,6 +173,8 @@ impl Controller {
             mode: self.mode,
             turn_seconds: self.clock.limit_seconds(),
             game: self.game.clone(),
+            hints: self.hints_used,
+            counted: self.counted,
         })
     }
 
@@ -182,7 +226,70 @@ impl Controller {
 
     /// Whether the board answers taps now.
     pub fn is_human_turn(&self) -> bool {
-        !self.game.is_over() && !self.is_ai_turn()
+        let within_limit = self
+            .ply_limit
+            .is_none_or(|limit| self.game.plies().len() < limit);
+        !self.game.is_over() && !self.is_ai_turn() && within_limit
+    }
+
+    /// Hints shown in this game.
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+
+    /// The hint for the current position, if one was asked for.
+    pub fn hint(&self) -> Option<Hint> {
+        self.hint
+            .filter(|(generation, _)| *generation == self.generation)
+            .map(|(_, hint)| hint)
+    }
+
+    /// Whether the hint button can be used now: on a player's turn, with no hint yet.
+    pub fn can_hint(&self) -> bool {
+        self.is_human_turn() && self.hint().is_none()
+    }
+
+    /// Asks for a hint; what the engine should think about, if a hint can be had now.
+    pub fn request_hint(&mut self) -> Option<HintRequest> {
+        if !self.can_hint() {
+            return None;
+        }
+        self.hint = Some((self.generation, Hint::Thinking));
+        Some(HintRequest {
+            generation: self.generation,
+            game: self.game.clone(),
+        })
+    }
+
+    /// Shows the engine's suggestion for the request of `generation`, unless it is stale.
+    /// Returns whether it is shown; a shown hint counts as used.
+    pub fn hint_answer(&mut self, generation: u64, answer: Option<Move>) -> bool {
+        if generation != self.generation || self.hint() != Some(Hint::Thinking) {
+            return false;
+        }
+        match answer.filter(|&m| self.game.position().is_legal(m)) {
+            Some(m) => {
+                self.hint = Some((generation, Hint::Move(m)));
+                self.hints_used += 1;
+                true
+            }
+            None => {
+                self.hint = None;
+                false
+            }
+        }
+    }
+
+    /// The finished game's mode and result, once, for the statistics: `None` while the game
+    /// goes on, once it has been counted, and for a game that was over from its start.
+    pub fn uncounted_result(&self) -> Option<(Mode, GameResult)> {
+        let result = self.game.result().filter(|_| !self.counted)?;
+        Some((self.mode, result))
+    }
+
+    /// The result went into the statistics: an undo and another ending will not count again.
+    pub fn mark_counted(&mut self) {
+        self.counted = true;
     }
 
     fn turn(&self) -> Color {
@@ -847,5 +954,99 @@ mod tests {
             Some(5),
             "the same turn time"
         );
+    }
+
+    #[test]
+    fn a_hint_is_shown_once_counted_and_dropped_by_a_move() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let request = controller.request_hint().unwrap();
+        assert_eq!(controller.hint(), Some(Hint::Thinking));
+        assert!(controller.request_hint().is_none(), "one request at a time");
+        assert!(controller.hint_answer(request.generation, Some(mv("b2c2"))));
+        assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
+        assert_eq!(controller.hints_used(), 1);
+        assert!(!controller.can_hint(), "the hint is on the board already");
+        tap_move(&mut controller, "b2c2");
+        assert_eq!(controller.hint(), None);
+        assert!(controller.can_hint());
+        assert_eq!(controller.saved_game().unwrap().hints, 1);
+    }
+
+    #[test]
+    fn a_stale_or_illegal_hint_is_not_shown_and_not_counted() {
+        let mut controller = vs_ai(Color::Red);
+        let request = controller.request_hint().unwrap();
+        tap_move(&mut controller, "b2c2");
+        assert!(!controller.hint_answer(request.generation, Some(mv("a2a3"))));
+        assert!(!controller.can_hint(), "not while the computer is to move");
+        assert!(controller.request_hint().is_none());
+        let answer = controller.ai_request().unwrap();
+        controller.ai_answer(answer.generation, Ok(mv("b4b3")));
+        let request = controller.request_hint().unwrap();
+        assert!(!controller.hint_answer(request.generation, Some(mv("c1c3"))));
+        assert_eq!(controller.hint(), None);
+        assert_eq!(controller.hints_used(), 0);
+        let request = controller.request_hint().unwrap();
+        controller.undo();
+        assert!(!controller.hint_answer(request.generation, Some(mv("b2c2"))));
+        assert_eq!(controller.hints_used(), 0);
+    }
+
+    #[test]
+    fn no_hint_once_the_game_is_over() {
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
+        tap_move(&mut controller, "d2d3");
+        assert!(controller.request_hint().is_none());
+    }
+
+    #[test]
+    fn hints_used_come_back_with_a_saved_game() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let request = controller.request_hint().unwrap();
+        controller.hint_answer(request.generation, Some(mv("b2c2")));
+        let saved = controller.saved_game().unwrap();
+        let mut resumed = vs_ai(Color::Red);
+        resumed.resume(saved);
+        assert_eq!(resumed.hints_used(), 1);
+        resumed.rematch();
+        assert_eq!(resumed.hints_used(), 0, "a new game starts with none");
+    }
+
+    #[test]
+    fn a_finished_game_is_counted_once_even_after_undo() {
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
+        assert_eq!(controller.uncounted_result(), None);
+        tap_move(&mut controller, "d2d3");
+        let (mode, result) = controller.uncounted_result().unwrap();
+        assert_eq!(mode, Mode::PassAndPlay { bottom: Color::Red });
+        assert_eq!(result.winner(), Some(Color::Red));
+        controller.mark_counted();
+        assert_eq!(controller.uncounted_result(), None);
+        controller.undo();
+        let saved = controller.saved_game().unwrap();
+        assert!(saved.counted);
+        let mut resumed = pass_and_play(duobao_rules::START_FEN);
+        resumed.resume(saved);
+        tap_move(&mut resumed, "d2d3");
+        assert_eq!(resumed.uncounted_result(), None, "not counted again");
+        resumed.rematch();
+        assert_eq!(resumed.uncounted_result(), None);
+    }
+
+    #[test]
+    fn a_game_over_from_its_start_is_not_counted() {
+        let controller = pass_and_play("BBB/BB.BB/...../RR.RR/RRR b - 0");
+        assert!(controller.game().is_over());
+        assert_eq!(controller.uncounted_result(), None);
+    }
+
+    #[test]
+    fn a_lesson_takes_one_move() {
+        let mut controller = Controller::lesson(Position::start());
+        assert!(controller.is_human_turn());
+        tap_move(&mut controller, "b2c2");
+        assert!(!controller.is_human_turn());
+        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
+        assert_eq!(controller.clock().limit_seconds(), None);
     }
 }

@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 use duobao_rules::{Color, GameResult};
 
 use super::controller::Controller;
+use super::hint::fill;
 use crate::i18n::{reason_key, text, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
@@ -29,11 +30,13 @@ pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) ->
         return rsx! {};
     };
     let mode = controller.read().mode();
+    let hints = controller.read().hints_used().to_string();
     let winner = result.winner().map_or("draw", |color| color.name());
 
     rsx! {
         Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true,
             p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result))} }
+            p { class: "hints-used", "data-testid": "hints-used", {fill(text(lang, Key::HintsUsed), &hints)} }
             div { class: "dialog-actions",
                 button { class: "primary", r#type: "button", "data-testid": "rematch",
                     onclick: move |_| controller.write().rematch(),

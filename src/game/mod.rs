@@ -7,6 +7,7 @@ pub mod clock;
 pub mod controller;
 mod dialogs;
 mod game_over;
+pub mod hint;
 mod menu;
 mod move_list;
 mod sound;

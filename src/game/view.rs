@@ -6,20 +6,21 @@ use std::time::Duration;
 
 use dioxus::logger::tracing::warn;
 use dioxus::prelude::*;
-use duobao_ai::{think, CancelToken};
+use duobao_ai::{think, CancelToken, ThinkError};
 use web_time::Instant;
 
 use super::ai_failed::AiFailedDialog;
 use super::board::Board;
 use super::clock::{PauseReason, Tick};
-use super::controller::{AiOutcome, Controller, Notice};
+use super::controller::{AiOutcome, Controller, Hint, Notice};
 use super::dialogs::Dialogs;
 use super::game_over::GameOverDialog;
+use super::hint::{explain, fill, reasons_line, HINT_LEVEL};
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
-use crate::i18n::{text, timed_out_key, Key};
+use crate::i18n::{text, timed_out_key, Key, Lang};
 use crate::navigation::Page;
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
@@ -38,11 +39,14 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
     let mut set_menu_open =
         move |open: bool| dialogs.write().set_menu_open(open, &mut controller.write());
     use_ai_player(controller);
+    let mut ask_hint = use_hint(controller);
     use_turn_clock(controller);
     use_visibility_pause(controller);
     use_move_sounds(controller, prefs);
 
-    let lang = prefs.read().lang;
+    let Prefs {
+        lang, hint_button, ..
+    } = *prefs.read();
     let state = controller.read();
     let bottom = state.bottom();
     let notice = state
@@ -53,6 +57,8 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
     let menu_open = dialogs.read().is_menu_open();
     let result_open = dialogs.read().is_result_open(&state);
     let ai_stuck = state.is_ai_stuck();
+    let hint = state.hint();
+    let hint_line = hint_line(lang, &state);
 
     rsx! {
         main {
@@ -77,6 +83,9 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                 PlayerBar { color: bottom, top: false }
             }
             div { class: "side",
+                if let Some(line) = hint_line {
+                    p { class: "hint-line", role: "status", "data-testid": "hint-line", "{line}" }
+                }
                 nav { class: "actions",
                     button {
                         r#type: "button",
@@ -86,6 +95,21 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                             controller.write().undo();
                         },
                         {text(lang, Key::Undo)}
+                    }
+                    if hint_button {
+                        button {
+                            r#type: "button",
+                            class: "hint-button",
+                            "data-testid": "hint",
+                            "aria-busy": hint == Some(Hint::Thinking),
+                            disabled: !state.can_hint(),
+                            onclick: move |_| ask_hint(),
+                            if hint == Some(Hint::Thinking) {
+                                {text(lang, Key::Thinking)}
+                            } else {
+                                {text(lang, Key::Hint)}
+                            }
+                        }
                     }
                     if game_over && !result_open {
                         button {
@@ -162,6 +186,57 @@ fn use_ai_player(mut controller: Signal<Controller>) {
             cancel.cancel();
         }
     });
+}
+
+/// The hint's line under the board: the move and, when it is tactical, why.
+fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
+    let Some(Hint::Move(m)) = state.hint() else {
+        return None;
+    };
+    let suggestion = fill(text(lang, Key::HintLabel), &m.to_string());
+    let reasons = explain(state.game().position(), m);
+    Some(match reasons_line(lang, &reasons) {
+        Some(why) => format!("{suggestion}{}{why}", text(lang, Key::ListSeparator)),
+        None => suggestion,
+    })
+}
+
+/// Asks the engine for a hint, as the computer's own moves are asked for: off the page's thread,
+/// at [`HINT_LEVEL`]. Any change of the game (a move, an undo, a new game, leaving) cancels the
+/// search, and the controller drops an answer that comes back stale.
+fn use_hint(mut controller: Signal<Controller>) -> impl FnMut() {
+    let mut pending: Signal<Option<(u64, CancelToken)>> = use_signal(|| None);
+    let generation = use_memo(move || controller.read().generation());
+    use_effect(move || {
+        let now = generation();
+        let stale = matches!(pending.peek().as_ref(), Some((asked, _)) if *asked != now);
+        if stale {
+            if let Some((_, cancel)) = pending.write().take() {
+                cancel.cancel();
+            }
+        }
+    });
+    use_drop(move || {
+        if let Some((_, cancel)) = pending.peek().as_ref() {
+            cancel.cancel();
+        }
+    });
+    move || {
+        let Some(request) = controller.write().request_hint() else {
+            return;
+        };
+        let cancel = CancelToken::new();
+        pending.set(Some((request.generation, cancel.clone())));
+        spawn(async move {
+            let answer = think(request.game, HINT_LEVEL, cancel).await;
+            if let Err(ThinkError::Failed(why)) = &answer {
+                warn!("no hint: the search failed ({why})");
+            }
+            controller
+                .write()
+                .hint_answer(request.generation, answer.ok());
+        });
+    }
 }
 
 /// Runs the turn clock on real time. Time is handed to the controller only when the display

@@ -5,9 +5,11 @@ use dioxus::prelude::*;
 use super::setup;
 use super::vs_ai_dialog::VsAiDialog;
 use crate::i18n::{text, Key};
+use crate::learn::lessons::next_lesson;
 use crate::navigation::Page;
 use crate::prefs::Prefs;
 use crate::session::GameSetup;
+use crate::stats::Stats;
 use crate::widgets::{LanguageToggle, PageButtons};
 
 /// `saved_game_available` shows Continue, which calls `on_continue`.
@@ -19,6 +21,8 @@ pub fn HomeScreen(
     on_open: EventHandler<Page>,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
+    let stats: Signal<Stats> = use_context();
+    let learning = next_lesson(|id| stats.read().is_lesson_done(id)).is_some();
     let mut choosing_side = use_signal(|| false);
     let lang = prefs.read().lang;
 
@@ -50,7 +54,26 @@ pub fn HomeScreen(
                     onclick: move |_| on_start.call(setup::pass_and_play(&prefs.peek())),
                     {text(lang, Key::PassAndPlay)}
                 }
-                PageButtons { testid_prefix: "open", on_open }
+                // Offered up front until every lesson is done, then with the other pages.
+                if learning {
+                    button { class: "learn", r#type: "button", "data-testid": "open-learn",
+                        onclick: move |_| on_open.call(Page::Learn),
+                        {text(lang, Key::Learn)}
+                    }
+                }
+                div { class: "home-more",
+                    PageButtons { testid_prefix: "open", on_open }
+                    if !learning {
+                        button { r#type: "button", "data-testid": "open-learn",
+                            onclick: move |_| on_open.call(Page::Learn),
+                            {text(lang, Key::Learn)}
+                        }
+                    }
+                    button { r#type: "button", "data-testid": "open-statistics",
+                        onclick: move |_| on_open.call(Page::Statistics),
+                        {text(lang, Key::Statistics)}
+                    }
+                }
             }
             if choosing_side() {
                 VsAiDialog { on_start, on_cancel: move |_| choosing_side.set(false) }

@@ -69,6 +69,12 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     onpick: move |on| prefs.write().flip_top = on,
                 }
                 OnOffChoices {
+                    label: Key::HintButtonSetting,
+                    value: current.hint_button,
+                    testid: "hint-button",
+                    onpick: move |on| prefs.write().hint_button = on,
+                }
+                OnOffChoices {
                     label: Key::Sound,
                     value: current.sound,
                     testid: "sound",

@@ -29,6 +29,8 @@ fn valid_store() -> MemoryStore {
         },
         turn_seconds: Some(30),
         game,
+        hints: 2,
+        counted: false,
     };
     save_game(&store, Some(&saved)).unwrap();
     store

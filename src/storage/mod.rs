@@ -5,16 +5,18 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod file;
+#[cfg(test)]
+mod fuzz;
 mod saved_game;
 mod settings;
+mod stats;
 mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 pub use saved_game::{load_game, save_game};
 pub use settings::{load_prefs, save_prefs};
-#[cfg(test)]
-mod fuzz;
+pub use stats::{load_stats, save_stats};
 use store::MemoryStore;
 pub use store::{SaveError, Store, Watched};
 

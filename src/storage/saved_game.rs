@@ -38,6 +38,8 @@ mod tests {
             },
             turn_seconds: Some(30),
             game,
+            hints: 2,
+            counted: false,
         }
     }
 

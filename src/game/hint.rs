@@ -1,0 +1,201 @@
+//! What a suggested move does, read off the rules: whether it wins, what it captures, whether it
+//! stops the opponent from capturing the treasure next move, whether it threatens the treasure.
+//! Pure: the game screen turns the reasons into one line of text.
+
+use duobao_ai::{allows_treasure_capture, treasure_capture, Level};
+use duobao_rules::{Move, Point, PointSet, Position, WinReason};
+
+use crate::i18n::{text, Key, Lang};
+
+/// The level whose move a hint suggests. Master, because it plays its best move without the
+/// randomness of the lower levels (a hint must not change when asked twice) and sees deepest;
+/// its budget (1.5 s at most, searched in slices on the web) is a fair wait for a hint.
+pub const HINT_LEVEL: Level = Level::Master;
+
+/// Why a move is worth playing, when it is tactical.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum HintReason {
+    Wins(WinReason),
+    /// The enemy soldiers it captures.
+    Captures(PointSet),
+    /// The opponent could capture the treasure by moving to this point; after the move it no
+    /// longer can.
+    StopsThreat(Point),
+    /// After the move, the mover could capture the treasure on its next turn.
+    ThreatensTreasure,
+}
+
+/// The opponent's move that would capture the treasure if it were their turn now.
+fn treasure_threat(position: &Position) -> Option<Move> {
+    let mut their_turn = *position;
+    their_turn.pass();
+    treasure_capture(&their_turn)
+}
+
+/// The reasons for playing `m` in `position`, the most important first; empty for a quiet move.
+/// `m` must be legal.
+pub fn explain(position: &Position, m: Move) -> Vec<HintReason> {
+    let mut after = *position;
+    let captured = after.play_unchecked(m);
+    if let Some(win) = after.win() {
+        return vec![HintReason::Wins(win.reason)];
+    }
+    let mut reasons = Vec::new();
+    if let Some(threat) = treasure_threat(position) {
+        if !allows_treasure_capture(position, m) {
+            reasons.push(HintReason::StopsThreat(threat.to()));
+        }
+    }
+    if !captured.is_empty() {
+        reasons.push(HintReason::Captures(captured));
+    }
+    if reasons.is_empty() && treasure_threat(&after).is_some() {
+        reasons.push(HintReason::ThreatensTreasure);
+    }
+    reasons
+}
+
+/// Points named as a list: `b4`, `b4 and d3`, `b2, b4 and d3`.
+pub fn point_list(lang: Lang, points: PointSet) -> String {
+    // By name (file, then row), as a player reads them: b4 before d3.
+    let mut names: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
+    names.sort();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!(
+            "{} {} {last}",
+            rest.join(text(lang, Key::Enumeration)),
+            text(lang, Key::And)
+        ),
+    }
+}
+
+/// Fills the `{}` of a translated template.
+pub fn fill(template: &str, value: &str) -> String {
+    template.replacen("{}", value, 1)
+}
+
+fn reason_text(lang: Lang, reason: HintReason) -> String {
+    match reason {
+        HintReason::Wins(WinReason::Treasure) => text(lang, Key::HintWinsTreasure).into(),
+        HintReason::Wins(WinReason::Annihilation) => text(lang, Key::HintWinsAnnihilation).into(),
+        HintReason::Wins(WinReason::Blockade) => text(lang, Key::HintWinsBlockade).into(),
+        HintReason::Captures(points) => {
+            fill(text(lang, Key::HintCaptures), &point_list(lang, points))
+        }
+        HintReason::StopsThreat(point) => {
+            fill(text(lang, Key::HintStopsThreat), &point.to_string())
+        }
+        HintReason::ThreatensTreasure => text(lang, Key::HintThreatensTreasure).into(),
+    }
+}
+
+/// The reasons as one line, or `None` for a quiet move.
+pub fn reasons_line(lang: Lang, reasons: &[HintReason]) -> Option<String> {
+    let parts: Vec<String> = reasons.iter().map(|&r| reason_text(lang, r)).collect();
+    (!parts.is_empty()).then(|| parts.join(text(lang, Key::ListSeparator)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn explained(fen: &str, m: &str) -> Vec<HintReason> {
+        let position = position(fen);
+        let m: Move = m.parse().unwrap();
+        assert!(position.is_legal(m), "{m} in {fen}");
+        explain(&position, m)
+    }
+
+    fn points(names: &[&str]) -> PointSet {
+        names.iter().map(|n| n.parse::<Point>().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_treasure_capture_wins() {
+        let reasons = explained("BBB/BB.BB/.RT../...R./... r - 0", "d2d3");
+        assert_eq!(reasons, [HintReason::Wins(WinReason::Treasure)]);
+        assert_eq!(
+            reasons_line(Lang::En, &reasons).unwrap(),
+            "captures the treasure and wins"
+        );
+        assert_eq!(
+            reasons_line(Lang::Zh, &reasons).unwrap(),
+            "吃掉宝箱，直接获胜"
+        );
+    }
+
+    #[test]
+    fn captures_are_listed() {
+        let reasons = explained("B../...../..T../RB.R./... r - 5", "d2c2");
+        assert_eq!(reasons, [HintReason::Captures(points(&["b2"]))]);
+        assert_eq!(reasons_line(Lang::En, &reasons).unwrap(), "captures b2");
+        assert_eq!(point_list(Lang::En, points(&["b4", "d3"])), "b4 and d3");
+        assert_eq!(
+            point_list(Lang::En, points(&["b2", "b4", "d3"])),
+            "b2, b4 and d3"
+        );
+        assert_eq!(point_list(Lang::Zh, points(&["b4", "d3"])), "b4 和 d3");
+        assert_eq!(
+            fill(
+                text(Lang::Zh, Key::HintCaptures),
+                &point_list(Lang::Zh, points(&["b4", "d3"]))
+            ),
+            "吃掉 b4 和 d3"
+        );
+    }
+
+    #[test]
+    fn a_move_that_stops_a_treasure_threat_says_where_the_threat_was() {
+        // Black threatens d2c2, closing column c around the treasure on c3 with c4.
+        let fen = "B.B/..B../..T../R..BR/... r - 0";
+        let p = position(fen);
+        let threat = treasure_threat(&p).unwrap();
+        let safe = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| !allows_treasure_capture(&p, m))
+            .unwrap();
+        assert_eq!(
+            explain(&p, safe).first(),
+            Some(&HintReason::StopsThreat(threat.to()))
+        );
+        let careless = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| allows_treasure_capture(&p, m))
+            .unwrap();
+        assert!(!explain(&p, careless).contains(&HintReason::StopsThreat(threat.to())));
+        assert_eq!(
+            reasons_line(Lang::En, &[HintReason::StopsThreat(threat.to())]).unwrap(),
+            format!("stops the treasure threat on {}", threat.to())
+        );
+    }
+
+    #[test]
+    fn a_blockade_and_a_quiet_move() {
+        assert_eq!(
+            explained("BR./...../RR.../TR.../... r - 0", "b3b4"),
+            [HintReason::Wins(WinReason::Blockade)]
+        );
+        assert_eq!(
+            explained(duobao_rules::START_FEN, "a2a3"),
+            Vec::<HintReason>::new()
+        );
+        assert_eq!(reasons_line(Lang::En, &[]), None);
+    }
+
+    #[test]
+    fn a_move_that_sets_up_a_treasure_capture_threatens_it() {
+        // After b1c1, Red can close column c around the treasure with c1c2 next move.
+        let reasons = explained("B../..R../..T../...../R.. r - 0", "b1c1");
+        assert_eq!(reasons, [HintReason::ThreatensTreasure]);
+    }
+}

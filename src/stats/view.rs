@@ -1,0 +1,118 @@
+//! The statistics page: results against the computer by level and colour, then the other
+//! counts.
+
+use dioxus::prelude::*;
+use duobao_ai::Level;
+use duobao_rules::Color;
+
+use super::{Stats, Tally};
+use crate::i18n::{level_key, text, Key, Lang};
+use crate::learn::lessons::LESSONS;
+use crate::prefs::Prefs;
+use crate::widgets::PageFrame;
+
+/// `won / lost / drawn` as figures: `2 / 1 / 0`.
+fn tally_cell(tally: Tally) -> String {
+    format!("{} / {} / {}", tally.wins, tally.losses, tally.draws)
+}
+
+/// The lessons done of all the lessons: `3 / 7`.
+fn lessons_done(stats: &Stats) -> String {
+    let done = LESSONS
+        .iter()
+        .filter(|lesson| stats.is_lesson_done(lesson.id))
+        .count();
+    format!("{done} / {}", LESSONS.len())
+}
+
+#[component]
+pub fn StatisticsScreen(on_close: EventHandler) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let stats: Signal<Stats> = use_context();
+    let lang = prefs.read().lang;
+    let stats = stats.read();
+    let total = stats.vs_ai_total();
+    let counts = [
+        (
+            "pass-and-play",
+            Key::StatsPassAndPlay,
+            stats.pass_and_play.to_string(),
+        ),
+        (
+            "puzzles",
+            Key::StatsPuzzles,
+            stats.puzzles_solved.to_string(),
+        ),
+        ("lessons", Key::StatsLessons, lessons_done(&stats)),
+    ];
+
+    rsx! {
+        PageFrame { title: text(lang, Key::Statistics), testid: "statistics", on_back: on_close,
+            section { class: "rules-card stats-card",
+                h2 { {text(lang, Key::StatsVsAi)} }
+                table { class: "stats-table",
+                    caption { class: "legend", {text(lang, Key::StatsLegend)} }
+                    thead {
+                        tr {
+                            th { scope: "col", {text(lang, Key::Difficulty)} }
+                            th { scope: "col", {text(lang, Key::StatsAsRed)} }
+                            th { scope: "col", {text(lang, Key::StatsAsBlack)} }
+                        }
+                    }
+                    tbody {
+                        for level in Level::ALL {
+                            LevelRow { key: "{level}", level, lang, red: stats.vs_ai(level, Color::Red), black: stats.vs_ai(level, Color::Black) }
+                        }
+                    }
+                    tfoot {
+                        tr {
+                            th { scope: "row", {text(lang, Key::StatsTotal)} }
+                            td { colspan: "2", "data-testid": "stats-total", {tally_cell(total)} }
+                        }
+                    }
+                }
+            }
+            section { class: "rules-card stats-card",
+                h2 { {text(lang, Key::StatsOther)} }
+                dl { class: "stats-counts",
+                    for (name, label, value) in counts {
+                        div { key: "{name}",
+                            dt { {text(lang, label)} }
+                            dd { "data-testid": "stats-{name}", "{value}" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[component]
+fn LevelRow(level: Level, lang: Lang, red: Tally, black: Tally) -> Element {
+    rsx! {
+        tr {
+            th { scope: "row", {text(lang, level_key(level))} }
+            td { "data-testid": "stats-{level}-red", {tally_cell(red)} }
+            td { "data-testid": "stats-{level}-black", {tally_cell(black)} }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_read_won_lost_drawn() {
+        let tally = Tally {
+            wins: 2,
+            losses: 1,
+            draws: 0,
+        };
+        assert_eq!(tally_cell(tally), "2 / 1 / 0");
+        let mut stats = Stats::default();
+        stats.complete_lesson(LESSONS[0].id);
+        stats.complete_lesson("retired-lesson");
+        assert_eq!(lessons_done(&stats), format!("1 / {}", LESSONS.len()));
+    }
+}

@@ -1,0 +1,97 @@
+//! The player's record, one key per part (`stats.ai.hard.red`, `stats.pass_and_play`, …), so
+//! that a damaged value resets that part alone.
+
+use std::collections::BTreeSet;
+
+use duobao_ai::Level;
+use duobao_rules::Color;
+
+use super::store::{load, save, SaveError, Store};
+use crate::stats::{Stats, Tally};
+
+const PASS_AND_PLAY: &str = "stats.pass_and_play";
+const PUZZLES_SOLVED: &str = "stats.puzzles_solved";
+const LESSONS: &str = "stats.lessons";
+
+fn vs_ai_key(level: Level, human: Color) -> String {
+    format!("stats.ai.{level}.{human}")
+}
+
+/// The saved record; each missing or damaged part reads as none.
+pub fn load_stats(store: &dyn Store) -> Stats {
+    let mut stats = Stats::default();
+    stats.pass_and_play = load(store, PASS_AND_PLAY).unwrap_or_default();
+    stats.puzzles_solved = load(store, PUZZLES_SOLVED).unwrap_or_default();
+    for level in Level::ALL {
+        for human in Color::BOTH {
+            let tally: Tally = load(store, &vs_ai_key(level, human)).unwrap_or_default();
+            stats.set_vs_ai(level, human, tally);
+        }
+    }
+    stats.set_lessons(load::<BTreeSet<String>>(store, LESSONS).unwrap_or_default());
+    stats
+}
+
+/// Saves every part under its own key.
+pub fn save_stats(store: &dyn Store, stats: &Stats) -> Result<(), SaveError> {
+    save(store, PASS_AND_PLAY, &stats.pass_and_play)?;
+    save(store, PUZZLES_SOLVED, &stats.puzzles_solved)?;
+    for level in Level::ALL {
+        for human in Color::BOTH {
+            save(store, &vs_ai_key(level, human), &stats.vs_ai(level, human))?;
+        }
+    }
+    save(store, LESSONS, stats.lessons())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::store::{full_key, MemoryStore};
+
+    fn played() -> Stats {
+        let mut stats = Stats::default();
+        stats.pass_and_play = 3;
+        stats.puzzles_solved = 5;
+        stats.set_vs_ai(
+            Level::Hard,
+            Color::Black,
+            Tally {
+                wins: 2,
+                losses: 7,
+                draws: 1,
+            },
+        );
+        stats.complete_lesson("capture");
+        stats
+    }
+
+    #[test]
+    fn a_saved_record_comes_back() {
+        let store = MemoryStore::default();
+        assert_eq!(load_stats(&store), Stats::default());
+        save_stats(&store, &played()).unwrap();
+        assert_eq!(load_stats(&store), played());
+        assert!(store.read(&full_key("stats.ai.hard.black")).is_some());
+    }
+
+    #[test]
+    fn garbage_in_one_key_resets_that_part_only() {
+        let store = MemoryStore::default();
+        save_stats(&store, &played()).unwrap();
+        for junk in ["{", "-3", "\"many\"", "null", "[\"x\"]", "{\"wins\":-1}"] {
+            store.write(&full_key("stats.ai.hard.black"), junk).unwrap();
+            let loaded = load_stats(&store);
+            assert_eq!(loaded.vs_ai(Level::Hard, Color::Black), Tally::default());
+            assert_eq!(loaded.pass_and_play, 3, "{junk}");
+            assert_eq!(loaded.puzzles_solved, 5);
+            assert!(loaded.is_lesson_done("capture"));
+        }
+        store.write(&full_key(LESSONS), "{oops").unwrap();
+        store.write(&full_key(PASS_AND_PLAY), "1e99").unwrap();
+        let loaded = load_stats(&store);
+        assert!(loaded.lessons().is_empty());
+        assert_eq!(loaded.pass_and_play, 0);
+        assert_eq!(loaded.puzzles_solved, 5);
+    }
+}
