@@ -34,9 +34,18 @@ fi
 
 work="$(mktemp -d /tmp/duobao-native-e2e.XXXXXX)"
 xvfb=""
+driver=""
 cleanup() {
   local status=$?
-  [[ -n "$xvfb" ]] && kill "$xvfb" 2>/dev/null && wait "$xvfb" 2>/dev/null
+  # The driver ends the app it started; without a display the app would end anyway.
+  if [[ -n "$driver" ]] && kill -0 "$driver" 2>/dev/null; then
+    kill "$driver" 2>/dev/null || true
+    wait "$driver" 2>/dev/null || true
+  fi
+  if [[ -n "$xvfb" ]]; then
+    kill "$xvfb" 2>/dev/null || true
+    wait "$xvfb" 2>/dev/null || true
+  fi
   if [[ "${NATIVE_E2E_KEEP:-0}" == 1 || $status != 0 ]]; then
     echo "native e2e: step screenshots and app logs are in $work" >&2
   else
@@ -62,5 +71,11 @@ done
   exit 1
 }
 
+# In the background and waited for, so that a signal to this script runs the cleanup at once.
 DISPLAY=":$display" python3 "$root/e2e/native/drive.py" \
-  --app "$app" --work "$work" --screenshots "$root/e2e/screenshots"
+  --app "$app" --work "$work" --screenshots "$root/e2e/screenshots" &
+driver=$!
+status=0
+wait "$driver" || status=$?
+driver=""
+exit "$status"
