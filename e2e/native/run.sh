@@ -57,11 +57,12 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # A screen of its own on the first free display number, which Xvfb picks and writes to fd 3.
+: >"$work/display"
 Xvfb -displayfd 3 -screen 0 1000x900x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 display=""
 for _ in $(seq 100); do
-  display="$(tr -dc 0-9 <"$work/display")"
+  display="$(tr -dc 0-9 <"$work/display" 2>/dev/null || true)"
   [[ -n "$display" ]] && break
   kill -0 "$xvfb" 2>/dev/null || break
   sleep 0.1
