@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building the app and running its end-to-end tests need, skipping whatever is
 # already there: the Rust targets, Chromium and CJK fonts, the Dioxus CLI, the wasm-bindgen CLI
-# that matches Cargo.lock, esbuild, a current wasm-opt, and the e2e suite's node packages.
+# that matches Cargo.lock, esbuild, a current wasm-opt, the e2e suite's node packages, and for the
+# native e2e test the desktop build's libraries, Xvfb, xdotool and ImageMagick.
 # `setup.sh --play` installs only what building and serving the web app needs.
 set -euo pipefail
 
@@ -18,6 +19,12 @@ if ((for_tests)); then
   command -v chromium >/dev/null || packages+=(chromium)
   [[ "$(fc-list : family 2>/dev/null || true)" == *"Noto Sans CJK"* ]] || packages+=(fonts-noto-cjk)
   command -v curl >/dev/null || packages+=(curl)
+  # The native end-to-end test (e2e/native/run.sh): building the desktop app (the WebView and
+  # the keyboard-shortcut library it links) and driving it on a virtual screen.
+  installed_debs="$(dpkg-query -W -f '${Package} ${Status}\n' 2>/dev/null || true)"
+  for deb in libwebkit2gtk-4.1-dev libxdo-dev xvfb xdotool imagemagick; do
+    [[ $'\n'"$installed_debs"$'\n' == *$'\n'"$deb install ok installed"$'\n'* ]] || packages+=("$deb")
+  done
 fi
 command -v python3 >/dev/null || packages+=(python3)
 command -v npm >/dev/null || packages+=(nodejs npm)

@@ -1,0 +1,591 @@
+"""Drives the desktop app on an X display (run by e2e/native/run.sh, which starts Xvfb).
+
+The app is started twice with the same temporary HOME: once to play, change settings and leave
+a game unfinished; once more to see that the settings and the game were kept. Every wait polls a
+screenshot or a file against a deadline, so a slow machine only makes the test slower, and a
+failing step says which step it was.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import screen  # noqa: E402
+
+WINDOW_TIMEOUT = 60
+SCREEN_TIMEOUT = 20
+# Easy thinks for at most 180 ms and the app shows its reply after at least 450 ms; the rest is
+# room for a slow, shared machine.
+AI_TIMEOUT = 30
+
+
+class Failure(Exception):
+    pass
+
+
+class NotImplementedYet(Exception):
+    pass
+
+
+def run(*command):
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+class Session:
+    """One test run: the temporary HOME, the app's process and window, the step screenshots."""
+
+    def __init__(self, app, work, screenshots):
+        self.app = app
+        self.work = work
+        self.screenshots = screenshots
+        self.home = os.path.join(work, "home")
+        self.data = os.path.join(self.home, ".local", "share", "duobao-qibing")
+        self.process = None
+        self.window = None
+        self.shots = 0
+        self.step = "start"
+        self.layout = None
+        os.makedirs(self.home, exist_ok=True)
+
+    # --- the app --------------------------------------------------------------------------
+
+    def launch(self, label):
+        env = dict(os.environ)
+        env.update(
+            HOME=self.home,
+            # The system language decides the first launch's language; English here.
+            LANG="en_US.UTF-8",
+            LANGUAGE="en_US",
+            LC_ALL="en_US.UTF-8",
+            # Software rendering: Xvfb has no GPU.
+            LIBGL_ALWAYS_SOFTWARE="1",
+            WEBKIT_DISABLE_COMPOSITING_MODE="1",
+            NO_AT_BRIDGE="1",
+        )
+        env.pop("XDG_DATA_HOME", None)
+        env.pop("XDG_CONFIG_HOME", None)
+        env.pop("XDG_CACHE_HOME", None)
+        log = open(os.path.join(self.work, f"app-{label}.log"), "w")
+        # The app runs from its bundle folder, where dx put its assets.
+        self.process = subprocess.Popen(
+            [self.app],
+            cwd=os.path.dirname(self.app),
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.window = self.wait_for_window()
+
+    def wait_for_window(self):
+        deadline = time.monotonic() + WINDOW_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise Failure(f"the app exited with status {self.process.returncode}")
+            found = subprocess.run(
+                ["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+                capture_output=True,
+                text=True,
+            ).stdout.split()
+            for window in found:
+                geometry = run("xdotool", "getwindowgeometry", "--shell", window)
+                fields = dict(line.split("=", 1) for line in geometry.split())
+                if int(fields["WIDTH"]) > 100 and int(fields["HEIGHT"]) > 100:
+                    return window
+            time.sleep(0.25)
+        raise Failure(f"no app window within {WINDOW_TIMEOUT} s")
+
+    def quit(self):
+        """Ends the app as a system would (SIGTERM, then SIGKILL); the app has saved already."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        self.process = None
+        self.window = None
+
+    # --- looking ----------------------------------------------------------------------------
+
+    def shot(self, name=None):
+        """A screenshot of the window; `name` also keeps it in e2e/screenshots/."""
+        if self.process.poll() is not None:
+            raise Failure(f"the app exited with status {self.process.returncode}")
+        self.shots += 1
+        path = os.path.join(self.work, f"{self.shots:03d}.png")
+        run("import", "-window", self.window, path)
+        if name:
+            shutil.copyfile(path, os.path.join(self.screenshots, name))
+        return screen.Shot(path)
+
+    def wait_for(self, what, test, timeout=SCREEN_TIMEOUT):
+        """Polls screenshots until `test(shot)` returns something true; returns it."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while True:
+            shot = self.shot()
+            result = test(shot)
+            if result:
+                return result
+            last = shot
+            if time.monotonic() > deadline:
+                raise Failure(f"{what}: not seen within {timeout} s (last screenshot: {last.path})")
+            time.sleep(0.2)
+
+    def wait_for_file(self, what, test, timeout=SCREEN_TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while True:
+            result = test()
+            if result:
+                return result
+            if time.monotonic() > deadline:
+                raise Failure(f"{what}: not saved within {timeout} s (data folder: {self.data})")
+            time.sleep(0.1)
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def click(self, xy):
+        x, y = (round(v) for v in xy)
+        run("xdotool", "mousemove", "--window", self.window, str(x), str(y), "click", "1")
+
+    def key(self, name):
+        run("xdotool", "windowfocus", "--sync", self.window)
+        run("xdotool", "key", "--window", self.window, name)
+
+    # --- the data folder --------------------------------------------------------------------
+
+    def stored(self, key):
+        """The JSON value the app stored under `key` (`prefs.lang`, `game`), or None."""
+        path = os.path.join(self.data, f"duobao.v1.{key}.json")
+        try:
+            with open(path) as file:
+                return json.load(file)
+        except (OSError, ValueError):
+            return None
+
+    def saved_plies(self):
+        saved = self.stored("game")
+        return saved["game"]["plies"] if saved else None
+
+
+# --- the screens, found by their buttons (see screen.bands) ------------------------------------
+
+# A vertical line that crosses the home screen's buttons, the dialogs' and the settings' rows
+# near their left edges, beside the labels (the home buttons start at x = 35 in a 430-pixel
+# window, the dialogs' content at 36, the settings' at 30).
+SCAN_X = 45
+
+
+def home_buttons(shot):
+    """The home screen's buttons, top to bottom ([Continue,] vs AI, pass-and-play, rules,
+    settings), or None when the home screen is not showing."""
+    found = [b for b in screen.bands(shot, x=SCAN_X) if b.end - b.start >= 40]
+    if screen.find_board(shot) or not 4 <= len(found) <= 5:
+        return None
+    if found[0].kind != "primary" or any(b.kind != "light" for b in found[1:]):
+        return None
+    return found
+
+
+def language_button(shot):
+    """The language toggle in the home screen's top right corner: its horizontal extent (it is
+    labelled with the other language: "中文" is narrower than "English")."""
+    row = [b for b in screen.bands(shot, y=22, minimum=12) if b.start > shot.width / 2]
+    return row[-1] if row else None
+
+
+def vs_ai_sheet(shot):
+    """The vs-AI sheet's rows (side, level, start, back) or None: the side row shows the chosen
+    side, then come the level row, Start (the one primary button) and Back."""
+    found = screen.bands(shot, x=SCAN_X)
+    sides = [i for i, b in enumerate(found) if b.kind == "selected"]
+    starts = [i for i, b in enumerate(found) if b.kind == "primary"]
+    if not sides or not starts or starts[-1] + 1 >= len(found) or starts[-1] < 2:
+        return None
+    start = starts[-1]
+    if start <= sides[0]:
+        return None
+    return {
+        "side": found[sides[0]],
+        "level": found[start - 1],
+        "start": found[start],
+        "back": found[start + 1],
+    }
+
+
+def game_menu(shot):
+    """The game menu's buttons (resume, rules, settings, new game, …) or None."""
+    found = screen.bands(shot, x=SCAN_X)
+    if len(found) < 4 or found[0].kind != "primary":
+        return None
+    board = screen.find_board(shot)
+    if board is not None:
+        # The menu dims the board; a board still in full colour means no dialog is open.
+        return None
+    return found
+
+
+def menu_button(shot, board):
+    """The game screen's Menu button: the first light button right under the board, at its
+    right edge (Undo is on the left)."""
+    left, top, right, bottom = board.box()
+    x = int(min(right, shot.width) - 20)
+    for band in screen.bands(shot, x=x, start=int(bottom)):
+        if band.kind == "light":
+            return (x - 30, band.centre())
+    return None
+
+
+def settings_rows(shot):
+    """The settings page: Back (top left, found left of its label), the language toggle, then
+    the rows of choices, each as its list of buttons (found along a line just under the rows'
+    top edges, above the labels)."""
+    back = screen.bands(shot, x=22, end=80, minimum=20)
+    found = screen.bands(shot, x=SCAN_X, start=80, minimum=30)
+    if not back or back[0].kind != "light" or len(found) < 4 or found[0].kind != "light":
+        return None
+    rows = [(band, screen.bands(shot, y=band.start + 6, minimum=30)) for band in found[1:]]
+    return {"back": back[0], "language": found[0], "rows": rows}
+
+
+
+
+# --- the test ------------------------------------------------------------------------------
+
+PASS_AND_PLAY_CAPTURE = ["c3c4", "a4a3", "b2c3", "a3b2"]  # the last sandwiches red's c3
+
+
+def moved(position, move):
+    after = dict(position)
+    origin, destination = move[:2], move[2:4]
+    after[destination] = after[origin]
+    after[origin] = "empty"
+    return after
+
+
+class Test(Session):
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.results = []
+
+    def check(self, step):
+        self.step = step
+        print(f"native e2e: {step}", flush=True)
+
+    def passed(self, what):
+        self.results.append(("ok", what))
+        print(f"  ok: {what}", flush=True)
+
+    # -- screens --
+
+    def wait_home(self, what, continue_expected, timeout=SCREEN_TIMEOUT):
+        buttons = self.wait_for(what, home_buttons, timeout)
+        has_continue = len(buttons) == 5
+        if has_continue != continue_expected:
+            raise Failure(
+                f"{what}: the home screen shows {len(buttons)} buttons; expected "
+                f"{'Continue first' if continue_expected else 'no Continue'}"
+            )
+        return buttons
+
+    def wait_board(self, what):
+        return self.wait_for(what, screen.find_board)
+
+    def wait_position(self, what, expected, board, timeout=SCREEN_TIMEOUT):
+        """Waits until the board shows `expected` in two screenshots in a row (pieces slide for
+        150 ms, captured ones fade for 250 ms)."""
+        seen = []
+
+        def shows(shot):
+            position = screen.read_position(shot, board)
+            seen.append(position)
+            return len(seen) >= 2 and seen[-1] == seen[-2] == expected and shot
+
+        try:
+            return self.wait_for(what, shows, timeout)
+        except Failure as failure:
+            raise Failure(
+                f"{failure}\nexpected:\n{screen.show(expected)}\nseen:\n{screen.show(seen[-1])}"
+            ) from None
+
+    def tap_point(self, board, name):
+        self.click(board.point(name))
+
+    def play(self, board, move, before):
+        """Clicks a move's origin, waits for the selection to show, clicks its destination."""
+        origin = move[:2]
+        x, y = board.point(origin)
+        r = 45 * board.scale
+        box = (x - r, y - r, x + r, y + r)
+        self.tap_point(board, origin)
+        self.wait_for(
+            f"the selection of {origin}", lambda shot: shot.difference(before, box) > 2
+        )
+        self.tap_point(board, move[2:4])
+
+    def open_menu(self, board):
+        shot = self.shot()
+        button = menu_button(shot, board)
+        if button is None:
+            raise Failure(f"no Menu button under the board ({shot.path})")
+        self.click(button)
+        return self.wait_for("the game menu", game_menu)
+
+    def escape_closes(self, what, is_open):
+        """Presses Escape with a dialog open; True when the dialog closed. When it stays open,
+        Tab checks that keys reach the page at all (it moves the focus ring inside the dialog),
+        so that "not implemented" is not a keyboard that does not arrive."""
+        self.key("Escape")
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            if not is_open(self.shot()):
+                self.passed(f"Escape closes {what}")
+                return True
+        after = self.shot()
+        self.key("Tab")
+        keys_arrive = False
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and not keys_arrive:
+            time.sleep(0.2)
+            keys_arrive = self.shot().difference(after, (0, 0, after.width, after.height)) > 0.05
+        if not keys_arrive:
+            raise Failure(f"{what}: neither Escape nor Tab changed anything; do keys reach the app?")
+        note = f"Escape does not close {what} yet (keys reach the app: Tab moved the focus)"
+        self.results.append(("NOT IMPLEMENTED", note))
+        print(f"  NOT IMPLEMENTED: {note}", flush=True)
+        return False
+
+    # -- the scenario --
+
+    def first_run(self):
+        self.check("first launch: the window and the home screen")
+        self.launch("first")
+        geometry = run("xdotool", "getwindowgeometry", "--shell", self.window)
+        fields = dict(line.split("=", 1) for line in geometry.split())
+        size = (int(fields["WIDTH"]), int(fields["HEIGHT"]))
+        if size != (430, 900):
+            raise Failure(f"the window is {size[0]}×{size[1]}, expected 430×900 (src/shell.rs)")
+        self.passed("a phone-shaped window, 430×900")
+        # The first page load of a fresh HOME also builds the font cache: room for a slow machine.
+        buttons = self.wait_home("the home screen", continue_expected=False, timeout=WINDOW_TIMEOUT)
+        home = self.shot("native-home.png")
+        self.home_shot = home
+        self.english_toggle = language_button(home)
+        if not self.english_toggle:
+            raise Failure(f"no language button in the home screen's corner ({home.path})")
+        self.passed("the home screen, in English, without Continue")
+
+        self.check("Back (Escape) closes the vs-AI sheet")
+        self.click((SCAN_X + 30, buttons[0].centre()))
+        self.wait_for("the vs-AI sheet", vs_ai_sheet)
+        if not self.escape_closes("the vs-AI sheet", vs_ai_sheet):
+            sheet = vs_ai_sheet(self.shot())
+            self.click((SCAN_X + 30, sheet["back"].centre()))
+        self.wait_home("the home screen after closing the sheet", continue_expected=False)
+
+        self.check("pass-and-play by clicks, with a capture")
+        buttons = home_buttons(self.shot())
+        self.click((SCAN_X + 30, buttons[1].centre()))
+        board = self.wait_board("the pass-and-play board")
+        position = screen.start_position()
+        shot = self.wait_position("the start position", position, board)
+        for number, move in enumerate(PASS_AND_PLAY_CAPTURE, 1):
+            self.play(board, move, shot)
+            position = moved(position, move)
+            if number == len(PASS_AND_PLAY_CAPTURE):
+                # Black on b2 and d4 sandwich red's c3 on the diagonal b2-c3-d4.
+                position["c3"] = "empty"
+            shot = self.wait_position(f"the board after {move}", position, board)
+        self.shot("native-capture.png")
+        self.wait_file_plies("the pass-and-play game", PASS_AND_PLAY_CAPTURE)
+        self.passed("four moves by clicks; a3b2 captures the red soldier on c3; all four saved")
+
+        self.check("back home: Continue offers the pass-and-play game")
+        menu = self.open_menu(board)
+        self.click((SCAN_X + 30, menu[3].centre()))  # New game
+        buttons = self.wait_home("the home screen after New game", continue_expected=True)
+        self.passed("home shows Continue for the unfinished game")
+
+        self.check("a game against the computer (Easy), by clicks")
+        self.click((SCAN_X + 30, buttons[1].centre()))
+        sheet = self.wait_for("the vs-AI sheet", vs_ai_sheet)
+        shot = self.shot()
+        level_row = screen.bands(shot, y=sheet["level"].start + 6)
+        if len(level_row) != 4:
+            raise Failure(f"the level row shows {len(level_row)} buttons, not 4 ({shot.path})")
+        self.click((level_row[0].centre(), sheet["level"].centre()))  # Easy
+        self.wait_for(
+            "Easy chosen",
+            lambda s: screen.bands(s, y=sheet["level"].start + 6)[0].kind == "selected",
+        )
+        self.click((shot.width / 2, sheet["start"].centre()))
+        board = self.wait_board("the vs-AI board")
+        position = screen.start_position()
+        shot = self.wait_position("the start position", position, board)
+        started = time.monotonic()
+        self.play(board, "b2c2", shot)
+        mine = moved(position, "b2c2")
+        # The player's move shows at once; the computer's reply follows after at least 450 ms.
+        seen_mine = self.wait_for(
+            "the player's move b2c2 on the board",
+            lambda s: (lambda p: p["b2"] == "empty" and p["c2"] == "red" and p)(
+                screen.read_position(s, board)
+            ),
+        )
+        plies = self.wait_file_plies("the computer's reply", None, count=2, timeout=AI_TIMEOUT)
+        if plies[0] != "b2c2":
+            raise Failure(f"the saved game starts {plies}, not with b2c2")
+        reply = plies[1]
+        answered = moved(mine, reply)
+        self.wait_position(f"the computer's reply {reply} on the board", answered, board, AI_TIMEOUT)
+        self.shot("native-game.png")
+        twice = "the board showed b2c2 alone first, then the reply" if seen_mine == mine else (
+            "the reply came before a screenshot showed b2c2 alone"
+        )
+        self.passed(
+            f"b2c2 by clicks, the computer answered {reply} in {time.monotonic() - started:.1f} s; "
+            f"both plies saved ({twice})"
+        )
+        self.position_before_restart = answered
+
+        self.check("Back (Escape) closes the game menu")
+        menu = self.open_menu(board)
+        if self.escape_closes("the game menu", game_menu):
+            self.wait_position("the game after the menu closed", answered, board)
+            menu = self.open_menu(board)
+
+        self.check("settings: coordinates off, language Chinese")
+        self.click((SCAN_X + 30, menu[2].centre()))  # Settings
+        page = self.wait_for("the settings page", settings_rows)
+        coordinates = next((row for row in page["rows"] if len(row[1]) == 2), None)
+        if coordinates is None:
+            raise Failure(f"no on/off row on the settings page ({self.shot().path})")
+        band, (_, off) = coordinates
+        self.click((off.centre(), band.centre()))
+        self.wait_file("the coordinates setting", lambda: self.stored("prefs.coordinates") is False)
+        self.click((page["language"].across + 30, page["language"].centre()))
+        self.wait_file("the language setting", lambda: self.stored("prefs.lang") == "zh")
+        page = self.wait_for("the settings page", settings_rows)
+        self.shot("native-settings.png")
+        self.passed("coordinates off and Chinese saved (prefs.coordinates, prefs.lang)")
+        self.click((page["back"].across + 10, page["back"].centre()))
+        menu = self.wait_for("the game menu after the settings", game_menu)
+        self.click((SCAN_X + 30, menu[0].centre()))  # Resume
+        board = self.wait_board("the game after the menu")
+        self.wait_position("the same game", self.position_before_restart, board)
+        self.check("the app is closed")
+        self.quit()
+
+    def second_run(self):
+        self.check("second launch: the settings and the game are kept")
+        self.launch("second")
+        buttons = self.wait_home(
+            "the home screen after the restart", continue_expected=True, timeout=WINDOW_TIMEOUT
+        )
+        home = self.shot("native-restart.png")
+        toggle = language_button(home)
+        if toggle is None or toggle.end - toggle.start <= self.english_toggle.end - self.english_toggle.start:
+            raise Failure(
+                "after the restart the language button is not the wider \"English\" one of a "
+                f"Chinese home screen ({home.path})"
+            )
+        title = (0, 100, home.width, buttons[0].start - 10)
+        if home.difference(self.home_shot, title) < 2:
+            raise Failure(f"the home screen's title did not change language ({home.path})")
+        if self.stored("prefs.lang") != "zh" or self.stored("prefs.coordinates") is not False:
+            raise Failure("the settings files changed at the restart")
+        self.passed("home in Chinese after the restart, with Continue first")
+
+        self.check("Continue shows the same position")
+        self.click((SCAN_X + 30, buttons[0].centre()))
+        board = self.wait_board("the continued game")
+        shot = self.wait_position("the position before the restart", self.position_before_restart, board)
+        labels = coordinate_label_pixels(shot, board)
+        if labels:
+            raise Failure(f"coordinates show on the board although they were turned off ({shot.path})")
+        self.shot("native-continue.png")
+        if len(self.saved_plies()) != 2:
+            raise Failure(f"the saved game has {self.saved_plies()} after continuing")
+        self.passed("Continue shows the game as it was, without coordinates")
+        self.quit()
+
+    # -- files --
+
+    def wait_file(self, what, test, timeout=SCREEN_TIMEOUT):
+        return self.wait_for_file(what, test, timeout)
+
+    def wait_file_plies(self, what, expected, count=None, timeout=SCREEN_TIMEOUT):
+        def saved():
+            plies = self.saved_plies()
+            if plies is None:
+                return None
+            if expected is not None:
+                return plies == expected and plies
+            return len(plies) >= count and plies
+
+        try:
+            return self.wait_for_file(what, saved, timeout)
+        except Failure:
+            raise Failure(
+                f"{what}: the saved game has plies {self.saved_plies()}, expected "
+                f"{expected if expected is not None else f'{count}'}"
+            ) from None
+
+
+def coordinate_label_pixels(shot, board):
+    """How many pixels differ from the wood where the row numbers stand (left of file a)."""
+    count = 0
+    for row in range(5):
+        cy = board.top + (screen.MARGIN + row * screen.CELL) * board.scale
+        for x in range(int(board.left + 6 * board.scale), int(board.left + 30 * board.scale)):
+            for y in range(int(cy - 12 * board.scale), int(cy + 12 * board.scale)):
+                count += not screen.is_wood(shot.rgb(x, y))
+    return count
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--screenshots", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    test = Test(args.app, args.work, args.screenshots)
+    started = time.monotonic()
+    try:
+        test.first_run()
+        test.second_run()
+    except Failure as failure:
+        print(f"native e2e FAILED at step \"{test.step}\": {failure}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as error:
+        print(
+            f"native e2e FAILED at step \"{test.step}\": {' '.join(error.cmd)} exited "
+            f"{error.returncode}: {error.stderr}",
+            file=sys.stderr,
+        )
+        return 1
+    finally:
+        test.quit()
+    print(f"native e2e: passed in {time.monotonic() - started:.0f} s")
+    for status, what in test.results:
+        if status != "ok":
+            print(f"native e2e: {status}: {what}")
+    return 0
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    sys.exit(main())
