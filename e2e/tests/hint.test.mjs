@@ -46,7 +46,9 @@ test('a hint shows the winning move with its reason, is followed, and counts in 
 });
 
 test('against the computer: the hinted move is played by taps; no hint while it thinks (中文)', async () => {
-  const page = await openApp(browser.context, { lang: 'zh', mode: 'ai', level: 'easy', turn: 'off' });
+  // Master answers after its whole budget, so its thinking stays on screen long enough to be seen
+  // even on a busy machine (Easy's answer can come before the test looks).
+  const page = await openApp(browser.context, { lang: 'zh', mode: 'ai', level: 'master', turn: 'off' });
   await page.getByTestId('board').waitFor();
   assert.equal(await page.getByTestId('hint').textContent(), '提示');
   // Master searches the opening for its whole budget: the page must keep drawing meanwhile.
