@@ -10,6 +10,8 @@ use crate::home::{setup, HomeScreen};
 use crate::i18n::{text, Key};
 use crate::navigation::Page;
 use crate::persistence::{use_saving, DeviceStore};
+use crate::puzzles::PuzzlesScreen;
+use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
 use crate::{platform, url_options};
@@ -20,11 +22,13 @@ const STYLE: Asset = asset!("/assets/main.css");
 enum Screen {
     Home,
     Game,
+    /// The game's review, opened at the position after this many plies.
+    Review(usize),
 }
 
 #[component]
 pub fn App() -> Element {
-    let store = use_hook(DeviceStore::open);
+    let store = use_context_provider(DeviceStore::open);
     let (prefs, opening) = use_hook(|| {
         let mut prefs = store.prefs(platform::preferred_lang().unwrap_or_default());
         let opening = url_options::apply(&platform::page_query(), &mut prefs);
@@ -80,13 +84,30 @@ pub fn App() -> Element {
                             screen.set(Screen::Home);
                         },
                         on_open: move |opened| page.set(Some(opened)),
+                        on_review: move |at| {
+                            controller.write().leave();
+                            screen.set(Screen::Review(at));
+                        },
                     }
+                }
+            },
+            Screen::Review(at) => rsx! {
+                ReviewScreen {
+                    game: controller.peek().game().clone(),
+                    bottom: controller.peek().bottom(),
+                    start_at: at,
+                    on_close: move |_| screen.set(Screen::Game),
+                    on_play_from: move |setup| {
+                        controller.write().start(setup);
+                        screen.set(Screen::Game);
+                    },
                 }
             },
         }
         match page() {
             Some(Page::Rules) => rsx! { RulesScreen { on_close: move |_| page.set(None) } },
             Some(Page::Settings) => rsx! { SettingsScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Puzzles) => rsx! { PuzzlesScreen { on_close: move |_| page.set(None) } },
             None => rsx! {},
         }
     }

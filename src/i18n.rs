@@ -169,6 +169,44 @@ translations! {
     DiagramLock => "红方刚把宝箱走到 c2：黑方这一步不能走宝箱", "Red has just moved the treasure to c2: Black may not move it this turn";
     DiagramSelfDelivery => "红方把宝箱从 c4 走到 c3，落在自己两个兵之间：红方夺宝获胜", "Red moves the treasure from c4 to c3, between two red soldiers: Red wins the treasure";
     DiagramCaptured => "被吃", "captured";
+
+    Review => "复盘", "Review";
+    ReviewTitle => "复盘", "Game review";
+    ReviewFirst => "回到开局", "First position";
+    ReviewBack => "上一步", "Previous move";
+    ReviewForward => "下一步", "Next move";
+    ReviewLast => "最后一步", "Last position";
+    ReviewStart => "开局", "Start";
+    ReviewAnalysing => "正在分析每一步…", "Analysing every move…";
+    ReviewAnalysed => "分析完成", "Analysis complete";
+    ReviewGraph => "形势图：上方红方占优，下方黑方占优；点按可跳到该步", "Evaluation graph: up is good for Red, down for Black; tap to jump to a move";
+    ReviewPosition => "局面", "Position";
+    PlayFromHere => "从这里接着下", "Play from here";
+    VerdictBest => "最佳", "Best";
+    VerdictGood => "好棋", "Good";
+    VerdictInaccuracy => "缓着", "Inaccuracy";
+    VerdictMistake => "失误", "Mistake";
+    VerdictBlunder => "败着", "Blunder";
+    VerdictPending => "分析中", "Not analysed yet";
+    MovesOne => "1 步", "1 move";
+    MovesMany => "{0} 步", "{0} moves";
+    NowWinsByForce => "{0}现在可以强制取胜，{1}之内：{2}", "{0} now wins by force in {1}: {2}";
+    HadForcedWin => "{0}本可以强制取胜，{1}之内：{2}", "{0} had a forced win in {1}: {2}";
+    BetterWas => "更好的走法：{0}", "Better was {0}";
+    Puzzles => "习题", "Puzzles";
+    PuzzlesTitle => "杀法习题", "Puzzles";
+    WinIn => "{0}取胜", "Win in {0}";
+    PuzzleNumber => "第 {0} 题，共 {1} 题", "Puzzle {0} of {1}";
+    PuzzleYourMove => "轮到你走：{0}", "Your move: {0}";
+    PuzzleSolved => "解开了！", "Solved!";
+    PuzzleWrong => "这步不对。", "Not that move.";
+    PuzzleRefutedWin => "{0}反而可以强制取胜：{1}", "{0} wins by force instead: {1}";
+    PuzzleRefutedEscape => "{0}应以 {1}，你无法按时取胜。", "{0} answers {1} and the win does not come in time.";
+    PuzzleRetry => "再试一次", "Retry";
+    PuzzleNext => "下一题", "Next puzzle";
+    PuzzleSolvedCount => "已解 {0} 题", "{0} solved";
+    PuzzleStreak => "连对 {0} 题", "Streak {0}";
+    PuzzleDone => "已解开", "solved";
 }
 
 /// The text for `key` in `lang`.
@@ -220,6 +258,24 @@ pub const fn reason_key(result: GameResult) -> Key {
         },
         GameResult::Draw(DrawReason::Repetition) => Key::ReasonRepetition,
         GameResult::Draw(DrawReason::Quiet) => Key::ReasonQuiet,
+    }
+}
+
+/// The text for `key` with `{0}`, `{1}`, … replaced by `values` in order.
+pub fn fill(lang: Lang, key: Key, values: &[&str]) -> String {
+    values
+        .iter()
+        .enumerate()
+        .fold(text(lang, key).to_string(), |filled, (index, value)| {
+            filled.replace(&format!("{{{index}}}"), value)
+        })
+}
+
+/// "1 move", "3 moves": a count of one side's moves.
+pub fn moves_count(lang: Lang, moves: u32) -> String {
+    match moves {
+        1 => text(lang, Key::MovesOne).to_string(),
+        n => fill(lang, Key::MovesMany, &[&n.to_string()]),
     }
 }
 
@@ -319,6 +375,26 @@ mod tests {
             "c3, treasure, locked"
         );
         assert_eq!(join(Lang::Zh, &["c3", "宝箱"]), "c3，宝箱");
+    }
+
+    #[test]
+    fn fill_puts_values_in_place_and_counts_read_correctly() {
+        assert_eq!(fill(Lang::En, Key::WinIn, &["3 moves"]), "Win in 3 moves");
+        assert_eq!(moves_count(Lang::En, 1), "1 move");
+        assert_eq!(moves_count(Lang::En, 4), "4 moves");
+        assert_eq!(moves_count(Lang::Zh, 4), "4 步");
+        let zh = fill(
+            Lang::Zh,
+            Key::NowWinsByForce,
+            &["黑方", &moves_count(Lang::Zh, 4), "b4b3 c3b2"],
+        );
+        assert_eq!(zh, "黑方现在可以强制取胜，4 步之内：b4b3 c3b2");
+        for &(key, zh, en) in TABLE {
+            for index in 0..4 {
+                let slot = format!("{{{index}}}");
+                assert_eq!(zh.contains(&slot), en.contains(&slot), "{key:?} {slot}");
+            }
+        }
     }
 
     #[test]

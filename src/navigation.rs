@@ -6,4 +6,6 @@
 pub enum Page {
     Rules,
     Settings,
+    /// Only from the home screen.
+    Puzzles,
 }

@@ -10,7 +10,10 @@ use crate::game::controller::Controller;
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
 use crate::session::SavedGame;
-use crate::storage::{device_store, load_game, load_prefs, save_game, save_prefs, Store};
+use crate::storage::{
+    device_store, load_game, load_prefs, load_puzzle_progress, puzzles_solved, save_game,
+    save_prefs, save_puzzle_progress, PuzzleProgress, Store,
+};
 
 /// The device's store, shared by the components that save.
 #[derive(Clone)]
@@ -28,6 +31,21 @@ impl DeviceStore {
 
     pub fn saved_game(&self) -> Option<SavedGame> {
         load_game(&*self.0)
+    }
+
+    pub fn puzzle_progress(&self) -> PuzzleProgress {
+        load_puzzle_progress(&*self.0)
+    }
+
+    pub fn save_puzzle_progress(&self, progress: &PuzzleProgress) {
+        if let Err(error) = save_puzzle_progress(&*self.0, progress) {
+            warn!("puzzle progress not saved: {error}");
+        }
+    }
+
+    /// How many puzzles the player has solved, for the statistics.
+    pub fn puzzles_solved(&self) -> usize {
+        puzzles_solved(&*self.0)
     }
 }
 

@@ -1,5 +1,5 @@
-//! The game-over dialog: who won and why, a rematch with the colours swapped, a new game, or a
-//! look at the final board and the move list.
+//! The game-over dialog: who won and why, a rematch with the colours swapped, a new game, the
+//! game's review, or a look at the final board and the move list.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, GameResult};
@@ -21,7 +21,11 @@ fn title_key(result: GameResult, mode: Mode) -> Key {
 }
 
 #[component]
-pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) -> Element {
+pub fn GameOverDialog(
+    on_new_game: EventHandler,
+    on_review: EventHandler,
+    on_view_board: EventHandler,
+) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
@@ -42,6 +46,10 @@ pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) ->
                 button { r#type: "button", "data-testid": "new-game",
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}
+                }
+                button { r#type: "button", "data-testid": "review",
+                    onclick: move |_| on_review.call(()),
+                    {text(lang, Key::Review)}
                 }
                 button { r#type: "button", "data-testid": "view-board",
                     onclick: move |_| on_view_board.call(()),

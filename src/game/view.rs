@@ -29,7 +29,11 @@ const MIN_AI_DELAY: Duration = Duration::from_millis(450);
 const CLOCK_POLL: Duration = Duration::from_millis(100);
 
 #[component]
-pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
+pub fn GameView(
+    on_new_game: EventHandler,
+    on_open: EventHandler<Page>,
+    on_review: EventHandler<usize>,
+) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let mut dialogs = use_signal(Dialogs::default);
@@ -100,13 +104,14 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                         {text(lang, Key::Menu)}
                     }
                 }
-                MoveList {}
+                MoveList { on_review }
             }
             if menu_open {
                 GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
             } else if result_open {
                 GameOverDialog {
                     on_new_game,
+                    on_review: move |_| on_review.call(plies),
                     on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),
                 }
             }

@@ -6,3 +6,4 @@ mod view;
 mod vs_ai_dialog;
 
 pub use view::HomeScreen;
+pub use vs_ai_dialog::VsAiDialog;

@@ -50,6 +50,10 @@ pub fn HomeScreen(
                     onclick: move |_| on_start.call(setup::pass_and_play(&prefs.peek())),
                     {text(lang, Key::PassAndPlay)}
                 }
+                button { r#type: "button", "data-testid": "open-puzzles",
+                    onclick: move |_| on_open.call(Page::Puzzles),
+                    {text(lang, Key::Puzzles)}
+                }
                 PageButtons { testid_prefix: "open", on_open }
             }
             if choosing_side() {

@@ -4,12 +4,14 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod file;
+mod puzzles;
 mod saved_game;
 mod settings;
 mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
+pub use puzzles::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
 pub use saved_game::{load_game, save_game};
 pub use settings::{load_prefs, save_prefs};
 use store::MemoryStore;
