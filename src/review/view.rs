@@ -193,12 +193,11 @@ pub fn ReviewScreen(
                 role: "img",
                 "aria-label": text(lang, Key::ReviewGraph),
                 "data-testid": "review-graph",
-                rect { class: "graph-black", x: 0, y: GRAPH_HEIGHT / 2.0, width: GRAPH_WIDTH, height: GRAPH_HEIGHT / 2.0 }
                 line { class: "graph-axis", x1: 0, y1: GRAPH_HEIGHT / 2.0, x2: GRAPH_WIDTH, y2: GRAPH_HEIGHT / 2.0 }
                 if values.len() > 1 {
                     polygon {
                         class: "graph-area",
-                        points: "0,{GRAPH_HEIGHT / 2.0} {line} {graph_x(values.len() - 1, total + 1)},{GRAPH_HEIGHT / 2.0}",
+                        points: "0,{GRAPH_HEIGHT} {line} {graph_x(values.len() - 1, total + 1)},{GRAPH_HEIGHT}",
                     }
                     polyline { class: "graph-line", points: "{line}" }
                 }
