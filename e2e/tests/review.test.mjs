@@ -12,7 +12,7 @@ before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
 /** b2c2 loses by force: Black's proof against Red's longest defence, to Black's win. */
-export const BLUNDERED_GAME = ['b2c2', 'b4b3', 'c3b2', 'b3a3', 'c2c3', 'b2b3', 'b1b2', 'b3b4'];
+const BLUNDERED_GAME = ['b2c2', 'b4b3', 'c3b2', 'b3a3', 'c2c3', 'b2b3', 'b1b2', 'b3b4'];
 const ANALYSIS_MS = 120_000;
 
 async function playGame(page, moves) {
