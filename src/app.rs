@@ -14,6 +14,8 @@ use crate::learn::LearnScreen;
 use crate::navigation::Page;
 use crate::persistence::{use_saving, DeviceStore};
 use crate::platform;
+use crate::puzzles::PuzzlesScreen;
+use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
 use crate::stats::{use_stats, StatisticsScreen};
@@ -25,11 +27,13 @@ const STYLE: Asset = asset!("/assets/main.css");
 enum Screen {
     Home,
     Game,
+    /// The game's review, opened at the position after this many plies.
+    Review(usize),
 }
 
 #[component]
 pub fn App() -> Element {
-    let store = use_hook(DeviceStore::open);
+    let store = use_context_provider(DeviceStore::open);
     let (own, shown, opening) = use_hook(|| {
         let own = store.prefs(platform::preferred_lang().unwrap_or_default());
         let link = Link::parse(&platform::page_query());
@@ -119,7 +123,23 @@ pub fn App() -> Element {
                             screen.set(Screen::Home);
                         },
                         on_open: move |opened| page.set(Some(opened)),
+                        on_review: move |at| {
+                            controller.write().leave();
+                            screen.set(Screen::Review(at));
+                        },
                     }
+                }
+            },
+            Screen::Review(at) => rsx! {
+                ReviewScreen {
+                    game: controller.peek().game().clone(),
+                    bottom: controller.peek().bottom(),
+                    start_at: at,
+                    on_close: move |_| screen.set(Screen::Game),
+                    on_play_from: move |setup| {
+                        controller.write().start(setup);
+                        screen.set(Screen::Game);
+                    },
                 }
             },
         }
@@ -128,6 +148,7 @@ pub fn App() -> Element {
             Some(Page::Settings) => rsx! { SettingsScreen { on_close: move |_| page.set(None) } },
             Some(Page::Learn) => rsx! { LearnScreen { on_close: move |_| page.set(None) } },
             Some(Page::Statistics) => rsx! { StatisticsScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Puzzles) => rsx! { PuzzlesScreen { on_close: move |_| page.set(None) } },
             None => rsx! {},
         }
         if let Some(notice) = notice {

@@ -185,31 +185,31 @@ translations! {
     Enumeration => "、", ", ";
     And => "和", "and";
     Hint => "提示", "Hint";
-    HintLabel => "提示：{}", "Hint: {}";
+    HintLabel => "提示：{0}", "Hint: {0}";
     HintWinsTreasure => "吃掉宝箱，直接获胜", "captures the treasure and wins";
     HintWinsAnnihilation => "吃光对方的兵，获胜", "captures the last enemy soldier and wins";
     HintWinsBlockade => "困毙对方，获胜", "leaves the opponent without a move and wins";
-    HintCaptures => "吃掉 {}", "captures {}";
-    HintStopsThreat => "化解对方走到 {} 吃宝箱的威胁", "stops the treasure threat on {}";
+    HintCaptures => "吃掉 {0}", "captures {0}";
+    HintStopsThreat => "化解对方走到 {0} 吃宝箱的威胁", "stops the treasure threat on {0}";
     HintThreatensTreasure => "下一步可以吃宝箱", "threatens to capture the treasure next move";
-    HintsUsed => "使用提示：{} 次", "Hints used: {}";
+    HintsUsed => "使用提示：{0} 次", "Hints used: {0}";
     HintButtonSetting => "对局中显示“提示”按钮", "Show the Hint button in games";
     Learn => "入门教程", "Learn to play";
     LearnIntro => "七个小练习，每课只走一步，学会全部规则。", "Seven short lessons of one move each teach you every rule.";
-    LessonNumber => "第 {} 课", "Lesson {}";
+    LessonNumber => "第 {0} 课", "Lesson {0}";
     LessonDone => "已完成", "done";
     NextLesson => "下一课", "Next lesson";
     AllLessons => "全部课程", "All lessons";
     LessonsComplete => "全部课程都完成了！去和电脑下一盘吧。", "All lessons done! Now try a game against the computer.";
     LessonPassed => "对了！", "Well done!";
     LessonMissed => "还不对。", "Not quite.";
-    MistakeWentElsewhere => "你的兵走到了 {}，不是目标点。", "Your piece went to {}, not to the goal point.";
+    MistakeWentElsewhere => "你的兵走到了 {0}，不是目标点。", "Your piece went to {0}, not to the goal point.";
     MistakeMovedSoldier => "你走的是兵。这一课要走宝箱：先点宝箱，再点它要去的点。", "You moved a soldier. This lesson is about the treasure: tap it, then the point it should go to.";
     MistakeNothingCaptured => "没有吃到子：要让对方的兵夹在你的两个兵中间，而且这条线上没有别的棋子。", "Nothing was captured: an enemy soldier must end up between two of your soldiers, on a line with no other piece.";
-    MistakeBlocked => "没吃成：{} 上的棋子也在这条线上，线上共有四枚棋子，夹吃不成立。", "No capture: the piece on {} stands on that line too, so it holds four pieces.";
+    MistakeBlocked => "没吃成：{0} 上的棋子也在这条线上，线上共有四枚棋子，夹吃不成立。", "No capture: the piece on {0} stands on that line too, so it holds four pieces.";
     MistakeTreasureNotCaptured => "宝箱还在棋盘上：要让它夹在你的两个兵中间，而且这条线上没有别的棋子。", "The treasure is still on the board: it must end up between two of your soldiers, on a line with no other piece.";
     MistakeNotDelivered => "宝箱被吃掉了，但这一课要你亲手把宝箱走到自己的两个兵之间。", "The treasure was captured, but this lesson asks you to move the treasure itself between your soldiers.";
-    MistakeOpponentCanMove => "黑方还能走，例如 {}。", "Black can still move, for example {}.";
+    MistakeOpponentCanMove => "黑方还能走，例如 {0}。", "Black can still move, for example {0}.";
     LessonMoveTitle => "沿线走子", "Moving along the lines";
     LessonMoveInstruction => "棋子沿着画出的线走一步，到相邻的空点，斜线也算。把一个兵走到中心点 c3。", "Pieces move one step along a drawn line to an empty neighbouring point — diagonals too. Move a soldier to the centre point c3.";
     LessonMoveSuccess => "很好！兵每次沿线走一步，不能跳过别的棋子。", "Good! A soldier moves one step along a line and never jumps over a piece.";
@@ -241,6 +241,43 @@ translations! {
     StatsPuzzles => "已解谜题", "Puzzles solved";
     StatsLessons => "已完成课程", "Lessons done";
     StatsOther => "其他", "More";
+    Review => "复盘", "Review";
+    ReviewTitle => "复盘", "Game review";
+    ReviewFirst => "回到开局", "First position";
+    ReviewBack => "上一步", "Previous move";
+    ReviewForward => "下一步", "Next move";
+    ReviewLast => "最后一步", "Last position";
+    ReviewStart => "开局", "Start";
+    ReviewAnalysing => "正在分析每一步…", "Analysing every move…";
+    ReviewAnalysed => "分析完成", "Analysis complete";
+    ReviewGraph => "形势图：上方红方占优，下方黑方占优；点按可跳到该步", "Evaluation graph: up is good for Red, down for Black; tap to jump to a move";
+    ReviewPosition => "局面", "Position";
+    PlayFromHere => "从这里接着下", "Play from here";
+    VerdictBest => "最佳", "Best";
+    VerdictGood => "好棋", "Good";
+    VerdictInaccuracy => "缓着", "Inaccuracy";
+    VerdictMistake => "失误", "Mistake";
+    VerdictBlunder => "败着", "Blunder";
+    VerdictPending => "分析中", "Not analysed yet";
+    MovesOne => "1 步", "1 move";
+    MovesMany => "{0} 步", "{0} moves";
+    NowWinsByForce => "{0}现在可以强制取胜，{1}之内：{2}", "{0} now wins by force in {1}: {2}";
+    HadForcedWin => "{0}本可以强制取胜，{1}之内：{2}", "{0} had a forced win in {1}: {2}";
+    BetterWas => "更好的走法：{0}", "Better was {0}";
+    Puzzles => "习题", "Puzzles";
+    PuzzlesTitle => "杀法习题", "Puzzles";
+    WinIn => "{0}取胜", "Win in {0}";
+    PuzzleNumber => "第 {0} 题，共 {1} 题", "Puzzle {0} of {1}";
+    PuzzleYourMove => "轮到你走：{0}", "Your move: {0}";
+    PuzzleSolved => "解开了！", "Solved!";
+    PuzzleWrong => "这步不对。", "Not that move.";
+    PuzzleRefutedWin => "{0}反而可以强制取胜：{1}", "{0} wins by force instead: {1}";
+    PuzzleRefutedEscape => "{0}应以 {1}，你无法按时取胜。", "{0} answers {1} and the win does not come in time.";
+    PuzzleRetry => "再试一次", "Retry";
+    PuzzleNext => "下一题", "Next puzzle";
+    PuzzleSolvedCount => "已解 {0} 题", "{0} solved";
+    PuzzleStreak => "连对 {0} 题", "Streak {0}";
+    PuzzleDone => "已解开", "solved";
 }
 
 /// The text for `key` in `lang`.
@@ -292,6 +329,24 @@ pub const fn reason_key(result: GameResult) -> Key {
         },
         GameResult::Draw(DrawReason::Repetition) => Key::ReasonRepetition,
         GameResult::Draw(DrawReason::Quiet) => Key::ReasonQuiet,
+    }
+}
+
+/// The text for `key` with `{0}`, `{1}`, … replaced by `values` in order.
+pub fn fill(lang: Lang, key: Key, values: &[&str]) -> String {
+    values
+        .iter()
+        .enumerate()
+        .fold(text(lang, key).to_string(), |filled, (index, value)| {
+            filled.replace(&format!("{{{index}}}"), value)
+        })
+}
+
+/// "1 move", "3 moves": a count of one side's moves.
+pub fn moves_count(lang: Lang, moves: u32) -> String {
+    match moves {
+        1 => text(lang, Key::MovesOne).to_string(),
+        n => fill(lang, Key::MovesMany, &[&n.to_string()]),
     }
 }
 
@@ -391,6 +446,26 @@ mod tests {
             "c3, treasure, locked"
         );
         assert_eq!(join(Lang::Zh, &["c3", "宝箱"]), "c3，宝箱");
+    }
+
+    #[test]
+    fn fill_puts_values_in_place_and_counts_read_correctly() {
+        assert_eq!(fill(Lang::En, Key::WinIn, &["3 moves"]), "Win in 3 moves");
+        assert_eq!(moves_count(Lang::En, 1), "1 move");
+        assert_eq!(moves_count(Lang::En, 4), "4 moves");
+        assert_eq!(moves_count(Lang::Zh, 4), "4 步");
+        let zh = fill(
+            Lang::Zh,
+            Key::NowWinsByForce,
+            &["黑方", &moves_count(Lang::Zh, 4), "b4b3 c3b2"],
+        );
+        assert_eq!(zh, "黑方现在可以强制取胜，4 步之内：b4b3 c3b2");
+        for &(key, zh, en) in TABLE {
+            for index in 0..4 {
+                let slot = format!("{{{index}}}");
+                assert_eq!(zh.contains(&slot), en.contains(&slot), "{key:?} {slot}");
+            }
+        }
     }
 
     #[test]

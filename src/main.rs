@@ -11,6 +11,8 @@ mod navigation;
 mod persistence;
 mod platform;
 mod prefs;
+mod puzzles;
+mod review;
 mod rules;
 mod session;
 mod settings;

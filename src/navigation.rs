@@ -8,4 +8,6 @@ pub enum Page {
     Settings,
     Learn,
     Statistics,
+    /// Only from the home screen.
+    Puzzles,
 }

@@ -15,8 +15,9 @@ use crate::prefs::Prefs;
 use crate::session::SavedGame;
 use crate::stats::Stats;
 use crate::storage::{
-    device_store, load_game, load_prefs, load_stats, save_game, save_prefs, save_stats, SaveError,
-    Store, Watched,
+    device_store, load_game, load_prefs, load_puzzle_progress, load_stats, puzzles_solved,
+    save_game, save_prefs, save_puzzle_progress, save_stats, PuzzleProgress, SaveError, Store,
+    Watched,
 };
 
 /// The device's store, shared by the components that save.
@@ -51,6 +52,20 @@ impl DeviceStore {
         let failure = self.0.take_first_failure()?;
         warn!("cannot save on this device, going on in memory: {failure}");
         Some(failure)
+    }
+
+    pub fn puzzle_progress(&self) -> PuzzleProgress {
+        load_puzzle_progress(&*self.0)
+    }
+
+    /// A failure is noted by the watched store; [`use_saving`] logs and shows the first one.
+    pub fn save_puzzle_progress(&self, progress: &PuzzleProgress) {
+        let _ = save_puzzle_progress(&*self.0, progress);
+    }
+
+    /// How many puzzles the player has solved, for the statistics.
+    pub fn puzzles_solved(&self) -> usize {
+        puzzles_solved(&*self.0)
     }
 }
 

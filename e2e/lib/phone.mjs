@@ -213,3 +213,12 @@ export async function watchFrames(page) {
 export async function frameGaps(page) {
   return page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
 }
+
+/** Stops recording and fails on a gap between frames over `maxGapMs`: the page froze. */
+export async function assertNoLongGap(page, what, maxGapMs = 200) {
+  const gaps = await frameGaps(page);
+  const worst = Math.max(...gaps.slice(1));
+  console.log(`${what}: frames: ${gaps.length}, worst gap: ${worst.toFixed(1)} ms`);
+  assert.ok(gaps.length > 20, 'frames were measured');
+  assert.ok(worst <= maxGapMs, `${what}: worst frame gap ${worst.toFixed(1)} ms`);
+}

@@ -11,7 +11,6 @@ export const STORED = {
   'prefs.hint_button': 'false',
   'stats.ai.hard.red': '{"wins":2,"losses":1,"draws":0}',
   'stats.pass_and_play': '3',
-  'stats.puzzles_solved': '4',
   game: JSON.stringify({
     mode: { pass_and_play: { bottom: 'red' } },
     turn_seconds: 15,

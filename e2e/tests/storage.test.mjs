@@ -17,7 +17,6 @@ const DAMAGED = {
   'prefs.hint_button': '0',
   'stats.ai.hard.red': '{"wins":"many"}',
   'stats.pass_and_play': '-1',
-  'stats.puzzles_solved': 'null',
   game: STORED.game.replace('b2c2', 'b2c5'),
 };
 
@@ -26,7 +25,6 @@ const DAMAGED = {
 const SAVED_DEFAULT = {
   'stats.ai.hard.red': '{"wins":0,"losses":0,"draws":0}',
   'stats.pass_and_play': '0',
-  'stats.puzzles_solved': '0',
 };
 
 test('every damaged value is kept aside and the app starts with its default', async () => {

@@ -1,12 +1,11 @@
-//! The game-over dialog: who won and why, a rematch with the colours swapped, a new game, or a
-//! look at the final board and the move list.
+//! The game-over dialog: who won and why, a rematch with the colours swapped, a new game, the
+//! game's review, or a look at the final board and the move list.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, GameResult};
 
 use super::controller::Controller;
-use super::hint::fill;
-use crate::i18n::{reason_key, text, Key};
+use crate::i18n::{fill, reason_key, text, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::widgets::Dialog;
@@ -22,7 +21,11 @@ fn title_key(result: GameResult, mode: Mode) -> Key {
 }
 
 #[component]
-pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) -> Element {
+pub fn GameOverDialog(
+    on_new_game: EventHandler,
+    on_review: EventHandler,
+    on_view_board: EventHandler,
+) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
@@ -36,7 +39,7 @@ pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) ->
     rsx! {
         Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true,
             p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result))} }
-            p { class: "hints-used", "data-testid": "hints-used", {fill(text(lang, Key::HintsUsed), &hints)} }
+            p { class: "hints-used", "data-testid": "hints-used", {fill(lang, Key::HintsUsed, &[&hints])} }
             div { class: "dialog-actions",
                 button { class: "primary", r#type: "button", "data-testid": "rematch",
                     onclick: move |_| controller.write().rematch(),
@@ -45,6 +48,10 @@ pub fn GameOverDialog(on_new_game: EventHandler, on_view_board: EventHandler) ->
                 button { r#type: "button", "data-testid": "new-game",
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}
+                }
+                button { r#type: "button", "data-testid": "review",
+                    onclick: move |_| on_review.call(()),
+                    {text(lang, Key::Review)}
                 }
                 button { r#type: "button", "data-testid": "view-board",
                     onclick: move |_| on_view_board.call(()),

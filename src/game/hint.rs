@@ -5,7 +5,7 @@
 use duobao_ai::{allows_treasure_capture, treasure_capture, Level};
 use duobao_rules::{Move, Point, PointSet, Position, WinReason};
 
-use crate::i18n::{text, Key, Lang};
+use crate::i18n::{fill, text, Key, Lang};
 
 /// The level whose move a hint suggests. Master, because it plays its best move without the
 /// randomness of the lower levels (a hint must not change when asked twice) and sees deepest;
@@ -71,22 +71,13 @@ pub fn point_list(lang: Lang, points: PointSet) -> String {
     }
 }
 
-/// Fills the `{}` of a translated template.
-pub fn fill(template: &str, value: &str) -> String {
-    template.replacen("{}", value, 1)
-}
-
 fn reason_text(lang: Lang, reason: HintReason) -> String {
     match reason {
         HintReason::Wins(WinReason::Treasure) => text(lang, Key::HintWinsTreasure).into(),
         HintReason::Wins(WinReason::Annihilation) => text(lang, Key::HintWinsAnnihilation).into(),
         HintReason::Wins(WinReason::Blockade) => text(lang, Key::HintWinsBlockade).into(),
-        HintReason::Captures(points) => {
-            fill(text(lang, Key::HintCaptures), &point_list(lang, points))
-        }
-        HintReason::StopsThreat(point) => {
-            fill(text(lang, Key::HintStopsThreat), &point.to_string())
-        }
+        HintReason::Captures(points) => fill(lang, Key::HintCaptures, &[&point_list(lang, points)]),
+        HintReason::StopsThreat(point) => fill(lang, Key::HintStopsThreat, &[&point.to_string()]),
         HintReason::ThreatensTreasure => text(lang, Key::HintThreatensTreasure).into(),
     }
 }
@@ -143,8 +134,9 @@ mod tests {
         assert_eq!(point_list(Lang::Zh, points(&["b4", "d3"])), "b4 和 d3");
         assert_eq!(
             fill(
-                text(Lang::Zh, Key::HintCaptures),
-                &point_list(Lang::Zh, points(&["b4", "d3"]))
+                Lang::Zh,
+                Key::HintCaptures,
+                &[&point_list(Lang::Zh, points(&["b4", "d3"]))]
             ),
             "吃掉 b4 和 d3"
         );

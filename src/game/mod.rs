@@ -9,11 +9,11 @@ mod dialogs;
 mod game_over;
 pub mod hint;
 mod menu;
-mod move_list;
+pub mod move_list;
 mod sound;
 mod status_bar;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 pub mod tokens;
 mod view;
 

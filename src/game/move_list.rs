@@ -1,5 +1,6 @@
 //! The plies played, in the notation of RULES.md with captures marked, numbered in red/black
-//! pairs. Scrolls on its own and keeps the newest ply in view.
+//! pairs. Scrolls on its own and keeps the newest ply in view; tapping a ply opens the review
+//! at it.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, Game};
@@ -11,19 +12,29 @@ use crate::prefs::Prefs;
 /// Shown in red's cell when black made the first ply of the record.
 const EMPTY_CELL: &str = "…";
 
+/// One ply in the list: its notation and how many plies the game has once it is played.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct MoveCell {
+    pub text: String,
+    pub after: usize,
+}
+
 /// One numbered line: red's ply then black's; a game set up with black to move starts with
 /// an empty red cell.
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
 pub struct MoveRow {
     pub number: usize,
-    pub red: Option<String>,
-    pub black: Option<String>,
+    pub red: Option<MoveCell>,
+    pub black: Option<MoveCell>,
 }
 
 pub fn move_rows(game: &Game) -> Vec<MoveRow> {
     let mut rows: Vec<MoveRow> = Vec::new();
-    for played in game.plies() {
-        let notation = Some(played.to_string());
+    for (index, played) in game.plies().iter().enumerate() {
+        let notation = Some(MoveCell {
+            text: played.to_string(),
+            after: index + 1,
+        });
         match (played.mover, rows.last_mut()) {
             (Color::Black, Some(row)) if row.black.is_none() => row.black = notation,
             (mover, _) => {
@@ -46,8 +57,9 @@ pub fn move_rows(game: &Game) -> Vec<MoveRow> {
     rows
 }
 
+/// `on_review` opens the review after the tapped ply.
 #[component]
-pub fn MoveList() -> Element {
+pub fn MoveList(on_review: EventHandler<usize>) -> Element {
     let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
@@ -65,9 +77,22 @@ pub fn MoveList() -> Element {
                     for row in rows {
                         li { key: "{row.number}",
                             span { class: "number", "{row.number}." }
-                            span { class: "ply red", "data-testid": "ply", {row.red.unwrap_or_else(|| EMPTY_CELL.to_string())} }
-                            if let Some(black) = row.black {
-                                span { class: "ply black", "data-testid": "ply", "{black}" }
+                            for (cell, color) in [(row.red, "red"), (row.black, "black")] {
+                                if let Some(cell) = cell {
+                                    button {
+                                        class: "ply {color}",
+                                        r#type: "button",
+                                        "data-testid": "ply",
+                                        aria_label: "{text(lang, Key::Review)}: {cell.text}",
+                                        onclick: move |event: MouseEvent| {
+                                            event.stop_propagation();
+                                            on_review.call(cell.after);
+                                        },
+                                        "{cell.text}"
+                                    }
+                                } else if color == "red" {
+                                    span { class: "ply red", {EMPTY_CELL} }
+                                }
                             }
                         }
                     }
@@ -82,6 +107,13 @@ mod tests {
     use super::*;
     use crate::game::test_support::game_from as game;
 
+    fn cell(text: &str, after: usize) -> MoveCell {
+        MoveCell {
+            text: text.into(),
+            after,
+        }
+    }
+
     #[test]
     fn pairs_plies_and_marks_captures() {
         let rows = move_rows(&game(
@@ -93,12 +125,12 @@ mod tests {
             [
                 MoveRow {
                     number: 1,
-                    red: Some("c1d2x(c2)".into()),
-                    black: Some("b4a4".into())
+                    red: Some(cell("c1d2x(c2)", 1)),
+                    black: Some(cell("b4a4", 2))
                 },
                 MoveRow {
                     number: 2,
-                    red: Some("pass".into()),
+                    red: Some(cell("pass", 3)),
                     black: None
                 },
             ]
@@ -109,7 +141,7 @@ mod tests {
     fn black_to_move_first_leaves_red_empty() {
         let rows = move_rows(&game("BBB/BB.BB/..T../RR.RR/RRR b - 0", &["b4c4", "b2c2"]));
         assert_eq!(rows[0].red, None);
-        assert_eq!(rows[0].black.as_deref(), Some("b4c4"));
-        assert_eq!(rows[1].red.as_deref(), Some("b2c2"));
+        assert_eq!(rows[0].black, Some(cell("b4c4", 1)));
+        assert_eq!(rows[1].red, Some(cell("b2c2", 2)));
     }
 }

@@ -15,12 +15,12 @@ use super::clock::{PauseReason, Tick};
 use super::controller::{AiOutcome, Controller, Hint, Notice};
 use super::dialogs::Dialogs;
 use super::game_over::GameOverDialog;
-use super::hint::{explain, fill, reasons_line, HINT_LEVEL};
+use super::hint::{explain, reasons_line, HINT_LEVEL};
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
-use crate::i18n::{text, timed_out_key, Key, Lang};
+use crate::i18n::{fill, text, timed_out_key, Key, Lang};
 use crate::navigation::Page;
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
@@ -32,7 +32,11 @@ const MIN_AI_DELAY: Duration = Duration::from_millis(450);
 const CLOCK_POLL: Duration = Duration::from_millis(100);
 
 #[component]
-pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Element {
+pub fn GameView(
+    on_new_game: EventHandler,
+    on_open: EventHandler<Page>,
+    on_review: EventHandler<usize>,
+) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let mut dialogs = use_signal(Dialogs::default);
@@ -127,13 +131,14 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
                         {text(lang, Key::Menu)}
                     }
                 }
-                MoveList {}
+                MoveList { on_review }
             }
             if menu_open {
                 GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
             } else if result_open {
                 GameOverDialog {
                     on_new_game,
+                    on_review: move |_| on_review.call(plies),
                     on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),
                 }
             } else if ai_stuck {
@@ -193,7 +198,7 @@ fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
     let Some(Hint::Move(m)) = state.hint() else {
         return None;
     };
-    let suggestion = fill(text(lang, Key::HintLabel), &m.to_string());
+    let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
     let reasons = explain(state.game().position(), m);
     Some(match reasons_line(lang, &reasons) {
         Some(why) => format!("{suggestion}{}{why}", text(lang, Key::ListSeparator)),

@@ -8,3 +8,4 @@ mod vs_ai_dialog;
 
 pub use link_choice::LinkChoiceDialog;
 pub use view::HomeScreen;
+pub use vs_ai_dialog::VsAiDialog;

@@ -61,17 +61,21 @@ pub fn HomeScreen(
                         {text(lang, Key::Learn)}
                     }
                 }
+                button { r#type: "button", "data-testid": "open-puzzles",
+                    onclick: move |_| on_open.call(Page::Puzzles),
+                    {text(lang, Key::Puzzles)}
+                }
                 div { class: "home-more",
                     PageButtons { testid_prefix: "open", on_open }
+                    button { r#type: "button", "data-testid": "open-statistics",
+                        onclick: move |_| on_open.call(Page::Statistics),
+                        {text(lang, Key::Statistics)}
+                    }
                     if !learning {
                         button { r#type: "button", "data-testid": "open-learn",
                             onclick: move |_| on_open.call(Page::Learn),
                             {text(lang, Key::Learn)}
                         }
-                    }
-                    button { r#type: "button", "data-testid": "open-statistics",
-                        onclick: move |_| on_open.call(Page::Statistics),
-                        {text(lang, Key::Statistics)}
                     }
                 }
             }

@@ -8,14 +8,13 @@ use duobao_rules::{Ply, Point};
 use super::lessons::{judge, next_lesson, Lesson, Mistake, Verdict, LESSONS};
 use crate::game::board::{place, Board, SIZE};
 use crate::game::controller::Controller;
-use crate::game::hint::fill;
-use crate::i18n::{text, Key, Lang};
+use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
 use crate::stats::Stats;
 use crate::widgets::PageFrame;
 
 fn mistake_text(lang: Lang, mistake: Mistake) -> String {
-    let filled = |key, value: String| fill(text(lang, key), &value);
+    let filled = |key, value: String| fill(lang, key, &[&value]);
     match mistake {
         Mistake::WentElsewhere(point) => filled(Key::MistakeWentElsewhere, point.to_string()),
         Mistake::MovedSoldier => text(lang, Key::MistakeMovedSoldier).into(),
@@ -28,7 +27,7 @@ fn mistake_text(lang: Lang, mistake: Mistake) -> String {
 }
 
 fn lesson_number(lang: Lang, index: usize) -> String {
-    fill(text(lang, Key::LessonNumber), &(index + 1).to_string())
+    fill(lang, Key::LessonNumber, &[&(index + 1).to_string()])
 }
 
 #[component]

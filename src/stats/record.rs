@@ -33,7 +33,6 @@ pub struct Stats {
     vs_ai: [[Tally; 2]; Level::ALL.len()],
     /// Pass-and-play games played to the end.
     pub pass_and_play: u32,
-    pub puzzles_solved: u32,
     /// The ids of the lessons completed.
     lessons: BTreeSet<String>,
 }
@@ -74,13 +73,6 @@ impl Stats {
                 self.pass_and_play = self.pass_and_play.saturating_add(1);
             }
         }
-    }
-
-    /// Counts a solved puzzle: the Puzzles screen calls this (`stats.write().solve_puzzle()`)
-    /// when a puzzle is solved; until it exists the count stays 0.
-    #[allow(dead_code)]
-    pub fn solve_puzzle(&mut self) {
-        self.puzzles_solved = self.puzzles_solved.saturating_add(1);
     }
 
     /// Marks a lesson done; false when it already was.
@@ -151,14 +143,12 @@ mod tests {
     }
 
     #[test]
-    fn pass_and_play_puzzles_and_lessons_count_too() {
+    fn pass_and_play_and_lessons_count_too() {
         let mut stats = Stats::default();
         stats.record_game(Mode::PassAndPlay { bottom: Color::Red }, win(Color::Black));
-        stats.solve_puzzle();
         assert!(stats.complete_lesson("capture"));
         assert!(!stats.complete_lesson("capture"), "a lesson counts once");
         assert_eq!(stats.pass_and_play, 1);
-        assert_eq!(stats.puzzles_solved, 1);
         assert!(stats.is_lesson_done("capture"));
         assert_eq!(stats.vs_ai_total(), Tally::default());
     }
@@ -166,11 +156,11 @@ mod tests {
     #[test]
     fn counts_never_overflow() {
         let mut stats = Stats {
-            puzzles_solved: u32::MAX,
+            pass_and_play: u32::MAX,
             ..Stats::default()
         };
-        stats.solve_puzzle();
-        assert_eq!(stats.puzzles_solved, u32::MAX);
+        stats.record_game(Mode::PassAndPlay { bottom: Color::Red }, win(Color::Black));
+        assert_eq!(stats.pass_and_play, u32::MAX);
         let mut total = Tally {
             wins: u32::MAX,
             losses: 1,

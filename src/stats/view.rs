@@ -8,6 +8,7 @@ use duobao_rules::Color;
 use super::{Stats, Tally};
 use crate::i18n::{level_key, text, Key, Lang};
 use crate::learn::lessons::LESSONS;
+use crate::persistence::DeviceStore;
 use crate::prefs::Prefs;
 use crate::widgets::PageFrame;
 
@@ -29,6 +30,8 @@ fn lessons_done(stats: &Stats) -> String {
 pub fn StatisticsScreen(on_close: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
+    // Solved puzzles are the puzzles' own progress, counted where it is kept.
+    let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
     let stats = stats.read();
     let total = stats.vs_ai_total();
@@ -41,7 +44,7 @@ pub fn StatisticsScreen(on_close: EventHandler) -> Element {
         (
             "puzzles",
             Key::StatsPuzzles,
-            stats.puzzles_solved.to_string(),
+            store.puzzles_solved().to_string(),
         ),
         ("lessons", Key::StatsLessons, lessons_done(&stats)),
     ];

@@ -7,6 +7,7 @@
 mod file;
 #[cfg(test)]
 mod fuzz;
+mod puzzles;
 mod saved_game;
 mod settings;
 mod stats;
@@ -14,6 +15,7 @@ mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
+pub use puzzles::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
 pub use saved_game::{load_game, save_game};
 pub use settings::{load_prefs, save_prefs};
 pub use stats::{load_stats, save_stats};

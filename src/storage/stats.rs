@@ -10,7 +10,6 @@ use super::store::{load, save, SaveError, Store};
 use crate::stats::{Stats, Tally};
 
 const PASS_AND_PLAY: &str = "stats.pass_and_play";
-const PUZZLES_SOLVED: &str = "stats.puzzles_solved";
 const LESSONS: &str = "stats.lessons";
 
 fn vs_ai_key(level: Level, human: Color) -> String {
@@ -21,7 +20,6 @@ fn vs_ai_key(level: Level, human: Color) -> String {
 pub fn load_stats(store: &dyn Store) -> Stats {
     let mut stats = Stats::default();
     stats.pass_and_play = load(store, PASS_AND_PLAY).unwrap_or_default();
-    stats.puzzles_solved = load(store, PUZZLES_SOLVED).unwrap_or_default();
     for level in Level::ALL {
         for human in Color::BOTH {
             let tally: Tally = load(store, &vs_ai_key(level, human)).unwrap_or_default();
@@ -35,7 +33,6 @@ pub fn load_stats(store: &dyn Store) -> Stats {
 /// Saves every part under its own key.
 pub fn save_stats(store: &dyn Store, stats: &Stats) -> Result<(), SaveError> {
     save(store, PASS_AND_PLAY, &stats.pass_and_play)?;
-    save(store, PUZZLES_SOLVED, &stats.puzzles_solved)?;
     for level in Level::ALL {
         for human in Color::BOTH {
             save(store, &vs_ai_key(level, human), &stats.vs_ai(level, human))?;
@@ -52,7 +49,6 @@ mod tests {
     fn played() -> Stats {
         let mut stats = Stats::default();
         stats.pass_and_play = 3;
-        stats.puzzles_solved = 5;
         stats.set_vs_ai(
             Level::Hard,
             Color::Black,
@@ -84,7 +80,6 @@ mod tests {
             let loaded = load_stats(&store);
             assert_eq!(loaded.vs_ai(Level::Hard, Color::Black), Tally::default());
             assert_eq!(loaded.pass_and_play, 3, "{junk}");
-            assert_eq!(loaded.puzzles_solved, 5);
             assert!(loaded.is_lesson_done("capture"));
         }
         store.write(&full_key(LESSONS), "{oops").unwrap();
@@ -92,6 +87,5 @@ mod tests {
         let loaded = load_stats(&store);
         assert!(loaded.lessons().is_empty());
         assert_eq!(loaded.pass_and_play, 0);
-        assert_eq!(loaded.puzzles_solved, 5);
     }
 }

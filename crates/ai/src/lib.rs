@@ -34,7 +34,7 @@ pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
 };
-pub use review::{review_game, Outlook, PlyReview, Review, ReviewSettings, Verdict};
+pub use review::{review_game, review_step, Outlook, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };

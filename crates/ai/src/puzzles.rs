@@ -353,6 +353,39 @@ impl PuzzleAttempt {
     }
 }
 
+/// The solver's node budget for a refutation: enough for short wins, small enough to answer at
+/// once in a web page.
+const REFUTATION_NODES: u64 = 100_000;
+/// How much further than the plies left a refutation looks for the defender's own win.
+const REFUTATION_EXTRA_PLIES: u32 = 4;
+
+impl PuzzleAttempt {
+    /// Why `m` fails (a move [`PuzzleAttempt::play`] refused): the defender's line after it,
+    /// its own forced win when the solver finds one, else its reply that escapes the win in
+    /// time. Empty when `m` is not legal or ends the game.
+    pub fn refutation(&mut self, m: Move) -> Vec<Move> {
+        if !self.game.position().is_legal(m) {
+            return Vec::new();
+        }
+        let mut after = self.game.clone();
+        after.play(m.into()).expect("checked legal");
+        if after.is_over() {
+            return Vec::new();
+        }
+        let horizon = self.plies_left + REFUTATION_EXTRA_PLIES;
+        let solution = self
+            .solver
+            .solve(&after, horizon, &Budget::nodes(REFUTATION_NODES));
+        if solution.outcome.is_win() {
+            return solution.line;
+        }
+        let within = self.plies_left.saturating_sub(2);
+        longest_defence(&mut self.solver, &after, within)
+            .into_iter()
+            .collect()
+    }
+}
+
 /// The defender's reply that holds out longest against a win due within `plies` more plies
 /// after it (the first such move, for a deterministic answer); `None` when the game is over.
 pub fn longest_defence(solver: &mut Solver, game: &Game, plies: u32) -> Option<Move> {
@@ -443,6 +476,31 @@ mod tests {
         assert_eq!(attempt.plies_left(), 0);
         assert_eq!(attempt.game().plies().len(), 5);
         assert_eq!(longest_defence(&mut Solver::new(), attempt.game(), 1), None);
+    }
+
+    #[test]
+    fn a_wrong_move_is_refuted_by_the_defenders_line() {
+        let puzzle = puzzle(WIN_IN_TWO);
+        let mut attempt = PuzzleAttempt::new(&puzzle);
+        let wrong: Move = "c3c4".parse().unwrap();
+        assert_eq!(attempt.play(wrong), PuzzleStep::Wrong);
+        let line = attempt.refutation(wrong);
+        assert!(!line.is_empty());
+        let mut game = attempt.game().clone();
+        game.play(wrong.into()).unwrap();
+        for &m in &line {
+            game.play(m.into()).unwrap();
+        }
+        // After the line the winner has not won (or the defender has).
+        assert_ne!(
+            game.result().and_then(GameResult::winner),
+            Some(puzzle.position.turn())
+        );
+        assert!(
+            attempt.refutation("d4d3".parse().unwrap()).is_empty(),
+            "not legal"
+        );
+        assert_eq!(attempt.game().plies().len(), 0, "nothing was played");
     }
 
     #[test]

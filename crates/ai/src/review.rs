@@ -11,8 +11,13 @@
 //! [`Review::progress`]; the command line calls [`review_game`].
 
 use std::fmt;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
 
 use duobao_rules::{Color, Game, Move, Ply};
+use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::search::{SearchLimits, SearchResult, Searcher};
@@ -213,11 +218,6 @@ impl Review {
         }
     }
 
-    fn solve(&mut self, game: &Game, horizon: u32) -> Solution {
-        let budget = Budget::nodes(self.settings.solver_nodes);
-        self.solver.solve(game, horizon, &budget)
-    }
-
     /// Plies reviewed and plies in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.replay.plies().len(), self.plies.len())
@@ -225,32 +225,60 @@ impl Review {
 
     /// Reviews the next ply; `None` when all are done.
     pub fn step(&mut self) -> Option<PlyReview> {
+        run_unsliced(self.step_sliced(None, &CancelToken::new(), unsliced))
+    }
+
+    /// Reviews the next ply as [`Review::step`] does, sharing the thread: with a `slice`, the
+    /// work stops when each slice is spent and awaits `pause` before it goes on (the solver and
+    /// the search resume from their tables). `None` when all plies are done, or when `cancel`
+    /// is raised: then nothing was reviewed, and a later step starts this ply again.
+    ///
+    /// Sliced, a solve counts the nodes of its resumed iterations again, so near the end of its
+    /// node budget it may prove a little less than the same step unsliced.
+    pub async fn step_sliced<F: Future<Output = ()>>(
+        &mut self,
+        slice: Option<Duration>,
+        cancel: &CancelToken,
+        pause: impl FnMut() -> F,
+    ) -> Option<PlyReview> {
+        let mut slicing = Slicing {
+            slice,
+            cancel,
+            pause,
+        };
         let number = self.replay.plies().len() + 1;
         let ply = *self.plies.get(number - 1)?;
         let mover = self.replay.position().turn();
         let horizon = self.settings.horizon;
-        let mut before_exact = match self.current.take() {
-            Some(solution) => solution,
-            None => self.solve(&self.replay.clone(), horizon),
-        };
-        let scored = score_moves(&self.replay, &self.settings);
-        let best_score = scored.root_moves.first().map_or(0, |root| root.score);
+        let nodes = self.settings.solver_nodes;
+        let solver = &mut self.solver;
         let before_game = self.replay.clone();
-        self.replay
+        let mut before_exact = match self.current.clone() {
+            Some(solution) => solution,
+            None => solve_in_slices(solver, nodes, &before_game, horizon, &mut slicing).await,
+        };
+        let scored = score_moves(&before_game, &self.settings, &mut slicing).await;
+        let best_score = scored.root_moves.first().map_or(0, |root| root.score);
+        let mut after_game = before_game.clone();
+        after_game
             .play(ply)
             .expect("a game's own plies replay from its start");
-        let mut after_exact = self.solve(&self.replay.clone(), horizon);
+        let mut after_exact =
+            solve_in_slices(solver, nodes, &after_game, horizon, &mut slicing).await;
         // Before calling a move a blunder, look as far as the claim needs: a win let go may
         // only have become slower, and a loss walked into may have been there already.
         match (before_exact.outcome, after_exact.outcome) {
             (Outcome::Win { .. }, after) if !after.is_loss() => {
-                let deeper = self.solve(&self.replay.clone(), horizon + SLOWER_WIN_PLIES);
+                let deeper = horizon + SLOWER_WIN_PLIES;
+                let deeper =
+                    solve_in_slices(solver, nodes, &after_game, deeper, &mut slicing).await;
                 if deeper.outcome.is_loss() {
                     after_exact = deeper;
                 }
             }
             (Outcome::Unknown, Outcome::Win { plies }) if before_exact.horizon <= plies => {
-                before_exact = self.solve(&before_game, plies + 1);
+                before_exact =
+                    solve_in_slices(solver, nodes, &before_game, plies + 1, &mut slicing).await;
             }
             _ => {}
         }
@@ -261,10 +289,13 @@ impl Review {
                 .find(|root| root.mv == m)
                 .map_or(best_score, |root| root.score),
             Ply::Pass => {
-                let reply = score_moves(&self.replay, &self.settings);
+                let reply = score_moves(&after_game, &self.settings, &mut slicing).await;
                 -reply.root_moves.first().map_or(0, |root| root.score)
             }
         };
+        if cancel.is_cancelled() {
+            return None;
+        }
 
         let before = Outlook::of(before_exact.outcome, best_score);
         let after = Outlook::of(after_exact.outcome.for_mover(), played_score);
@@ -276,6 +307,7 @@ impl Review {
             Verdict::Blunder => before_exact.line,
             _ => Vec::new(),
         };
+        self.replay = after_game;
         self.current = Some(after_exact);
         Some(PlyReview {
             number,
@@ -290,20 +322,114 @@ impl Review {
     }
 }
 
-/// Every move of the game's position with its score, by a fresh fixed-depth search.
-fn score_moves(game: &Game, settings: &ReviewSettings) -> SearchResult {
+/// The pause of a step that is not sliced: none.
+fn unsliced() -> std::future::Ready<()> {
+    std::future::ready(())
+}
+
+/// Runs a step that never waits (it has no slices) to its end.
+fn run_unsliced<T>(step: impl Future<Output = T>) -> T {
+    match pin!(step).poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(value) => value,
+        Poll::Pending => unreachable!("a step without slices never waits"),
+    }
+}
+
+/// How a step shares its thread: slices of `slice`, `pause` awaited between them.
+struct Slicing<'a, P> {
+    slice: Option<Duration>,
+    cancel: &'a CancelToken,
+    pause: P,
+}
+
+impl<P: FnMut() -> F, F: Future<Output = ()>> Slicing<'_, P> {
+    /// When the slice that starts now ends.
+    fn deadline(&self) -> Option<Instant> {
+        self.slice.map(|slice| Instant::now() + slice)
+    }
+
+    async fn pause(&mut self) {
+        (self.pause)().await;
+    }
+}
+
+/// The solver's answer within `nodes`, in slices.
+async fn solve_in_slices<P: FnMut() -> F, F: Future<Output = ()>>(
+    solver: &mut Solver,
+    nodes: u64,
+    game: &Game,
+    horizon: u32,
+    slicing: &mut Slicing<'_, P>,
+) -> Solution {
+    let mut left = nodes;
+    loop {
+        let budget = Budget {
+            nodes: Some(left),
+            deadline: slicing.deadline(),
+            cancel: Some(slicing.cancel.clone()),
+        };
+        let solution = solver.solve(game, horizon, &budget);
+        left = left.saturating_sub(solution.nodes);
+        if solution.finished || left == 0 || slicing.cancel.is_cancelled() {
+            return solution;
+        }
+        slicing.pause().await;
+    }
+}
+
+/// Every move of the game's position with its score, by a fresh fixed-depth search, in slices.
+async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
+    game: &Game,
+    settings: &ReviewSettings,
+    slicing: &mut Slicing<'_, P>,
+) -> SearchResult {
     let limits = SearchLimits {
         depth: Some(settings.search_depth),
         score_all_moves: true,
         ..SearchLimits::default()
     };
-    Searcher::with_table_megabytes(SEARCH_TABLE_MEGABYTES).search(
-        game,
-        limits,
-        &CancelToken::new(),
-        |_| {},
-    )
+    let mut searcher = Searcher::with_table_megabytes(SEARCH_TABLE_MEGABYTES);
+    let mut search = searcher.start(game, limits);
+    loop {
+        if let Some(result) = search.run(slicing.deadline(), slicing.cancel, &mut |_| {}) {
+            return result;
+        }
+        slicing.pause().await;
+    }
 }
+
+/// The next ply's review without blocking the caller's thread: natively on a thread of its own
+/// (the review goes there and comes back), on the web in short slices of the page's thread
+/// that yield to the browser between them. `None` when all plies are done or `cancel` is
+/// raised.
+pub async fn review_step(mut review: Review, cancel: CancelToken) -> (Review, Option<PlyReview>) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let (sender, receiver) = futures_channel::oneshot::channel();
+        let job = move || {
+            let reviewed = run_unsliced(review.step_sliced(None, &cancel, unsliced));
+            // The receiver is gone when nobody waits for the review any more.
+            let _ = sender.send((review, reviewed));
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(job)),
+            Err(_) => drop(std::thread::spawn(job)),
+        }
+        receiver
+            .await
+            .expect("a review step runs to its end, cancelled or not")
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let pause = || gloo_timers::future::TimeoutFuture::new(0);
+        let reviewed = review.step_sliced(Some(WEB_SLICE), &cancel, pause).await;
+        (review, reviewed)
+    }
+}
+
+/// The longest a review holds the web page's thread at a time.
+#[cfg(target_arch = "wasm32")]
+const WEB_SLICE: Duration = Duration::from_millis(30);
 
 /// The verdict on a ply from the outlooks around it, whether it was the best move found, and
 /// how far its score fell short of the best.
@@ -473,6 +599,85 @@ mod tests {
             stepped.iter().map(|r| r.number).collect::<Vec<_>>(),
             [1, 2, 3, 4]
         );
+    }
+
+    /// b2c2 loses by force; Black's proof, then a few more plies.
+    fn blundered_game() -> Game {
+        let mut game = Game::new();
+        for m in ["b2c2", "b4b3", "a2a3"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_sliced_review_pauses_and_finds_what_the_whole_review_finds() {
+        let mut game = Game::new();
+        game.play("b2c2".parse().unwrap()).unwrap();
+        let whole = review_game(&game, ReviewSettings::default());
+        let mut review = Review::new(&game);
+        let mut pauses = 0;
+        let cancel = CancelToken::new();
+        let mut sliced = Vec::new();
+        loop {
+            let step = review.step_sliced(Some(Duration::from_millis(5)), &cancel, || {
+                pauses += 1;
+                std::future::ready(())
+            });
+            match run_unsliced(step) {
+                Some(ply) => sliced.push(ply),
+                None => break,
+            }
+        }
+        assert!(pauses > 0, "no pause in a sliced review");
+        assert_eq!(sliced.len(), whole.len());
+        for (sliced, whole) in sliced.iter().zip(&whole) {
+            assert_eq!(
+                (sliced.verdict, sliced.before.is_win(), sliced.after),
+                (whole.verdict, whole.before.is_win(), whole.after),
+                "{sliced} / {whole}"
+            );
+            assert_eq!(sliced.proof, whole.proof);
+        }
+    }
+
+    #[test]
+    fn a_cancelled_step_reviews_nothing_and_the_next_starts_the_ply_again() {
+        let game = blundered_game();
+        let mut review = Review::new(&game);
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let step = review.step_sliced(None, &cancel, unsliced);
+        assert_eq!(run_unsliced(step), None);
+        assert_eq!(review.progress(), (0, 3));
+        assert_eq!(
+            review.step(),
+            review_game(&game, ReviewSettings::default())
+                .first()
+                .cloned()
+        );
+        assert_eq!(review.progress(), (1, 3));
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn review_step_runs_off_the_callers_thread_and_hands_the_review_back() {
+        let game = blundered_game();
+        let mut review = Review::new(&game);
+        let mut verdicts = Vec::new();
+        loop {
+            let (back, reviewed) = review_step(review, CancelToken::new()).await;
+            review = back;
+            match reviewed {
+                Some(ply) => verdicts.push(ply.verdict),
+                None => break,
+            }
+        }
+        assert_eq!(verdicts.len(), 3);
+        assert_eq!(verdicts[0], Verdict::Blunder);
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let (review, reviewed) = review_step(Review::new(&game), cancel).await;
+        assert_eq!((reviewed, review.progress()), (None, (0, 3)));
     }
 
     #[test]

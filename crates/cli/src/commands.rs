@@ -1,4 +1,4 @@
-//! The one-shot subcommands perft, moves and play, and the reports they share with the engine.
+//! The one-shot subcommands perft, moves and play (whose game `review` reads too), and the reports they share with the engine.
 
 use std::fmt::Write;
 
@@ -80,10 +80,7 @@ pub struct PlayArgs {
 }
 
 pub fn play_command(args: PlayArgs) -> Result<String, Failure> {
-    let (position, mut plies) = args.fen.position_and_rest()?;
-    plies.extend(args.plies);
-    let mut game = Game::from_position(position);
-    let last = play_all(&mut game, &plies).map_err(Failure::Input)?;
+    let (game, last) = play_args(args)?;
     let captured = match last.map(|played| played.captured) {
         Some(points) if !points.is_empty() => {
             let names: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
@@ -98,6 +95,20 @@ pub fn play_command(args: PlayArgs) -> Result<String, Failure> {
         "{}\ncaptured {captured}\nresult {result}\n",
         game.position()
     ))
+}
+
+/// The game from `--fen` (or the start) after the given plies.
+pub fn game_after(args: PlayArgs) -> Result<Game, Failure> {
+    play_args(args).map(|(game, _)| game)
+}
+
+/// The game after the plies, and the last one played.
+fn play_args(args: PlayArgs) -> Result<(Game, Option<PlayedPly>), Failure> {
+    let (position, mut plies) = args.fen.position_and_rest()?;
+    plies.extend(args.plies);
+    let mut game = Game::from_position(position);
+    let last = play_all(&mut game, &plies).map_err(Failure::Input)?;
+    Ok((game, last))
 }
 
 /// Plays plies written in notation, stopping at the first that does not parse or is not legal;

@@ -7,6 +7,7 @@ mod engine;
 mod failure;
 mod fen_arg;
 mod go;
+mod learn;
 mod limits;
 mod matches;
 mod players;
@@ -19,7 +20,7 @@ use clap::{Parser, Subcommand};
 use crate::failure::Failure;
 
 /// Duobao Qi Bing · Seven Soldiers on the command line: move generation, games, the engine
-/// protocol, matches between players and the levels' benchmark.
+/// protocol, matches between players, the levels' benchmark, game review and puzzles.
 ///
 /// Moves are written origin then destination (c1c2); a timed-out turn is pass. A FEN is
 /// "BBB/BB.BB/..T../RR.RR/RRR r - 0": rows 5 to 1, side to move, treasure lock (L or -), quiet
@@ -65,6 +66,12 @@ enum Command {
     Match(matches::MatchArgs),
     /// Time each level's moves over sample positions against its budget, with depth and speed
     Bench(bench::BenchArgs),
+    /// Review a game: one line per ply "PLY MOVE VERDICT BEFORE AFTER", the verdict best, good,
+    /// inaccuracy, mistake or blunder, BEFORE and AFTER the mover's outlook around the move:
+    /// "win PLIES" or "loss PLIES" (forced, exact) or "score N" (evaluation)
+    Review(commands::PlayArgs),
+    /// Generate "win in N moves" puzzles from self-play games, one a line: "FEN;N;SOLUTION"
+    Puzzles(learn::PuzzlesArgs),
 }
 
 fn run(command: Command) -> Result<String, Failure> {
@@ -80,6 +87,8 @@ fn run(command: Command) -> Result<String, Failure> {
         }
         Command::Match(args) => Ok(matches::match_command(args)),
         Command::Bench(args) => Ok(bench::bench_command(args)),
+        Command::Review(args) => learn::review_command(args),
+        Command::Puzzles(args) => Ok(learn::puzzles_command(args)),
     }
 }
 

@@ -409,3 +409,91 @@ fn a_random_opening_that_repeats_a_position_does_not_end_the_match() {
     assert!(output.status.success(), "{output:?}");
     assert!(stdout(&output).contains("games 1\n"));
 }
+
+// `review` and `puzzles`: the analysis behind the app's game review and its puzzles.
+
+#[test]
+fn review_b2c2_is_a_blunder_black_wins_in_seven_plies() {
+    let output = duobao(&["review", "b2c2"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let first: Vec<&str> = text.lines().next().unwrap().split(' ').collect();
+    assert_eq!(first[..3], ["1", "b2c2", "blunder"], "{text}");
+    assert_eq!(first[first.len() - 2..], ["loss", "7"], "{text}");
+}
+
+#[test]
+fn review_prints_a_line_per_ply_and_a2a3_is_no_blunder() {
+    let text = stdout(&duobao(&["review", "a2a3", "b4b3"]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("1 a2a3 "), "{text}");
+    assert!(!lines[0].contains("blunder"), "{text}");
+    assert!(lines[1].starts_with("2 b4b3 "), "{text}");
+    let fields: Vec<&str> = lines[1].split(' ').collect();
+    assert_eq!(fields.len(), 7, "{text}");
+    assert!(["win", "loss", "score"].contains(&fields[3]), "{text}");
+}
+
+#[test]
+fn review_from_a_fen_and_an_empty_game() {
+    let output = duobao(&["review", "--fen", "B.B/..R../..T../.R.../... r - 0", "c4d4"]);
+    assert_eq!(stdout(&output), "1 c4d4 best win 1 win 0\n");
+    let empty = duobao(&["review"]);
+    assert!(empty.status.success());
+    assert_eq!(stdout(&empty), "");
+}
+
+#[test]
+fn review_refuses_bad_input_like_play() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["review", "c1c3"], "c1c3"),
+        (&["review", "nonsense"], "not a move"),
+        (&["review", "--fen", "BBB/BB.BB r - 0", "c1c2"], "bad FEN"),
+    ];
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn puzzles_are_printed_one_a_line_and_verify() {
+    let output = duobao(&["puzzles", "--count", "3", "--seed", "1"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for line in lines {
+        let puzzle: duobao_ai::Puzzle = line.parse().unwrap();
+        duobao_ai::verify(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}
+
+#[test]
+fn puzzles_count_is_limited() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["puzzles", "--count", "0"], "--count"),
+        (&["puzzles", "--count", "1001"], "--count"),
+        (&["puzzles", "--count", "many"], "--count"),
+        (&["puzzles"], "--count"),
+    ];
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn review_and_puzzles_explain_themselves() {
+    let overview = stdout(&duobao(&["--help"]));
+    assert!(overview.contains("review") && overview.contains("puzzles"));
+    for (command, expected) in [
+        ("review", &["--fen", "[MOVE]...", "blunder"][..]),
+        ("puzzles", &["--count", "--seed"]),
+    ] {
+        let help = duobao(&[command, "--help"]);
+        assert!(help.status.success(), "{command}");
+        let text = stdout(&help);
+        for option in expected {
+            assert!(
+                text.contains(option),
+                "{command} --help lacks {option}: {text}"
+            );
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! The review screen: the board at the chosen ply, the buttons, swipes and arrow keys that
+//! step through the game, what the chosen ply was worth, the evaluation graph, the plies with
+//! their marks, and "play from here". The analysis runs as the computer's search does, off the
+//! page's thread, and stops when the screen is left.
+
+use dioxus::prelude::*;
+use duobao_ai::{review_step, CancelToken, PlyReview, Review};
+use duobao_rules::{Color, Game};
+
+use super::model::{
+    better_text, blunder_text, game_at, graph_points, graph_values, graph_x, mark, Cursor,
+    GRAPH_HEIGHT, GRAPH_WIDTH,
+};
+use crate::game::board::Board;
+use crate::game::controller::Controller;
+use crate::game::move_list::move_rows;
+use crate::home::{setup, VsAiDialog};
+use crate::i18n::{text, Key};
+use crate::prefs::Prefs;
+use crate::session::{GameSetup, Mode, SavedGame};
+use crate::widgets::{Dialog, PageFrame};
+
+/// A horizontal swipe at least this long (CSS pixels) steps through the game.
+const SWIPE_PIXELS: f64 = 40.0;
+
+/// The board's game on the review screen: no clock, nobody to move for.
+fn still_game(game: Game, bottom: Color) -> SavedGame {
+    SavedGame {
+        mode: Mode::PassAndPlay { bottom },
+        turn_seconds: None,
+        game,
+        hints: 0,
+        // Reviewing a game never counts it again.
+        counted: true,
+    }
+}
+
+/// How a new game from the reviewed position is being set up.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum PlayFrom {
+    Choosing,
+    VsAi,
+}
+
+/// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
+#[component]
+pub fn ReviewScreen(
+    game: Game,
+    bottom: Color,
+    start_at: usize,
+    on_close: EventHandler,
+    on_play_from: EventHandler<GameSetup>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let total = game.plies().len();
+    let mut cursor = use_signal(|| Cursor::new(total, start_at));
+    let reviews = use_signal(Vec::<PlyReview>::new);
+    let mut play_from = use_signal(|| None::<PlayFrom>);
+    let mut swipe_from = use_signal(|| None::<f64>);
+
+    // The board below reads this screen's own controller, showing the chosen position.
+    let shown = game.clone();
+    let mut board = use_context_provider(|| {
+        let mut controller = Controller::new(GameSetup {
+            mode: Mode::PassAndPlay { bottom },
+            start: *shown.start_position(),
+            turn_seconds: None,
+        });
+        controller.resume(still_game(game_at(&shown, start_at), bottom));
+        Signal::new(controller)
+    });
+    let shown = game.clone();
+    use_effect(move || {
+        let at = cursor().at();
+        if board.peek().game().plies().len() != at {
+            board
+                .write()
+                .resume(still_game(game_at(&shown, at), bottom));
+        }
+    });
+
+    use_analysis(game.clone(), reviews);
+
+    let at = cursor().at();
+    let (back, forward) = (cursor().can_go_back(), cursor().can_go_forward());
+    let done = reviews.read().len();
+    let current = at
+        .checked_sub(1)
+        .and_then(|index| reviews.read().get(index).cloned());
+    let position = *board.read().game().position();
+    let over = board.read().game().is_over();
+    let values = graph_values(&reviews.read());
+    let line = graph_points(&values, total);
+    let rows = move_rows(&game);
+    let marks: Vec<Option<PlyReview>> = (0..total)
+        .map(|index| reviews.read().get(index).cloned())
+        .collect();
+    let mut step = move |change: fn(&mut Cursor)| change(&mut cursor.write());
+
+    rsx! {
+        PageFrame {
+            title: text(lang, Key::ReviewTitle),
+            testid: "review-screen",
+            on_back: move |_| on_close.call(()),
+            onkeydown: move |event: KeyboardEvent| {
+                let change: fn(&mut Cursor) = match event.key() {
+                    keyboard_types::Key::ArrowLeft => Cursor::back,
+                    keyboard_types::Key::ArrowRight => Cursor::forward,
+                    keyboard_types::Key::Home => Cursor::first,
+                    keyboard_types::Key::End => Cursor::last,
+                    _ => return,
+                };
+                event.prevent_default();
+                step(change);
+            },
+            div {
+                class: "review-board",
+                "data-testid": "review-board",
+                "data-at": at,
+                onpointerdown: move |event: PointerEvent| swipe_from.set(Some(event.client_coordinates().x)),
+                onpointerup: move |event: PointerEvent| {
+                    let Some(from) = swipe_from.take() else { return };
+                    let moved = event.client_coordinates().x - from;
+                    if moved <= -SWIPE_PIXELS {
+                        step(Cursor::forward);
+                    } else if moved >= SWIPE_PIXELS {
+                        step(Cursor::back);
+                    }
+                },
+                onpointercancel: move |_| swipe_from.set(None),
+                div { class: "board-still", inert: true, Board {} }
+            }
+            nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
+                for (symbol, label, change, testid, enabled) in [
+                    ("«", Key::ReviewFirst, Cursor::first as fn(&mut Cursor), "review-first", back),
+                    ("‹", Key::ReviewBack, Cursor::back, "review-back", back),
+                    ("›", Key::ReviewForward, Cursor::forward, "review-forward", forward),
+                    ("»", Key::ReviewLast, Cursor::last, "review-last", forward),
+                ] {
+                    button {
+                        key: "{testid}",
+                        r#type: "button",
+                        aria_label: text(lang, label),
+                        "data-testid": testid,
+                        disabled: !enabled,
+                        onclick: move |_| step(change),
+                        "{symbol}"
+                    }
+                }
+            }
+            section { class: "review-ply", aria_live: "polite", "data-testid": "review-ply",
+                match (at, &current) {
+                    (0, _) => rsx! { p { class: "review-where", {text(lang, Key::ReviewStart)} } },
+                    (_, Some(review)) => rsx! {
+                        p { class: "review-where",
+                            span { class: "verdict {mark(review.verdict).class}", "data-testid": "current-verdict",
+                                "{review.number}. {review.ply} {mark(review.verdict).symbol} "
+                                {text(lang, mark(review.verdict).name)}
+                            }
+                        }
+                        if let Some(proof) = blunder_text(review, lang) {
+                            p { class: "proof", "data-testid": "proof", "{proof}" }
+                        }
+                        if let Some(better) = better_text(review, lang) {
+                            p { class: "better", "{better}" }
+                        }
+                    },
+                    (_, None) => rsx! {
+                        p { class: "review-where",
+                            "{at}. {game.plies()[at - 1]} "
+                            span { class: "pending", {text(lang, Key::VerdictPending)} }
+                        }
+                    },
+                }
+            }
+            if done < total {
+                div {
+                    class: "review-progress",
+                    role: "progressbar",
+                    aria_label: text(lang, Key::ReviewAnalysing),
+                    aria_valuemin: 0,
+                    aria_valuemax: total,
+                    aria_valuenow: done,
+                    "data-testid": "review-progress",
+                    span { {text(lang, Key::ReviewAnalysing)} " {done}/{total}" }
+                    div { class: "bar-track",
+                        div { class: "bar-fill", style: "width: {done as f32 * 100.0 / total as f32}%" }
+                    }
+                }
+            }
+            svg {
+                class: "review-graph",
+                view_box: "0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
+                preserve_aspect_ratio: "none",
+                role: "img",
+                "aria-label": text(lang, Key::ReviewGraph),
+                "data-testid": "review-graph",
+                line { class: "graph-axis", x1: 0, y1: GRAPH_HEIGHT / 2.0, x2: GRAPH_WIDTH, y2: GRAPH_HEIGHT / 2.0 }
+                if values.len() > 1 {
+                    polygon {
+                        class: "graph-area",
+                        points: "0,{GRAPH_HEIGHT} {line} {graph_x(values.len() - 1, total + 1)},{GRAPH_HEIGHT}",
+                    }
+                    polyline { class: "graph-line", points: "{line}" }
+                }
+                line {
+                    class: "graph-cursor",
+                    x1: graph_x(at, total + 1),
+                    y1: 0,
+                    x2: graph_x(at, total + 1),
+                    y2: GRAPH_HEIGHT,
+                }
+                for index in 0..=total {
+                    rect {
+                        key: "{index}",
+                        class: "graph-hit",
+                        "data-testid": "graph-{index}",
+                        x: graph_x(index, total + 1) - GRAPH_WIDTH / (2.0 * total.max(1) as f32),
+                        y: 0,
+                        width: GRAPH_WIDTH / total.max(1) as f32,
+                        height: GRAPH_HEIGHT,
+                        onclick: move |_| cursor.write().jump(index),
+                    }
+                }
+            }
+            section { class: "moves review-moves", aria_label: text(lang, Key::Moves),
+                ol {
+                    for row in rows {
+                        li { key: "{row.number}",
+                            span { class: "number", "{row.number}." }
+                            for (cell, color) in [(row.red, "red"), (row.black, "black")] {
+                                if let Some(cell) = cell {
+                                    {
+                                        let judged = marks[cell.after - 1].as_ref().map(|review| mark(review.verdict));
+                                        let verdict = judged.map_or("pending", |mark| mark.class);
+                                        let symbol = judged.map_or("", |mark| mark.symbol);
+                                        let name = judged.map_or(Key::VerdictPending, |mark| mark.name);
+                                        rsx! {
+                                            button {
+                                                class: "ply {color} {verdict}",
+                                                r#type: "button",
+                                                aria_current: if cell.after == at { "step" } else { "false" },
+                                                aria_label: "{cell.text} {text(lang, name)}",
+                                                "data-testid": "review-ply-{cell.after}",
+                                                "data-verdict": verdict,
+                                                onclick: move |_| cursor.write().jump(cell.after),
+                                                "{cell.text}"
+                                                span { class: "mark", "{symbol}" }
+                                            }
+                                        }
+                                    }
+                                } else if color == "red" {
+                                    span { class: "ply red", "…" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            button {
+                class: "primary",
+                r#type: "button",
+                "data-testid": "play-from-here",
+                disabled: over,
+                aria_haspopup: "dialog",
+                onclick: move |_| play_from.set(Some(PlayFrom::Choosing)),
+                {text(lang, Key::PlayFromHere)}
+            }
+        }
+        match play_from() {
+            Some(PlayFrom::Choosing) => rsx! {
+                Dialog { title: text(lang, Key::PlayFromHere), testid: "play-from", sheet: true,
+                    div { class: "menu-items",
+                        button { class: "primary", r#type: "button", "data-testid": "play-from-ai",
+                            onclick: move |_| play_from.set(Some(PlayFrom::VsAi)),
+                            {text(lang, Key::VsAi)}
+                        }
+                        button { r#type: "button", "data-testid": "play-from-pnp",
+                            onclick: move |_| on_play_from.call(GameSetup {
+                                start: position,
+                                ..setup::pass_and_play(&prefs.peek())
+                            }),
+                            {text(lang, Key::PassAndPlay)}
+                        }
+                        button { r#type: "button", "data-testid": "cancel",
+                            onclick: move |_| play_from.set(None),
+                            {text(lang, Key::Back)}
+                        }
+                    }
+                }
+            },
+            Some(PlayFrom::VsAi) => rsx! {
+                VsAiDialog {
+                    on_start: move |setup: GameSetup| on_play_from.call(GameSetup { start: position, ..setup }),
+                    on_cancel: move |_| play_from.set(None),
+                }
+            },
+            None => rsx! {},
+        }
+    }
+}
+
+/// Reviews the game ply by ply in the background, appending each verdict to `reviews`; stops
+/// when the screen goes away.
+fn use_analysis(game: Game, mut reviews: Signal<Vec<PlyReview>>) {
+    let cancel = use_hook(CancelToken::new);
+    let stop = cancel.clone();
+    use_drop(move || stop.cancel());
+    use_hook(move || {
+        spawn(async move {
+            let mut review = Review::new(&game);
+            loop {
+                let (back, reviewed) = review_step(review, cancel.clone()).await;
+                review = back;
+                match reviewed {
+                    Some(ply) => reviews.write().push(ply),
+                    None => break,
+                }
+            }
+        })
+    });
+}
