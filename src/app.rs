@@ -10,15 +10,16 @@ use crate::game::controller::Controller;
 use crate::game::GameView;
 use crate::home::{setup, HomeScreen, LinkChoiceDialog};
 use crate::i18n::{text, Key};
+use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
 use crate::navigation::Page;
-use crate::persistence::{use_saving, DeviceStore};
+use crate::persistence::{use_saving, use_stats, DeviceStore};
 use crate::platform;
 use crate::puzzles::PuzzlesScreen;
 use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
-use crate::stats::{use_stats, StatisticsScreen};
+use crate::stats::StatisticsScreen;
 use crate::url_options::{Link, Opening};
 
 const STYLE: Asset = asset!("/assets/main.css");
@@ -68,7 +69,7 @@ pub fn App() -> Element {
     });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
     let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
-    use_stats(store.clone(), controller);
+    let stats = use_stats(store.clone(), controller);
     let mut page = use_signal(|| None::<Page>);
     let lang = prefs.read().lang;
     let saved_store = store.clone();
@@ -147,7 +148,13 @@ pub fn App() -> Element {
             Some(Page::Rules) => rsx! { RulesScreen { on_close: move |_| page.set(None) } },
             Some(Page::Settings) => rsx! { SettingsScreen { on_close: move |_| page.set(None) } },
             Some(Page::Learn) => rsx! { LearnScreen { on_close: move |_| page.set(None) } },
-            Some(Page::Statistics) => rsx! { StatisticsScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Statistics) => rsx! {
+                StatisticsScreen {
+                    puzzles_solved: store.puzzles_solved(),
+                    lessons: lessons_done(|id| stats.read().is_lesson_done(id)),
+                    on_close: move |_| page.set(None),
+                }
+            },
             Some(Page::Puzzles) => rsx! { PuzzlesScreen { on_close: move |_| page.set(None) } },
             None => rsx! {},
         }

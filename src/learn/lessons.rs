@@ -203,6 +203,12 @@ pub fn next_lesson(is_done: impl Fn(&str) -> bool) -> Option<usize> {
     LESSONS.iter().position(|lesson| !is_done(lesson.id))
 }
 
+/// How many of the lessons are done, and how many there are.
+pub fn lessons_done(is_done: impl Fn(&str) -> bool) -> (usize, usize) {
+    let done = LESSONS.iter().filter(|lesson| is_done(lesson.id)).count();
+    (done, LESSONS.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +227,12 @@ mod tests {
 
     fn point(name: &str) -> Point {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn lessons_done_counts_only_the_lessons_there_are() {
+        let done = |id: &str| id == LESSONS[0].id || id == "retired-lesson";
+        assert_eq!(lessons_done(done), (1, LESSONS.len()));
     }
 
     #[test]

@@ -1,10 +1,8 @@
-//! Statistics: the player's record (UI-free), how finished games get into it, and the screen
-//! that shows it.
+//! Statistics: the player's record (UI-free) and the screen that shows it. Finished games get
+//! into it through `persistence::use_stats`, which keeps it on the device.
 
 mod record;
-mod recording;
 mod view;
 
 pub use record::{Stats, Tally};
-pub use recording::use_stats;
 pub use view::StatisticsScreen;
