@@ -181,6 +181,8 @@ translations! {
     AiFailedText => "可以让电脑再试一次，也可以跳过它这一步，由你接着走。", "Let it try again, or skip its turn and play on yourself.";
     TryAgain => "再试一次", "Try again";
     SkipAiTurn => "跳过电脑这一步", "Skip its turn";
+
+    Vibration => "震动", "Vibration";
 }
 
 /// The text for `key` in `lang`.

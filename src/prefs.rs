@@ -23,6 +23,8 @@ pub struct Prefs {
     /// In pass-and-play, turn the top player's bar around for the friend across the table.
     pub flip_top: bool,
     pub sound: bool,
+    /// A short vibration for each move, where the device can vibrate.
+    pub vibration: bool,
 }
 
 impl Default for Prefs {
@@ -34,6 +36,7 @@ impl Default for Prefs {
             coordinates: true,
             flip_top: true,
             sound: true,
+            vibration: true,
         }
     }
 }

@@ -79,7 +79,7 @@ impl Link {
             turn_seconds: self.turn_seconds.unwrap_or(own.turn_seconds),
             flip_top: self.flip_top.unwrap_or(own.flip_top),
             coordinates: self.coordinates.unwrap_or(own.coordinates),
-            sound: own.sound,
+            ..*own
         }
     }
 
@@ -179,7 +179,7 @@ mod tests {
                 turn_seconds: Some(5),
                 coordinates: false,
                 flip_top: false,
-                sound: false,
+                ..own
             }
         );
         // What the app keeps when nothing was chosen during the visit: the player's own.

@@ -6,6 +6,7 @@ pub mod board;
 pub mod clock;
 pub mod controller;
 mod dialogs;
+mod feedback;
 mod game_over;
 mod menu;
 mod move_list;

@@ -1,4 +1,5 @@
-//! Short sounds for moves and captures, when the player has sound on.
+//! Short sounds for moves and captures, when the player has sound on; and what the sounds and
+//! the vibrations react to: a move added to the game, the end of a game.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -12,26 +13,69 @@ use crate::prefs::Prefs;
 const MOVE_SOUND: Asset = asset!("/assets/sounds/move.wav");
 const CAPTURE_SOUND: Asset = asset!("/assets/sounds/capture.wav");
 
-/// Plays a sound for each move added to the game. Only a ply that extends the record by one
-/// sounds: an undo, a new game or coming back to a saved game are silent, and so is a pass.
-pub fn use_move_sounds(controller: Signal<Controller>, prefs: Signal<Prefs>) {
-    let heard = use_hook(|| Rc::new(Cell::new(controller.peek().game().plies().len())));
+/// A move just added to the game.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Played {
+    Move,
+    Capture,
+}
+
+/// What just happened in the game, as the player would notice it.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct GameEvent {
+    pub played: Option<Played>,
+    /// The game has just ended (by that move or by a turn running out).
+    pub ended: bool,
+}
+
+/// Calls `react` for each move added to the game and when a game ends. Only a ply that extends
+/// the record by one counts: an undo, a new game or coming back to a saved game are silent, and
+/// so is a pass.
+pub fn use_game_events(controller: Signal<Controller>, mut react: impl FnMut(GameEvent) + 'static) {
+    let seen = use_hook(|| {
+        let state = controller.peek();
+        Rc::new(Cell::new((
+            state.game().plies().len(),
+            state.game().is_over(),
+        )))
+    });
     use_effect(move || {
         let state = controller.read();
-        let plies = state.game().plies();
-        let before = heard.replace(plies.len());
-        let Some(last) = plies.last().filter(|_| plies.len() == before + 1) else {
-            return;
+        let game = state.game();
+        let plies = game.plies();
+        let (before, was_over) = seen.replace((plies.len(), game.is_over()));
+        let played = plies
+            .last()
+            .filter(|last| plies.len() == before + 1 && last.ply != Ply::Pass)
+            .map(|last| {
+                if last.captured.is_empty() {
+                    Played::Move
+                } else {
+                    Played::Capture
+                }
+            });
+        let event = GameEvent {
+            played,
+            ended: game.is_over() && !was_over,
         };
-        if !prefs.peek().sound || last.ply == Ply::Pass {
+        drop(state);
+        if event != GameEvent::default() {
+            react(event);
+        }
+    });
+}
+
+/// Plays a sound for each move added to the game.
+pub fn use_move_sounds(controller: Signal<Controller>, prefs: Signal<Prefs>) {
+    use_game_events(controller, move |event| {
+        if !prefs.peek().sound {
             return;
         }
-        let sound = if last.captured.is_empty() {
-            MOVE_SOUND
-        } else {
-            CAPTURE_SOUND
-        };
-        play(sound);
+        match event.played {
+            Some(Played::Move) => play(MOVE_SOUND),
+            Some(Played::Capture) => play(CAPTURE_SOUND),
+            None => {}
+        }
     });
 }
 

@@ -14,6 +14,7 @@ use super::board::Board;
 use super::clock::{PauseReason, Tick};
 use super::controller::{AiOutcome, Controller, Notice};
 use super::dialogs::Dialogs;
+use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
 use super::menu::GameMenu;
 use super::move_list::MoveList;
@@ -41,6 +42,8 @@ pub fn GameView(on_new_game: EventHandler, on_open: EventHandler<Page>) -> Eleme
     use_turn_clock(controller);
     use_visibility_pause(controller);
     use_move_sounds(controller, prefs);
+    use_move_haptics(controller, prefs);
+    use_keep_awake(controller);
 
     let lang = prefs.read().lang;
     let state = controller.read();

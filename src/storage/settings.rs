@@ -71,6 +71,7 @@ pub(super) mod tests {
             coordinates: false,
             flip_top: false,
             sound: false,
+            vibration: false,
         }
     }
 
