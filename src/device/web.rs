@@ -2,6 +2,11 @@
 //! (web-sys binds `WakeLock` only under `web_sys_unstable_apis`, and calling a binding that the
 //! browser lacks — Safari has no `vibrate` — would throw), so a browser without them, or one
 //! that refuses, only gets a line in the console.
+//!
+//! The browser drops a wake lock whenever the page is hidden. The game screen pauses its clock
+//! then (`PauseReason::Hidden`), so it asks `keep_awake(false)` on hiding and `keep_awake(true)`
+//! on coming back, which requests a new lock; a sentinel the browser already released is
+//! forgotten, never reused.
 
 use std::cell::RefCell;
 
