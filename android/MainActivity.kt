@@ -10,10 +10,14 @@
 // the bars over the window background, the table colour of Theme.Qibing (res/values/themes_qibing.xml).
 // On older Android the system already keeps content out of the bars, the insets arrive as 0 and this
 // does nothing.
+// Also added: keepScreenOn, which the Rust side (src/device/android.rs) calls through JNI while a
+// turn clock runs; the window flag may only change on the UI thread, and a Runnable needs Java code.
 package dev.dioxus.main
 
 import android.os.Bundle
 import android.view.View
+import android.view.WindowManager
+import androidx.annotation.Keep
 import androidx.core.view.ViewCompat
 import androidx.core.view.WindowInsetsCompat
 
@@ -31,6 +35,19 @@ class MainActivity : WryActivity() {
             )
             view.setPadding(bars.left, bars.top, bars.right, bars.bottom)
             WindowInsetsCompat.CONSUMED
+        }
+    }
+
+    /// Keeps the screen on (or lets it dim again) while this activity is in front. Called from
+    /// Rust on its own thread through JNI (by name: @Keep, so that R8 neither drops nor renames it).
+    @Keep
+    fun keepScreenOn(on: Boolean) {
+        runOnUiThread {
+            if (on) {
+                window.addFlags(WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON)
+            } else {
+                window.clearFlags(WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON)
+            }
         }
     }
 }

@@ -198,7 +198,7 @@ def check_android(version_name: str, version_code: int, identifier: str, dioxus:
             check(application.get(A + "enableOnBackInvokedCallback") == "false",
                   f"{rel(manifest_path)}: enableOnBackInvokedCallback must be false (WryActivity's Back uses KEYCODE_BACK)")
         permissions = [p.get(A + "name") for p in manifest.iter("uses-permission")]
-        check(not permissions, f"{rel(manifest_path)}: release permissions {permissions}; INTERNET belongs in android/debug/AndroidManifest.xml")
+        check(permissions == ["android.permission.VIBRATE"], f"{rel(manifest_path)}: release permissions {permissions}, expected exactly VIBRATE (haptics); INTERNET belongs in android/debug/AndroidManifest.xml")
         check(application is not None and application.get(A + "networkSecurityConfig") is None,
               f"{rel(manifest_path)}: the cleartext network security config is debug-only")
     if debug is not None:
@@ -266,6 +266,9 @@ def check_android(version_name: str, version_code: int, identifier: str, dioxus:
     check(f"typealias BuildConfig = {identifier}.BuildConfig" in activity_src,
           f"android/MainActivity.kt: typealias BuildConfig must name {identifier} (Dioxus.toml [bundle] identifier)")
     check(re.search(r"class MainActivity\s*:\s*WryActivity\(\)", activity_src) is not None, "android/MainActivity.kt: MainActivity must extend WryActivity")
+    # src/device/android.rs calls it by name and signature, keepScreenOn(Z)V.
+    check(re.search(r"@Keep\s+fun keepScreenOn\(on: Boolean\)\s*\{", activity_src) is not None,
+          "android/MainActivity.kt: src/device/android.rs calls `@Keep fun keepScreenOn(on: Boolean)`")
 
     # Dioxus.toml
     application_cfg = dioxus.get("application", {})

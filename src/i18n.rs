@@ -278,6 +278,8 @@ translations! {
     PuzzleSolvedCount => "已解 {0} 题", "{0} solved";
     PuzzleStreak => "连对 {0} 题", "Streak {0}";
     PuzzleDone => "已解开", "solved";
+
+    Vibration => "震动", "Vibration";
 }
 
 /// The text for `key` in `lang`.

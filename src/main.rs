@@ -3,6 +3,7 @@
 mod app;
 mod app_notice;
 mod bench;
+mod device;
 mod game;
 mod home;
 mod i18n;

@@ -25,6 +25,8 @@ pub struct Prefs {
     pub sound: bool,
     /// The Hint button on the game screen.
     pub hint_button: bool,
+    /// A short vibration for each move, where the device can vibrate.
+    pub vibration: bool,
 }
 
 impl Default for Prefs {
@@ -37,6 +39,7 @@ impl Default for Prefs {
             flip_top: true,
             sound: true,
             hint_button: true,
+            vibration: true,
         }
     }
 }

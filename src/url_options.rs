@@ -179,8 +179,7 @@ mod tests {
                 turn_seconds: Some(5),
                 coordinates: false,
                 flip_top: false,
-                sound: false,
-                hint_button: true,
+                ..own
             }
         );
         // What the app keeps when nothing was chosen during the visit: the player's own.

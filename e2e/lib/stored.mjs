@@ -9,6 +9,7 @@ export const STORED = {
   'prefs.flip_top': 'false',
   'prefs.sound': 'false',
   'prefs.hint_button': 'false',
+  'prefs.vibration': 'false',
   'stats.ai.hard.red': '{"wins":2,"losses":1,"draws":0}',
   'stats.pass_and_play': '3',
   game: JSON.stringify({

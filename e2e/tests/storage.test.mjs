@@ -15,6 +15,7 @@ const DAMAGED = {
   'prefs.flip_top': '',
   'prefs.sound': '[1,2]',
   'prefs.hint_button': '0',
+  'prefs.vibration': '"buzz"',
   'stats.ai.hard.red': '{"wins":"many"}',
   'stats.pass_and_play': '-1',
   game: STORED.game.replace('b2c2', 'b2c5'),

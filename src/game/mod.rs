@@ -6,6 +6,7 @@ pub mod board;
 pub mod clock;
 pub mod controller;
 mod dialogs;
+mod feedback;
 mod game_over;
 pub mod hint;
 mod menu;

@@ -1,10 +1,11 @@
-//! Short sounds for moves and captures, when the player has sound on.
+//! Short sounds for moves and captures, when the player has sound on; and what the sounds and
+//! the vibrations react to: a move added to the game, the end of a game.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
 use dioxus::prelude::*;
-use duobao_rules::Ply;
+use duobao_rules::{Game, Ply};
 
 use super::controller::Controller;
 use crate::prefs::Prefs;
@@ -12,26 +13,83 @@ use crate::prefs::Prefs;
 const MOVE_SOUND: Asset = asset!("/assets/sounds/move.wav");
 const CAPTURE_SOUND: Asset = asset!("/assets/sounds/capture.wav");
 
-/// Plays a sound for each move added to the game. Only a ply that extends the record by one
-/// sounds: an undo, a new game or coming back to a saved game are silent, and so is a pass.
-pub fn use_move_sounds(controller: Signal<Controller>, prefs: Signal<Prefs>) {
-    let heard = use_hook(|| Rc::new(Cell::new(controller.peek().game().plies().len())));
+/// A move just added to the game.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Played {
+    Move,
+    Capture,
+}
+
+/// What just happened in the game, as the player would notice it.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct GameEvent {
+    pub played: Option<Played>,
+    /// The game has just ended (by that move or by a turn running out).
+    pub ended: bool,
+}
+
+/// Calls `react` for each move added to the game and when a game ends. Only a ply that extends
+/// the record by one counts: an undo, a new game or coming back to a saved game are silent, and
+/// so is a pass.
+pub fn use_game_events(controller: Signal<Controller>, mut react: impl FnMut(GameEvent) + 'static) {
+    let seen = use_hook(|| Rc::new(Cell::new(Seen::of(controller.peek().game()))));
     use_effect(move || {
-        let state = controller.read();
-        let plies = state.game().plies();
-        let before = heard.replace(plies.len());
-        let Some(last) = plies.last().filter(|_| plies.len() == before + 1) else {
-            return;
+        let event = {
+            let state = controller.read();
+            let now = Seen::of(state.game());
+            event_between(seen.replace(now), now, state.game())
         };
-        if !prefs.peek().sound || last.ply == Ply::Pass {
+        if event != GameEvent::default() {
+            react(event);
+        }
+    });
+}
+
+/// What the last look at the game saw.
+#[derive(Copy, Clone, Debug)]
+struct Seen {
+    plies: usize,
+    over: bool,
+}
+
+impl Seen {
+    fn of(game: &Game) -> Seen {
+        Seen {
+            plies: game.plies().len(),
+            over: game.is_over(),
+        }
+    }
+}
+
+fn event_between(before: Seen, now: Seen, game: &Game) -> GameEvent {
+    let played = game
+        .plies()
+        .last()
+        .filter(|last| now.plies == before.plies + 1 && last.ply != Ply::Pass)
+        .map(|last| {
+            if last.captured.is_empty() {
+                Played::Move
+            } else {
+                Played::Capture
+            }
+        });
+    GameEvent {
+        played,
+        ended: now.over && !before.over,
+    }
+}
+
+/// Plays a sound for each move added to the game.
+pub fn use_move_sounds(controller: Signal<Controller>, prefs: Signal<Prefs>) {
+    use_game_events(controller, move |event| {
+        if !prefs.peek().sound {
             return;
         }
-        let sound = if last.captured.is_empty() {
-            MOVE_SOUND
-        } else {
-            CAPTURE_SOUND
-        };
-        play(sound);
+        match event.played {
+            Some(Played::Move) => play(MOVE_SOUND),
+            Some(Played::Capture) => play(CAPTURE_SOUND),
+            None => {}
+        }
     });
 }
 
@@ -41,4 +99,58 @@ fn play(sound: Asset) {
     document::eval(&format!(
         r#"try {{ const played = new Audio("{sound}").play(); if (played) played.catch(() => {{}}); }} catch (_) {{}}"#
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_support::game_from;
+
+    /// The event seen when the game goes from `before` plies to `after` plies.
+    fn event(fen: &str, before: &[&str], after: &[&str]) -> GameEvent {
+        let was = game_from(fen, before);
+        let game = game_from(fen, after);
+        event_between(Seen::of(&was), Seen::of(&game), &game)
+    }
+
+    #[test]
+    fn one_more_ply_is_a_move_or_a_capture() {
+        let fen = "BBB/.B.B./..T../.RB../.R. r - 0";
+        let played = |event: GameEvent| event.played;
+        assert_eq!(played(event(fen, &[], &["c1d2"])), Some(Played::Capture));
+        assert_eq!(
+            played(event(fen, &["c1d2"], &["c1d2", "b4a4"])),
+            Some(Played::Move)
+        );
+    }
+
+    #[test]
+    fn undo_pass_and_a_restored_game_are_silent() {
+        let fen = "BBB/.B.B./..T../.RB../.R. r - 0";
+        let quiet = GameEvent::default();
+        assert_eq!(event(fen, &["c1d2", "b4a4"], &["c1d2"]), quiet, "undo");
+        assert_eq!(
+            event(fen, &["c1d2"], &["c1d2", "pass"]),
+            quiet,
+            "a turn ran out"
+        );
+        assert_eq!(
+            event(fen, &[], &["c1d2", "b4a4"]),
+            quiet,
+            "a saved game came back"
+        );
+    }
+
+    #[test]
+    fn the_winning_move_also_ends_the_game() {
+        // d2d3 sandwiches the treasure on c3.
+        let fen = "BBB/BB.BB/.RT../...R./... r - 0";
+        assert_eq!(
+            event(fen, &[], &["d2d3"]),
+            GameEvent {
+                played: Some(Played::Capture),
+                ended: true,
+            }
+        );
+    }
 }

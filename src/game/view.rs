@@ -14,6 +14,7 @@ use super::board::Board;
 use super::clock::{PauseReason, Tick};
 use super::controller::{AiOutcome, Controller, Hint, Notice};
 use super::dialogs::Dialogs;
+use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
 use super::hint::{explain, reasons_line, HINT_LEVEL};
 use super::menu::GameMenu;
@@ -47,6 +48,8 @@ pub fn GameView(
     use_turn_clock(controller);
     use_visibility_pause(controller);
     use_move_sounds(controller, prefs);
+    use_move_haptics(controller, prefs);
+    use_keep_awake(controller);
 
     let Prefs {
         lang, hint_button, ..

@@ -80,6 +80,12 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     testid: "sound",
                     onpick: move |on| prefs.write().sound = on,
                 }
+                OnOffChoices {
+                    label: Key::Vibration,
+                    value: current.vibration,
+                    testid: "vibration",
+                    onpick: move |on| prefs.write().vibration = on,
+                }
             }
         }
     }

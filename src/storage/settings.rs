@@ -72,6 +72,7 @@ pub(super) mod tests {
             flip_top: false,
             sound: false,
             hint_button: false,
+            vibration: false,
         }
     }
 

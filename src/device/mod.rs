@@ -1,0 +1,121 @@
+//! What the app asks of the device itself, apart from drawing: keeping the screen awake during a
+//! game and a short vibration for a move. Free of UI; one file per platform, and no-ops where a
+//! platform has neither (desktop).
+//!
+//! Nothing here may disturb the game: a missing vibrator, a refused wake lock or a Java exception
+//! is logged once (per kind of problem) and otherwise ignored.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use dioxus::logger::tracing::warn;
+
+#[cfg(target_os = "android")]
+mod android;
+#[cfg(target_os = "ios")]
+mod ios;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(target_os = "android")]
+use android as platform;
+#[cfg(target_os = "ios")]
+use ios as platform;
+#[cfg(target_arch = "wasm32")]
+use web as platform;
+
+/// A vibration: a light tap for a move, a stronger one for a capture and at the end of a game.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Haptic {
+    Light,
+    Strong,
+}
+
+impl Haptic {
+    /// How long the vibration lasts where only a duration can be chosen (web, Android).
+    #[cfg_attr(
+        not(any(target_arch = "wasm32", target_os = "android")),
+        allow(dead_code)
+    )]
+    pub fn millis(self) -> u32 {
+        match self {
+            Haptic::Light => 15,
+            Haptic::Strong => 40,
+        }
+    }
+}
+
+/// Whether the app last asked for the screen to stay awake.
+static AWAKE: AtomicBool = AtomicBool::new(false);
+
+/// Keeps the screen from dimming (`true`) or lets it dim again (`false`). Asking again for what
+/// was last asked does nothing, so a caller may say it on every change of its state.
+pub fn keep_awake(on: bool) {
+    let changed = AWAKE.swap(on, Ordering::Relaxed) != on;
+    #[cfg(any(target_os = "android", target_os = "ios", target_arch = "wasm32"))]
+    if changed {
+        platform::keep_awake(on);
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+    let _ = changed;
+}
+
+/// Vibrates once, where the device can.
+pub fn haptic(kind: Haptic) {
+    #[cfg(any(target_os = "android", target_os = "ios", target_arch = "wasm32"))]
+    platform::haptic(kind);
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+    let _ = kind;
+}
+
+/// The kinds of problem, each logged once.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[cfg_attr(
+    not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")),
+    allow(dead_code)
+)]
+pub(crate) enum Problem {
+    WakeLock,
+    Vibration,
+}
+
+static LOGGED: [AtomicBool; 2] = [AtomicBool::new(false), AtomicBool::new(false)];
+
+/// Logs a problem of `kind` the first time one happens; later ones are silent, since the same
+/// cause would repeat on every move.
+#[cfg_attr(
+    not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")),
+    allow(dead_code)
+)]
+pub(crate) fn log_once(kind: Problem, detail: &str) {
+    if first_time(kind) {
+        let what = match kind {
+            Problem::WakeLock => "cannot keep the screen awake",
+            Problem::Vibration => "cannot vibrate",
+        };
+        warn!("{what} ({detail}); the game goes on without it (reported once)");
+    }
+}
+
+fn first_time(kind: Problem) -> bool {
+    !LOGGED[kind as usize].swap(true, Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_problem_is_reported_once() {
+        assert!(first_time(Problem::Vibration));
+        assert!(!first_time(Problem::Vibration));
+        assert!(!first_time(Problem::Vibration));
+        assert!(first_time(Problem::WakeLock));
+        assert!(!first_time(Problem::WakeLock));
+        log_once(Problem::Vibration, "no vibrator");
+    }
+
+    #[test]
+    fn a_capture_vibrates_longer_than_a_move() {
+        assert!(Haptic::Strong.millis() > Haptic::Light.millis());
+    }
+}

@@ -1,0 +1,130 @@
+//! The device's part in a game: the screen stays awake while the turn clock runs, and moves
+//! vibrate when the player has vibration on.
+
+use dioxus::prelude::*;
+
+use super::controller::Controller;
+use super::sound::{use_game_events, GameEvent, Played};
+use crate::device::{self, Haptic};
+use crate::prefs::Prefs;
+
+/// The screen stays awake while a turn clock runs: a game on screen, not over, with a turn time,
+/// and not paused (menu open, app in the background, the computer stuck).
+pub fn keeps_awake(state: &Controller) -> bool {
+    let clock = state.clock();
+    clock.is_on() && !clock.is_paused() && !state.game().is_over()
+}
+
+/// The vibration for what happened: a light tap for a move, a stronger one for a capture and at
+/// the end of the game (once, when a move also ends it).
+pub fn haptic_for(event: GameEvent) -> Option<Haptic> {
+    match event {
+        GameEvent { ended: true, .. }
+        | GameEvent {
+            played: Some(Played::Capture),
+            ..
+        } => Some(Haptic::Strong),
+        GameEvent {
+            played: Some(Played::Move),
+            ..
+        } => Some(Haptic::Light),
+        GameEvent { played: None, .. } => None,
+    }
+}
+
+/// Keeps the screen awake as [`keeps_awake`] says, and lets it dim when the game screen goes.
+pub fn use_keep_awake(controller: Signal<Controller>) {
+    use_effect(move || device::keep_awake(keeps_awake(&controller.read())));
+    use_drop(|| device::keep_awake(false));
+}
+
+/// Vibrates for each move and at the end of a game.
+pub fn use_move_haptics(controller: Signal<Controller>, prefs: Signal<Prefs>) {
+    use_game_events(controller, move |event| {
+        if let Some(kind) = haptic_for(event).filter(|_| prefs.peek().vibration) {
+            device::haptic(kind);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::clock::PauseReason;
+    use crate::session::{GameSetup, Mode};
+    use duobao_ai::Level;
+    use duobao_rules::{Color, Position};
+
+    fn game(turn_seconds: Option<u32>) -> Controller {
+        Controller::new(GameSetup {
+            mode: Mode::VsAi {
+                human: Color::Red,
+                level: Level::Easy,
+            },
+            start: Position::start(),
+            turn_seconds,
+        })
+    }
+
+    #[test]
+    fn the_screen_stays_awake_while_the_clock_runs() {
+        assert!(keeps_awake(&game(Some(60))));
+        assert!(!keeps_awake(&game(None)), "no turn time");
+    }
+
+    #[test]
+    fn any_pause_lets_the_screen_dim() {
+        for reason in [
+            PauseReason::Hidden,
+            PauseReason::Overlay,
+            PauseReason::AiStuck,
+            PauseReason::GameOver,
+        ] {
+            let mut controller = game(Some(60));
+            controller.set_paused(reason, true);
+            assert!(!keeps_awake(&controller), "{reason:?}");
+            controller.set_paused(reason, false);
+            assert!(keeps_awake(&controller), "{reason:?}");
+        }
+        let mut controller = game(Some(60));
+        controller.set_covered(true);
+        assert!(!keeps_awake(&controller), "menu open");
+        controller.set_covered(false);
+        assert!(keeps_awake(&controller), "menu closed");
+    }
+
+    #[test]
+    fn a_finished_game_lets_the_screen_dim() {
+        // Red soldiers on b3 and d2; d2d3 sandwiches the treasure on c3 and wins.
+        let mut controller = Controller::new(GameSetup {
+            mode: Mode::PassAndPlay { bottom: Color::Red },
+            start: Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
+            turn_seconds: Some(60),
+        });
+        assert!(keeps_awake(&controller));
+        let winning: duobao_rules::Move = "d2d3".parse().unwrap();
+        controller.tap(winning.from());
+        controller.tap(winning.to());
+        assert!(controller.game().is_over());
+        assert!(!keeps_awake(&controller));
+    }
+
+    #[test]
+    fn captures_and_the_end_vibrate_harder_than_moves() {
+        let event = |played, ended| GameEvent { played, ended };
+        assert_eq!(
+            haptic_for(event(Some(Played::Move), false)),
+            Some(Haptic::Light)
+        );
+        assert_eq!(
+            haptic_for(event(Some(Played::Capture), false)),
+            Some(Haptic::Strong)
+        );
+        assert_eq!(
+            haptic_for(event(Some(Played::Move), true)),
+            Some(Haptic::Strong)
+        );
+        assert_eq!(haptic_for(event(None, true)), Some(Haptic::Strong));
+        assert_eq!(haptic_for(event(None, false)), None);
+    }
+}
