@@ -1,6 +1,6 @@
 //! The root component: the shared state (preferences, the game) and which screen shows.
 
-use dioxus::logger::tracing::warn;
+use crate::log::warning;
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
@@ -41,7 +41,7 @@ pub fn App() -> Element {
         let shown = link.shown(&own);
         let opening = link.opening(&shown, store.saved_game().is_some());
         if let Opening::BadLink(bad) = &opening {
-            warn!("the link's game cannot be opened: {bad:?}");
+            warning!("the link's game cannot be opened: {bad:?}");
         }
         (own, shown, opening)
     });

@@ -8,6 +8,7 @@ mod game;
 mod home;
 mod i18n;
 mod learn;
+mod log;
 mod navigation;
 mod persistence;
 mod platform;

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use dioxus::logger::tracing::warn;
+use crate::log::warning;
 use dioxus::prelude::*;
 
 use crate::game::controller::Controller;
@@ -50,7 +50,7 @@ impl DeviceStore {
     /// The store's first failure, once: logged here, shown by the caller.
     fn first_failure(&self) -> Option<SaveError> {
         let failure = self.0.take_first_failure()?;
-        warn!("cannot save on this device, going on in memory: {failure}");
+        warning!("cannot save on this device, going on in memory: {failure}");
         Some(failure)
     }
 

@@ -187,11 +187,17 @@ class Session:
 SCAN_X = 45
 
 
+# The home screen's buttons along the scan line without Continue: vs AI, pass-and-play, puzzles,
+# rules (beside settings) and statistics (beside learn, once the lessons are done). Learn, in its
+# own gold up front while lessons remain, is not one of the fills the scan line looks for.
+HOME_BUTTONS = 5
+
+
 def home_buttons(shot):
-    """The home screen's buttons, top to bottom ([Continue,] vs AI, pass-and-play, rules,
-    settings), or None when the home screen is not showing."""
+    """The home screen's buttons along the scan line, top to bottom ([Continue,] vs AI,
+    pass-and-play, puzzles, rules, statistics), or None when the home screen is not showing."""
     found = [b for b in screen.bands(shot, x=SCAN_X) if b.end - b.start >= 40]
-    if screen.find_board(shot) or not 4 <= len(found) <= 5:
+    if screen.find_board(shot) or not HOME_BUTTONS <= len(found) <= HOME_BUTTONS + 1:
         return None
     if found[0].kind != "primary" or any(b.kind != "light" for b in found[1:]):
         return None
@@ -291,7 +297,7 @@ class Test(Session):
 
     def wait_home(self, what, continue_expected, timeout=SCREEN_TIMEOUT):
         buttons = self.wait_for(what, home_buttons, timeout)
-        has_continue = len(buttons) == 5
+        has_continue = len(buttons) == HOME_BUTTONS + 1
         if has_continue != continue_expected:
             raise Failure(
                 f"{what}: the home screen shows {len(buttons)} buttons; expected "

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use dioxus::logger::tracing::warn;
+use crate::log::warning;
 
 #[cfg(target_os = "android")]
 mod android;
@@ -92,7 +92,7 @@ pub(crate) fn log_once(kind: Problem, detail: &str) {
             Problem::WakeLock => "cannot keep the screen awake",
             Problem::Vibration => "cannot vibrate",
         };
-        warn!("{what} ({detail}); the game goes on without it (reported once)");
+        warning!("{what} ({detail}); the game goes on without it (reported once)");
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use dioxus::logger::tracing::warn;
+use crate::log::warning;
 use dioxus::prelude::*;
 use duobao_ai::{think, CancelToken, ThinkError};
 use web_time::Instant;
@@ -180,10 +180,10 @@ fn use_ai_player(mut controller: Signal<Controller>) {
             }
             match controller.write().ai_answer(request.generation, answer) {
                 AiOutcome::AskingAgain(error) => {
-                    warn!("the computer could not move ({error}); asking it again");
+                    warning!("the computer could not move ({error}); asking it again");
                 }
                 AiOutcome::Stuck(error) => {
-                    warn!("the computer could not move again ({error}); the player decides");
+                    warning!("the computer could not move again ({error}); the player decides");
                 }
                 AiOutcome::Played | AiOutcome::Stale => {}
             }
@@ -238,7 +238,7 @@ fn use_hint(mut controller: Signal<Controller>) -> impl FnMut() {
         spawn(async move {
             let answer = think(request.game, HINT_LEVEL, cancel).await;
             if let Err(ThinkError::Failed(why)) = &answer {
-                warn!("no hint: the search failed ({why})");
+                warning!("no hint: the search failed ({why})");
             }
             controller
                 .write()
