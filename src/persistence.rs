@@ -137,7 +137,16 @@ pub fn use_saving(
 pub fn use_stats(store: DeviceStore, mut controller: Signal<Controller>) -> Signal<Stats> {
     let loaded = store.clone();
     let mut stats = use_context_provider(|| Signal::new(loaded.stats()));
-    use_effect(move || store.save_stats(&stats.read()));
+    // What the device holds, so that only a change is written: not the record just read at
+    // every start-up.
+    let stored = use_hook(|| Rc::new(RefCell::new(stats.peek().clone())));
+    use_effect(move || {
+        let current = stats.read();
+        if *current != *stored.borrow() {
+            store.save_stats(&current);
+            *stored.borrow_mut() = current.clone();
+        }
+    });
     let generation = use_memo(move || controller.read().generation());
     use_effect(move || {
         generation();

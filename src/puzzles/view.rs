@@ -106,7 +106,7 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
     let defender = text(lang, color_key(puzzle.position.turn().other()));
     let count = puzzles.len();
     let number = index() + 1;
-    let solved = store.puzzles_solved();
+    let solved = progress.read().solved.len();
     let streak = progress.read().streak;
     let status = current.status().clone();
     let defender_wins = current.defender_wins();
