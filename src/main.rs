@@ -2,7 +2,6 @@
 
 mod app;
 mod app_notice;
-mod bench;
 mod device;
 mod game;
 mod home;
@@ -25,10 +24,5 @@ mod url_options;
 mod widgets;
 
 fn main() {
-    let root = if bench::requested_level().is_some() {
-        bench::BenchPage
-    } else {
-        app::App
-    };
-    shell::launch(root);
+    shell::launch(app::App);
 }

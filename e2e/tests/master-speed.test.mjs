@@ -1,12 +1,13 @@
 // How fast the Master computer searches in the browser, beside the same benchmark natively:
-// `?bench=master` runs `duobao bench --level master`'s positions through the web build's own
-// search path (slices of the page's thread). Prints both summary lines and their ratio.
+// the benchmark page (`bench/?level=master`, crates/web-bench, built with the app's web profile
+// by scripts/build-web-bench.sh) runs `duobao bench --level master`'s positions through the
+// web's search path (slices of the page's thread). Prints both summary lines and their ratio.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBrowser, openApp, assertNoErrors } from '../lib/phone.mjs';
+import { BASE_URL, openBrowser, assertNoErrors } from '../lib/phone.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Twelve positions at Master's 1.5 s, with slack for a busy machine. */
@@ -30,8 +31,11 @@ function figures(line) {
 }
 
 test('Master searches in the browser at a known share of its native speed', async () => {
-  const page = await openApp(browser.context, { bench: 'master' });
-  await page.locator('#bench.done').waitFor({ timeout: BENCH_TIMEOUT_MS });
+  const page = await browser.context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error));
+  await page.goto(new URL('bench/?level=master', BASE_URL).href);
+  await page.locator('#bench.done, #bench.failed').waitFor({ timeout: BENCH_TIMEOUT_MS });
   const webLines = (await page.locator('#bench').textContent()).trim().split('\n');
   const webSummary = webLines.at(-1);
   assertNoErrors(page);
