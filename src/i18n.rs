@@ -30,6 +30,14 @@ impl Lang {
         }
     }
 
+    /// The short code links and stored settings use (`?lang=en`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
     pub fn from_code(code: &str) -> Option<Lang> {
         match code {
             "zh" | "zh-Hans" | "zh-CN" => Some(Lang::Zh),
@@ -547,6 +555,7 @@ mod tests {
     fn language_codes_round_trip() {
         for lang in [Lang::Zh, Lang::En] {
             assert_eq!(Lang::from_code(lang.tag()), Some(lang));
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
             assert_eq!(lang.other().other(), lang);
         }
         assert_eq!(Lang::from_code("fr"), None);

@@ -92,7 +92,7 @@ pub fn ReviewScreen(
     let over = board.read().game().is_over();
     let values = graph_values(&reviews.read());
     let line = graph_points(&values, total);
-    let rows = move_rows(&game);
+    let rows = move_rows(lang, &game);
     let marks: Vec<Option<PlyReview>> = (0..total)
         .map(|index| reviews.read().get(index).cloned())
         .collect();
