@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openBrowser, openApp, playMove, plies, plyCount, pieceAt, screenshot, assertNoErrors,
+  setSwitch,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -16,7 +17,7 @@ const RECORD = ['c3c4', 'a4a3', 'b2c3', 'a3b2x(c3)', 'a2a3x(b2)', 'e4e3x(c4)'];
 test('a full game with the top bar turned for the friend across the table', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
   await page.getByTestId('open-settings').tap();
-  await page.getByTestId('flip-true').tap();
+  await setSwitch(page, 'flip', true);
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
 

@@ -147,5 +147,11 @@ mod tests {
             announcement(Lang::Zh, &treasure_taken, as_black, 0).as_deref(),
             Some("电脑走 d2d3，吃掉 c3。电脑赢了。电脑夺得了宝箱")
         );
+        // The lost game of e2e/tests/words.test.mjs.
+        let lost = game(".../.B.B./.BT../RR.RR/RRR b - 0", &["d4d3"]);
+        assert_eq!(
+            announcement(Lang::Zh, &lost, VS_AI_AS_RED, 0).as_deref(),
+            Some("电脑走 d4d3，吃掉 c3。电脑赢了。电脑夺得了宝箱")
+        );
     }
 }

@@ -31,9 +31,18 @@ pub struct MoveRow {
 
 /// A ply in notation, with the skipped turn named in the reader's language (`pass`, 超时): the
 /// rest of the notation is the same in both.
+pub fn ply_notation(lang: Lang, ply: Ply) -> String {
+    match ply {
+        Ply::Pass => text(lang, Key::PassNotation).to_string(),
+        Ply::Move(m) => m.to_string(),
+    }
+}
+
+/// A played ply in notation with its captures marked (`d2c2x(b2)`), a skipped turn as in
+/// [`ply_notation`].
 pub fn ply_text(lang: Lang, played: &PlayedPly) -> String {
     match played.ply {
-        Ply::Pass => text(lang, Key::PassNotation).to_string(),
+        Ply::Pass => ply_notation(lang, played.ply),
         Ply::Move(_) => played.to_string(),
     }
 }
