@@ -235,7 +235,7 @@ translations! {
     LessonLockTitle => "宝箱与锁定", "The treasure and its lock";
     LessonLockInstruction => "宝箱不属于任何一方，双方都可以走它。点宝箱，把它走一步。", "The treasure belongs to no one: either side may move it. Tap the treasure and move it one step.";
     LessonLockSuccess => "宝箱锁定了（看那把小锁）：下一步谁都不能走它，直到有人走了一个兵才解锁。", "The treasure is now locked (see the padlock): nobody may move it on the next move, until a soldier has moved.";
-    LessonCaptureTitle => "夹吃", "Capture by sandwich";
+    LessonCaptureTitle => "夹吃", "Capturing by sandwich";
     LessonCaptureInstruction => "走一步，让一个黑卒夹在你的两个兵中间（同一条线上），就能吃掉它。", "Move so that a black soldier ends up between two of your soldiers on a line, and it is captured.";
     LessonCaptureSuccess => "吃掉了！这条线上只有这三枚棋子，中间的黑卒被夹吃。", "Captured! The line held just these three pieces, so the black soldier in the middle was taken.";
     LessonBlockedTitle => "第四枚棋子挡住夹吃", "A fourth piece blocks";
@@ -244,7 +244,7 @@ translations! {
     LessonTreasureTitle => "夹吃宝箱", "Capturing the treasure";
     LessonTreasureInstruction => "宝箱可以像兵一样被夹吃。吃掉宝箱，你就赢了。", "The treasure is captured like a soldier. Capture it and you win.";
     LessonTreasureSuccess => "夺宝成功！吃掉宝箱就赢下整盘棋。", "Treasure taken! Capturing the treasure wins the game.";
-    LessonDeliverTitle => "把宝箱送到自己兵之间", "Delivering the treasure";
+    LessonDeliverTitle => "把宝箱走到自己的兵之间", "Delivering the treasure";
     LessonDeliverInstruction => "把宝箱走到你自己的两个兵中间（线上没有别的棋子），也算夹住了它。走宝箱赢下这盘棋。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it too. Win by moving the treasure.";
     LessonDeliverSuccess => "赢了！宝箱落在你的两个兵之间，归你所有。", "You win! The treasure landed between your soldiers and is yours.";
     LessonBlockadeTitle => "困毙", "Blockade";

@@ -51,8 +51,10 @@ test('a full game with the top bar turned for the friend across the table', asyn
 test('a repetition draw on a small phone; the move list scrolls to the newest ply', async () => {
   const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
   await page.setViewportSize({ width: 360, height: 640 });
+  // Two quiet moves, then the shuffle twice: the position after the two moves comes back a
+  // third time after ten plies, which fill three lines of the compact move list.
   const shuffle = ['b2b3', 'b4c4', 'b3b2', 'c4b4'];
-  for (const move of [...shuffle, ...shuffle]) await playMove(page, move);
+  for (const move of ['a2a3', 'e4e3', ...shuffle, ...shuffle]) await playMove(page, move);
   const dialog = page.getByTestId('game-over');
   await dialog.waitFor();
   assert.equal(await dialog.getByRole('heading').textContent(), 'Draw');
@@ -63,7 +65,7 @@ test('a repetition draw on a small phone; the move list scrolls to the newest pl
   const list = page.getByTestId('move-list');
   const scroll = await list.evaluate((el) => ({ overflow: el.scrollHeight - el.clientHeight, style: getComputedStyle(el).overflowY }));
   assert.equal(scroll.style, 'auto');
-  assert.ok(scroll.overflow > 0, 'eight plies overflow the small list');
+  assert.ok(scroll.overflow > 0, 'ten plies overflow the small list');
   const listBox = await list.boundingBox();
   const newest = await page.locator('.moves li').last().boundingBox();
   assert.ok(newest.y + newest.height <= listBox.y + listBox.height + 1, 'the newest ply is in view');
