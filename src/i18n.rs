@@ -262,6 +262,7 @@ translations! {
     StatsOther => "其他", "More";
     Review => "复盘", "Review";
     ReviewTitle => "复盘", "Game review";
+    ReviewPly => "复盘：{0}", "Review: {0}";
     ReviewFirst => "回到开局", "First position";
     ReviewBack => "上一步", "Previous move";
     ReviewForward => "下一步", "Next move";

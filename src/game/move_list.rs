@@ -7,7 +7,7 @@ use dioxus::prelude::*;
 use duobao_rules::{Color, Game, PlayedPly, Ply};
 
 use super::controller::Controller;
-use crate::i18n::{text, Key, Lang};
+use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
 
 /// Shown in red's cell when black made the first ply of the record.
@@ -104,7 +104,7 @@ pub fn MoveList(on_review: EventHandler<usize>) -> Element {
                                         r#type: "button",
                                         aria_current: if cell.after == newest { "step" } else { "false" },
                                         "data-testid": "ply",
-                                        aria_label: "{text(lang, Key::Review)}: {cell.text}",
+                                        aria_label: fill(lang, Key::ReviewPly, &[&cell.text]),
                                         onclick: move |event: MouseEvent| {
                                             event.stop_propagation();
                                             on_review.call(cell.after);
