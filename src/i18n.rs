@@ -2,7 +2,7 @@
 //! hold player-facing literals: they ask [`text`] for a [`Key`] in the current [`Lang`].
 
 use duobao_ai::Level;
-use duobao_rules::{Color, DrawReason, GameResult, Piece, WinReason};
+use duobao_rules::{Color, Piece};
 use serde::{Deserialize, Serialize};
 
 /// The languages the app speaks.
@@ -26,6 +26,14 @@ impl Lang {
     pub const fn tag(self) -> &'static str {
         match self {
             Lang::Zh => "zh-Hans",
+            Lang::En => "en",
+        }
+    }
+
+    /// The short code links and stored settings use (`?lang=en`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
             Lang::En => "en",
         }
     }
@@ -87,11 +95,11 @@ translations! {
     Resume => "继续", "Resume";
     NewGame => "新对局", "New game";
     Start => "开始", "Start";
-    Rematch => "再来一局（交换先后）", "Rematch (swap colours)";
+    Rematch => "再来一局（互换红黑）", "Rematch (swap colours)";
     ViewBoard => "查看棋盘", "View board";
     Result => "结果", "Result";
     Moves => "棋谱", "Moves";
-    NoMovesYet => "尚未走棋", "No moves yet";
+    NoMovesYet => "还没有走棋", "No moves yet";
 
     VsAi => "人机对战", "Play vs AI";
     PassAndPlay => "双人同屏", "Pass-and-play";
@@ -100,7 +108,7 @@ translations! {
     Settings => "设置", "Settings";
     Back => "返回", "Back";
     Tagline => "夹住对方的兵，夺得宝箱", "Sandwich the enemy, seize the treasure";
-    YourSide => "你执", "Your side";
+    YourSide => "你执哪一方", "Your side";
     RedMovesFirst => "红方先走", "Red moves first";
     Difficulty => "难度", "Difficulty";
     LevelEasy => "简单", "Easy";
@@ -111,9 +119,9 @@ translations! {
     TurnTimeOff => "不限", "Off";
     Seconds => "秒", "s";
     TurnTimeNextGame => "新的限时从下一局开始生效。", "A new turn time applies from the next game.";
-    LevelAppliesNow => "对局中改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
+    LevelAppliesNow => "对局中更改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
     Sound => "音效", "Sound";
-    FlipTop => "双人同屏：上方玩家文字倒转", "Pass-and-play: turn the top player's labels around";
+    FlipTop => "双人同屏时，上方的文字转向对面玩家", "Pass-and-play: turn the top player's labels to face them";
     Coordinates => "显示坐标", "Show coordinates";
     On => "开", "On";
     Off => "关", "Off";
@@ -121,53 +129,64 @@ translations! {
     RedWins => "红方胜", "Red wins";
     BlackWins => "黑方胜", "Black wins";
     YouWin => "你赢了", "You win";
-    ComputerWins => "电脑获胜", "The computer wins";
+    ComputerWins => "电脑赢了", "The computer wins";
     Draw => "和棋", "Draw";
-    ReasonTreasure => "夺得宝箱", "The treasure was captured";
-    ReasonAnnihilation => "对方的兵全部被吃", "All enemy soldiers were captured";
-    ReasonBlockade => "对方无棋可走", "The opponent has no legal move";
-    ReasonRepetition => "同一局面出现三次", "The same position occurred three times";
-    ReasonQuiet => "连续一百步没有吃子", "100 plies in a row without a capture";
+    // Why the game ended, told from the side that reads it (see `game_over::reason_key`).
+    ReasonYouTreasure => "你夺得了宝箱", "You captured the treasure";
+    ReasonComputerTreasure => "电脑夺得了宝箱", "The computer captured the treasure";
+    ReasonYouAnnihilation => "你吃光了电脑的兵", "You captured all the computer's soldiers";
+    ReasonComputerAnnihilation => "电脑吃光了你的兵", "The computer captured all your soldiers";
+    ReasonComputerBlockade => "电脑无棋可走", "The computer has no move left";
+    ReasonYouBlockade => "你无棋可走", "You have no move left";
+    ReasonRedTreasure => "红方夺得宝箱", "Red captured the treasure";
+    ReasonBlackTreasure => "黑方夺得宝箱", "Black captured the treasure";
+    ReasonRedAnnihilation => "红方吃光了黑方的兵", "Red captured all of Black's soldiers";
+    ReasonBlackAnnihilation => "黑方吃光了红方的兵", "Black captured all of Red's soldiers";
+    ReasonBlackBlockade => "黑方无棋可走", "Black has no move left";
+    ReasonRedBlockade => "红方无棋可走", "Red has no move left";
+    ReasonRepetition => "同一局面出现了三次", "The same position occurred three times";
+    ReasonQuiet => "双方连续 100 步没有吃子", "100 moves in a row without a capture";
 
     RulesTitle => "游戏规则", "How to play";
     RulesQuickStart => "快速上手", "Quick start";
     RulesQuick1 => "双方各有七个兵，宝箱站在棋盘正中。红方先走。", "Each side has seven soldiers; the treasure chest stands in the middle. Red moves first.";
     RulesQuick2 => "轮到你时，沿线把自己的一个兵——或宝箱——走一步到相邻的空点。", "On your turn, move one of your soldiers — or the treasure — one step along a line to an empty neighbouring point.";
-    RulesQuick3 => "走完后，若一条线上只有三枚棋子，且你的两个兵把对方的兵或宝箱夹在中间，就把它吃掉（夹吃）。", "After your move, if a line holds just three pieces and two of your soldiers sandwich an enemy soldier or the treasure, it is captured.";
+    RulesQuick3 => "走完后，看经过这步起点或终点的每条线：若线上只有三枚棋子，占着相邻的三个点，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉（夹吃）。棋盘上原有的夹形不算。", "After your move, look at each line through the point your piece left or reached: if the line holds just three pieces, on three consecutive points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. A sandwich already standing on the board captures nothing.";
     RulesQuick4 => "吃掉宝箱、吃光对方的兵，或让对方无棋可走，你就赢了。", "Capture the treasure, capture every enemy soldier, or leave your opponent without a move, and you win.";
     RulesBoardTitle => "棋盘与布局", "Board and setup";
     RulesBoardText => "棋盘是去掉四个角的 5×5 网格，共 21 个点。横线、竖线和斜线共 16 条；棋子只能沿线走。纵列从左到右记作 a–e，横行从下到上记作 1–5（从红方看）。", "The board is a 5×5 grid without its four corners: 21 points. Sixteen lines — rows, columns and diagonals — join them, and pieces move only along the lines. Files are a–e from left to right and rows 1–5 from bottom to top, as Red sees it.";
-    RulesPiecesText => "红方的兵刻着“兵”，黑方的兵刻着“卒”；金色的宝箱刻着“宝”。", "Red's soldiers are red-inked tokens and Black's are black-inked, each engraved with its own character; the gold chest is the treasure.";
+    RulesPiecesText => "红方的兵刻着“兵”，黑方的兵刻着“卒”；金色的宝箱刻着“宝”。", "Red's soldiers are marked 兵 (bīng), Black's soldiers 卒 (zú), and the gold treasure chest 宝 (bǎo).";
     RulesSetupText => "红方七个兵占下面两行，黑方七个兵占上面两行，每方前排正中的点空着。宝箱放在中心点 c3。中间一行开局时除宝箱外全空。", "Red's seven soldiers fill the bottom two rows and Black's the top two, leaving the middle point of each front row empty. The treasure starts on the centre point c3; the rest of the middle row is empty.";
     RulesMovingTitle => "走子", "Moving";
-    RulesMovingText => "每回合必须走一步：把自己的一个兵或宝箱沿线移到相邻的空点。不能跳过棋子，不能走到有子的点。宝箱不属于任何一方，双方都可以走它。", "Every turn you must move: one of your soldiers or the treasure goes one step along a line to an adjacent empty point. Pieces never jump and never share a point. The treasure belongs to no one: either player may move it.";
+    RulesMovingText => "轮到你时必须走一步：把自己的一个兵或宝箱沿线移到相邻的空点。不能跳过棋子，不能走到有子的点。宝箱不属于任何一方，双方都可以走它。", "Every turn you must move: one of your soldiers or the treasure goes one step along a line to an adjacent empty point. Pieces never jump and never share a point. The treasure belongs to no one: either player may move it.";
     RulesLockTitle => "宝箱锁定", "The treasure lock";
-    RulesLockText => "宝箱被任何一方走动之后就被锁定：下一步双方都不能再走宝箱。只有当某一方走了一个兵之后，锁定才解除。因超时而跳过的回合不会解锁。锁定时宝箱上会显示一把小锁。", "Once anyone moves the treasure, it is locked: on the next move neither player may move it. It stays locked until a soldier moves. A turn skipped by the clock does not unlock it. A small padlock shows on the treasure while it is locked.";
+    RulesLockText => "不论哪一方走了宝箱，宝箱随即锁定：下一步双方都不能再走它，直到有一方走了一个兵才解锁。因超时而跳过的一步不会解锁。锁定时宝箱上显示一把小锁。", "Once anyone moves the treasure, it is locked: on the next move neither player may move it. It stays locked until a soldier moves. A turn skipped by the clock does not unlock it. A small padlock shows on the treasure while it is locked.";
     RulesCaptureTitle => "夹吃", "Capturing by sandwich";
     RulesCaptureText => "走完一步后，查看经过这枚棋子起点或终点的每一条线。若某条线上恰好只有三枚棋子，它们连在三个相邻的点上，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉。所有线一起判断，被夹住的棋子同时拿走，所以一步可以吃掉好几枚。", "After your move, look at every line through the point your piece left or the point it reached. If such a line holds exactly three pieces, on three neighbouring points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. All lines are judged together and every captured piece is removed at once, so one move can capture several.";
     RulesCaptureBlockedText => "这条线上只要还有第四枚棋子——不论是谁的，包括宝箱——就吃不成。", "Any other piece anywhere on that line — of either side, or the treasure — prevents the capture.";
-    RulesCaptureMoverText => "只有走棋的一方能吃子，而且只在这步棋经过的线上。自己走进对方两个兵之间是安全的；棋盘上已经摆着的夹子，除非以后有一步棋又经过这条线，否则不会生效。把挡在线上的棋子移开，也能在它离开的那条线上吃子。", "Only the player who moves captures, and only on lines the move touched. Stepping between two enemy soldiers is safe, and a sandwich left standing is not taken later unless a move touches that line again. Moving a blocking piece away can capture on the line it left.";
-    RulesCaptureTreasureText => "宝箱可以被夹吃，但宝箱永远不能当夹子的一端。", "The treasure can be captured like a soldier, but it never counts as one of the two sandwiching pieces.";
+    RulesCaptureMoverText => "只有走棋的一方能吃子，而且只在这步棋经过的线上。自己走进对方两个兵之间是安全的；已经摆在棋盘上的夹形不会自动吃子，除非以后有一步棋又经过这条线。把挡在线上的棋子移开，也能在它离开的那条线上吃子。", "Only the player who moves captures, and only on lines the move touched. Stepping between two enemy soldiers is safe, and a sandwich left standing is not taken later unless a move touches that line again. Moving a blocking piece away can capture on the line it left.";
+    RulesCaptureTreasureText => "宝箱可以被夹吃，但宝箱永远不能充当夹吃两端的棋子。", "The treasure can be captured like a soldier, but it never counts as one of the two sandwiching pieces.";
     RulesSelfDeliveryText => "把宝箱走到自己两个兵之间（线上没有别的棋子），也算你夹住了它：你吃掉宝箱，直接获胜。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it for you: you win at once.";
     RulesWinTitle => "胜负", "Winning";
     RulesWinIntro => "每走一步并吃子之后，按以下顺序判断：", "Right after each move and its captures, check in this order:";
     RulesWinTreasure => "夺宝：你吃掉了宝箱，你赢。", "Treasure: you captured the treasure — you win.";
     RulesWinAnnihilation => "全歼：对方一个兵也没有了，你赢。", "Annihilation: your opponent has no soldiers left — you win.";
-    RulesWinBlockade => "困毙：轮到对方走，但对方无棋可走（兵都走不动，宝箱被锁定或被堵住），你赢。", "Blockade: your opponent, now to move, has no legal move (no soldier can move and the treasure is locked or blocked) — you win.";
+    RulesWinBlockade => "困毙：轮到对方走，但对方无棋可走（兵都走不动，宝箱也已锁定或无路可走），你赢。", "Blockade: your opponent, now to move, has no legal move (no soldier can move and the treasure is locked or blocked) — you win.";
     RulesTimeTitle => "计时", "The turn clock";
-    RulesTimeText => "每回合限时 60 秒。时间用完，这一回合被跳过（记作 pass），轮到对方走；棋盘、宝箱锁定和双方的兵都不变。", "Each turn has 60 seconds. When they run out, the turn is skipped (a pass) and the other side moves; the board, the treasure lock and the soldiers stay as they were.";
+    RulesTimeText => "每步限时 60 秒。时间用完，这一步就被跳过（棋谱中记作“超时”），轮到对方走；棋盘、宝箱锁定和双方的兵都不变。", "Each turn has 60 seconds. When they run out, the turn is skipped (written pass in the move list) and the other side moves; the board, the treasure lock and the soldiers stay as they were.";
     RulesTimeSetting => "本应用补充：限时可在设置中改为 15、30、60（默认）或 120 秒，也可以关闭。电脑每步的思考时间远少于限时。", "Added by this app: in Settings the turn time can be 15, 30, 60 (the default) or 120 seconds, or off. The computer thinks for far less than the turn time.";
     RulesDrawsTitle => "和棋（本应用补充的规则）", "Draws (rules added by this app)";
     RulesDrawsIntro => "原始规则没有和棋。为了让每盘棋都能结束，本应用补充了两条：", "The original rules have no draws. So that every game ends, this app adds two:";
     RulesDrawRepetition => "重复局面：同一局面（同样的棋子在同样的点上、同一方走棋、宝箱锁定状态相同）第三次出现时，判和。", "Repetition: when the same position — the same pieces on the same points, the same side to move, the same treasure lock — occurs for the third time, the game is drawn.";
-    RulesDrawQuiet => "百步无吃：连续 100 步（含超时跳过）没有任何吃子，判和。", "Quiet limit: 100 turns in a row, counting both players' moves and skipped turns, without any capture draw the game.";
+    RulesDrawQuiet => "百步无吃：双方合计连续 100 步没有任何吃子（超时跳过也算一步），判和。", "Quiet limit: 100 moves in a row without a capture, counting both sides' moves and skipped turns, draw the game.";
     RulesNotationTitle => "记谱", "Notation";
-    RulesNotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过记作 pass；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
+    RulesNotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过的一步记作“超时”；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
     DiagramStart => "开局布局", "The starting position";
     DiagramCapture => "红方 d2 走到 c2，夹吃 b2 上的黑卒", "Red moves d2 to c2 and sandwiches the black soldier on b2";
     DiagramBlocked => "同样一步，但 e2 上还有一个黑卒：这一行有四枚棋子，吃不成", "The same move, but a black soldier also stands on e2: four pieces on the row, no capture";
     DiagramLock => "红方刚把宝箱走到 c2：黑方这一步不能走宝箱", "Red has just moved the treasure to c2: Black may not move it this turn";
     DiagramSelfDelivery => "红方把宝箱从 c4 走到 c3，落在自己两个兵之间：红方夺宝获胜", "Red moves the treasure from c4 to c3, between two red soldiers: Red wins the treasure";
+    PassNotation => "超时", "pass";
     DiagramCaptured => "被吃", "captured";
 
     LinkChoiceTitle => "你有一盘未下完的对局", "You have an unfinished game";
@@ -187,7 +206,7 @@ translations! {
     Hint => "提示", "Hint";
     HintLabel => "提示：{0}", "Hint: {0}";
     HintWinsTreasure => "吃掉宝箱，直接获胜", "captures the treasure and wins";
-    HintWinsAnnihilation => "吃光对方的兵，获胜", "captures the last enemy soldier and wins";
+    HintWinsAnnihilation => "吃掉对方最后一个兵，获胜", "captures the last enemy soldier and wins";
     HintWinsBlockade => "困毙对方，获胜", "leaves the opponent without a move and wins";
     HintCaptures => "吃掉 {0}", "captures {0}";
     HintStopsThreat => "化解对方走到 {0} 吃宝箱的威胁", "stops the treasure threat on {0}";
@@ -203,7 +222,7 @@ translations! {
     LessonsComplete => "全部课程都完成了！去和电脑下一盘吧。", "All lessons done! Now try a game against the computer.";
     LessonPassed => "对了！", "Well done!";
     LessonMissed => "还不对。", "Not quite.";
-    MistakeWentElsewhere => "你的兵走到了 {0}，不是目标点。", "Your piece went to {0}, not to the goal point.";
+    MistakeWentElsewhere => "你的棋子走到了 {0}，不是目标点。", "Your piece went to {0}, not to the goal point.";
     MistakeMovedSoldier => "你走的是兵。这一课要走宝箱：先点宝箱，再点它要去的点。", "You moved a soldier. This lesson is about the treasure: tap it, then the point it should go to.";
     MistakeNothingCaptured => "没有吃到子：要让对方的兵夹在你的两个兵中间，而且这条线上没有别的棋子。", "Nothing was captured: an enemy soldier must end up between two of your soldiers, on a line with no other piece.";
     MistakeBlocked => "没吃成：{0} 上的棋子也在这条线上，线上共有四枚棋子，夹吃不成立。", "No capture: the piece on {0} stands on that line too, so it holds four pieces.";
@@ -215,8 +234,8 @@ translations! {
     LessonMoveSuccess => "很好！兵每次沿线走一步，不能跳过别的棋子。", "Good! A soldier moves one step along a line and never jumps over a piece.";
     LessonLockTitle => "宝箱与锁定", "The treasure and its lock";
     LessonLockInstruction => "宝箱不属于任何一方，双方都可以走它。点宝箱，把它走一步。", "The treasure belongs to no one: either side may move it. Tap the treasure and move it one step.";
-    LessonLockSuccess => "宝箱锁定了（看那把小锁）：下一步谁都不能走它，要等有人走过一个兵才解锁。", "The treasure is now locked (see the padlock): nobody may move it on the next move, until a soldier has moved.";
-    LessonCaptureTitle => "夹吃", "Capture by sandwich";
+    LessonLockSuccess => "宝箱锁定了（看那把小锁）：下一步谁都不能走它，直到有人走了一个兵才解锁。", "The treasure is now locked (see the padlock): nobody may move it on the next move, until a soldier has moved.";
+    LessonCaptureTitle => "夹吃", "Capturing by sandwich";
     LessonCaptureInstruction => "走一步，让一个黑卒夹在你的两个兵中间（同一条线上），就能吃掉它。", "Move so that a black soldier ends up between two of your soldiers on a line, and it is captured.";
     LessonCaptureSuccess => "吃掉了！这条线上只有这三枚棋子，中间的黑卒被夹吃。", "Captured! The line held just these three pieces, so the black soldier in the middle was taken.";
     LessonBlockedTitle => "第四枚棋子挡住夹吃", "A fourth piece blocks";
@@ -225,7 +244,7 @@ translations! {
     LessonTreasureTitle => "夹吃宝箱", "Capturing the treasure";
     LessonTreasureInstruction => "宝箱可以像兵一样被夹吃。吃掉宝箱，你就赢了。", "The treasure is captured like a soldier. Capture it and you win.";
     LessonTreasureSuccess => "夺宝成功！吃掉宝箱就赢下整盘棋。", "Treasure taken! Capturing the treasure wins the game.";
-    LessonDeliverTitle => "把宝箱送到自己兵之间", "Delivering the treasure";
+    LessonDeliverTitle => "把宝箱走到自己的兵之间", "Delivering the treasure";
     LessonDeliverInstruction => "把宝箱走到你自己的两个兵中间（线上没有别的棋子），也算夹住了它。走宝箱赢下这盘棋。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it too. Win by moving the treasure.";
     LessonDeliverSuccess => "赢了！宝箱落在你的两个兵之间，归你所有。", "You win! The treasure landed between your soldiers and is yours.";
     LessonBlockadeTitle => "困毙", "Blockade";
@@ -243,6 +262,7 @@ translations! {
     StatsOther => "其他", "More";
     Review => "复盘", "Review";
     ReviewTitle => "复盘", "Game review";
+    ReviewPly => "复盘：{0}", "Review: {0}";
     ReviewFirst => "回到开局", "First position";
     ReviewBack => "上一步", "Previous move";
     ReviewForward => "下一步", "Next move";
@@ -272,14 +292,20 @@ translations! {
     PuzzleSolved => "解开了！", "Solved!";
     PuzzleWrong => "这步不对。", "Not that move.";
     PuzzleRefutedWin => "{0}反而可以强制取胜：{1}", "{0} wins by force instead: {1}";
-    PuzzleRefutedEscape => "{0}应以 {1}，你无法按时取胜。", "{0} answers {1} and the win does not come in time.";
+    PuzzleRefutedEscape => "{0}以 {1} 应对，你无法在限定步数内取胜。", "{0} answers {1} and the win does not come in time.";
     PuzzleRetry => "再试一次", "Retry";
     PuzzleNext => "下一题", "Next puzzle";
     PuzzleSolvedCount => "已解 {0} 题", "{0} solved";
     PuzzleStreak => "连对 {0} 题", "Streak {0}";
     PuzzleDone => "已解开", "solved";
 
-    Vibration => "震动", "Vibration";
+    Vibration => "振动", "Vibration";
+
+    // What the screen reader hears (the game screen's live region).
+    ComputerPlayed => "电脑走 {0}", "Computer played {0}";
+    ComputerPlayedCapturing => "电脑走 {0}，吃掉 {1}", "Computer played {0}, capturing {1}";
+    ComputerPassed => "电脑这一步被跳过", "The computer's turn was skipped";
+    SentenceBreak => "。", ". ";
 }
 
 /// The text for `key` in `lang`.
@@ -319,18 +345,6 @@ pub const fn level_key(level: Level) -> Key {
         Level::Medium => Key::LevelMedium,
         Level::Hard => Key::LevelHard,
         Level::Master => Key::LevelMaster,
-    }
-}
-
-pub const fn reason_key(result: GameResult) -> Key {
-    match result {
-        GameResult::Win(win) => match win.reason {
-            WinReason::Treasure => Key::ReasonTreasure,
-            WinReason::Annihilation => Key::ReasonAnnihilation,
-            WinReason::Blockade => Key::ReasonBlockade,
-        },
-        GameResult::Draw(DrawReason::Repetition) => Key::ReasonRepetition,
-        GameResult::Draw(DrawReason::Quiet) => Key::ReasonQuiet,
     }
 }
 
@@ -376,7 +390,7 @@ mod tests {
     fn is_notation(word: &str) -> bool {
         let points = word.strip_suffix('x').unwrap_or(word).as_bytes();
         // An odd letter or digit at the end makes a chunk of one, which is no point.
-        matches!(word, "pass" | "x" | "a" | "b" | "c" | "d" | "e")
+        matches!(word, "x" | "a" | "b" | "c" | "d" | "e")
             || (!points.is_empty() && points.chunks(2).all(is_point))
     }
 
@@ -406,14 +420,82 @@ mod tests {
     fn chinese_texts_are_chinese_and_english_texts_are_english() {
         let has_cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         for &(key, zh, en) in TABLE {
-            if ![Key::ListSeparator, Key::TitleSeparator, Key::Enumeration].contains(&key) {
+            let separators = [
+                Key::ListSeparator,
+                Key::TitleSeparator,
+                Key::Enumeration,
+                Key::SentenceBreak,
+            ];
+            if !separators.contains(&key) {
                 assert!(has_cjk(zh), "{key:?}: {zh:?} is not Chinese");
             }
             for word in zh.split(|c: char| !c.is_ascii_alphanumeric()) {
                 let latin = word.chars().any(|c| c.is_ascii_alphabetic());
                 assert!(!latin || is_notation(word), "{key:?}: {word:?} in {zh:?}");
             }
-            assert!(!has_cjk(en), "{key:?}: {en:?} is not English");
+            // The pieces' glyphs are named in English too: they are what the player sees.
+            let en_words = en.replace(['兵', '卒', '宝'], "");
+            assert!(!has_cjk(&en_words), "{key:?}: {en:?} is not English");
+        }
+    }
+
+    /// The game's terms, one word each per language (docs/RULES.md, section 1).
+    const GLOSSARY: &[(Key, &str, &str)] = &[
+        (Key::Red, "红方", "Red"),
+        (Key::Black, "黑方", "Black"),
+        (Key::RedSoldier, "红兵", "red soldier"),
+        (Key::BlackSoldier, "黑卒", "black soldier"),
+        (Key::Treasure, "宝箱", "treasure"),
+        (Key::RulesCaptureTitle, "夹吃", "Capturing by sandwich"),
+        (Key::LessonBlockadeTitle, "困毙", "Blockade"),
+        (Key::Draw, "和棋", "Draw"),
+        (Key::PassNotation, "超时", "pass"),
+    ];
+
+    /// Words that would say a glossary term another way, and the term to use instead. A count
+    /// of moves is written "100 步" / "100 moves" (either side's move counts as one).
+    const NOT_IN_CHINESE: &[(&str, &str)] = &[
+        ("夹子", "夹吃 or 夹形"),
+        ("宝物", "宝箱"),
+        ("宝盒", "宝箱"),
+        ("红棋", "红方"),
+        ("黑棋", "黑方"),
+        ("和局", "和棋"),
+        ("平局", "和棋"),
+        ("全灭", "全歼"),
+        ("pass", "超时"),
+        ("一百步", "100 步"),
+        ("回合", "步"),
+        ("震动", "振动"),
+    ];
+    const NOT_IN_ENGLISH: &[(&str, &str)] = &[
+        (" plies", "moves"),
+        (" ply ", "move"),
+        ("100 turns", "100 moves"),
+    ];
+
+    #[test]
+    fn the_glossary_terms_are_the_only_words_for_them() {
+        for &(key, zh, en) in GLOSSARY {
+            assert_eq!((text(Lang::Zh, key), text(Lang::En, key)), (zh, en));
+        }
+        for &(key, zh, en) in TABLE {
+            for (variant, term) in NOT_IN_CHINESE {
+                assert!(
+                    !zh.contains(variant),
+                    "{key:?}: {variant} in {zh:?}, say {term}"
+                );
+            }
+            for (variant, term) in NOT_IN_ENGLISH {
+                assert!(
+                    !en.contains(variant),
+                    "{key:?}: {variant} in {en:?}, say {term}"
+                );
+            }
+            // Two passives in one clause read as a translation.
+            for clause in zh.split(['，', '。', '：', '；']) {
+                assert!(clause.matches('被').count() < 2, "{key:?}: {clause:?}");
+            }
         }
     }
 
@@ -426,10 +508,10 @@ mod tests {
 
     #[test]
     fn the_notation_checks_tell_notation_from_words() {
-        for notation in ["pass", "x", "a", "c3", "d2c2x"] {
+        for notation in ["x", "a", "c3", "d2c2x"] {
             assert!(is_notation(notation), "{notation}");
         }
-        for word in ["Red", "bad", "f3", "c6", "c3c"] {
+        for word in ["Red", "pass", "bad", "f3", "c6", "c3c"] {
             assert!(!is_notation(word), "{word}");
         }
         assert_eq!(
@@ -474,6 +556,7 @@ mod tests {
     fn language_codes_round_trip() {
         for lang in [Lang::Zh, Lang::En] {
             assert_eq!(Lang::from_code(lang.tag()), Some(lang));
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
             assert_eq!(lang.other().other(), lang);
         }
         assert_eq!(Lang::from_code("fr"), None);

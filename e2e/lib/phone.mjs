@@ -137,6 +137,17 @@ export async function assertAttribute(locator, name, value, timeout = 5_000) {
   assert.equal(seen, value, `${name} of ${locator}`);
 }
 
+/** Whether a settings switch is on: `'true'` or `'false'`, as its `aria-checked` says. */
+export async function switchState(page, testid) {
+  return page.getByTestId(testid).getAttribute('aria-checked');
+}
+
+/** Turns a settings switch on or off with a tap (none when it already is) and waits for it. */
+export async function setSwitch(page, testid, on) {
+  if ((await switchState(page, testid)) !== String(on)) await page.getByTestId(testid).tap();
+  await assertAttribute(page.getByTestId(testid), 'aria-checked', String(on));
+}
+
 export async function pieceAt(page, name) {
   return point(page, name).getAttribute('data-piece');
 }

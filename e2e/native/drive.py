@@ -254,15 +254,21 @@ def menu_button(shot, board):
 
 
 def settings_rows(shot):
-    """The settings page: Back (top left, found left of its label), the language toggle, then
-    the rows of choices, each as its list of buttons (found along a line just under the rows'
-    top edges, above the labels)."""
+    """The settings page: Back (top left, found left of its label), the language row's first
+    choice ("中文"), and the switches that are on, from the top, each the band of its track. An
+    "on" track has the primary red with its thumb at its right end, so the switches are found
+    along the rightmost line that crosses a track's red part."""
     back = screen.bands(shot, x=22, end=80, minimum=20)
     found = screen.bands(shot, x=SCAN_X, start=80, minimum=30)
-    if not back or back[0].kind != "light" or len(found) < 4 or found[0].kind != "light":
+    if not back or back[0].kind != "light" or len(found) < 3:
         return None
-    rows = [(band, screen.bands(shot, y=band.start + 6, minimum=30)) for band in found[1:]]
-    return {"back": back[0], "language": found[0], "rows": rows}
+    if found[0].kind not in ("light", "selected"):
+        return None
+    for x in range(shot.width - 1, shot.width // 2, -2):
+        tracks = [b for b in screen.bands(shot, x=x, start=80, minimum=20) if b.kind == "primary"]
+        if tracks:
+            return {"back": back[0], "language": found[0], "switches": tracks}
+    return None
 
 
 
@@ -475,11 +481,8 @@ class Test(Session):
         self.check("settings: coordinates off, language Chinese")
         self.click((SCAN_X + 30, menu[2].centre()))  # Settings
         page = self.wait_for("the settings page", settings_rows)
-        coordinates = next((row for row in page["rows"] if len(row[1]) == 2), None)
-        if coordinates is None:
-            raise Failure(f"no on/off row on the settings page ({self.shot().path})")
-        band, (_, off) = coordinates
-        self.click((off.centre(), band.centre()))
+        coordinates = page["switches"][0]  # every switch is on at first; coordinates is the top one
+        self.click((coordinates.across, coordinates.centre()))
         self.wait_file("the coordinates setting", lambda: self.stored("prefs.coordinates") is False)
         self.click((page["language"].across + 30, page["language"].centre()))
         self.wait_file("the language setting", lambda: self.stored("prefs.lang") == "zh")

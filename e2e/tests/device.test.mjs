@@ -3,7 +3,9 @@
 // the Vibration setting, and a browser that refuses the wake lock and cannot vibrate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openApp, playMove, assertNoErrors } from '../lib/phone.mjs';
+import {
+  openBrowser, openApp, playMove, assertNoErrors, setSwitch, switchState,
+} from '../lib/phone.mjs';
 
 /**
  * Replaces `navigator.vibrate` and `navigator.wakeLock` before the app starts; every call goes to
@@ -111,10 +113,10 @@ test("the computer's moves vibrate too", async () => {
 test('with Vibration off nothing vibrates, and the choice is kept', async () => {
   const page = await openAppWith({ lang: 'en' }, {});
   await page.getByTestId('open-settings').tap();
-  await page.getByTestId('vibration-false').tap();
+  await setSwitch(page, 'vibration', false);
   await page.reload();
   await page.getByTestId('open-settings').tap();
-  assert.equal(await page.getByTestId('vibration-false').getAttribute('aria-pressed'), 'true');
+  assert.equal(await switchState(page, 'vibration'), 'false');
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
   await playMove(page, 'b2b3');
@@ -123,7 +125,7 @@ test('with Vibration off nothing vibrates, and the choice is kept', async () => 
   // Turning it on again from the settings works at once.
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-settings').tap();
-  await page.getByTestId('vibration-true').tap();
+  await setSwitch(page, 'vibration', true);
   assertNoErrors(page);
   await page.closeAll();
 });

@@ -5,7 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openBrowser, openApp, tapPoint, point, playMove, plies, waitForPlies, assertAttribute,
-  screenshot, assertNoErrors, assertNoCutText, watchFrames, assertNoLongGap,
+  screenshot, assertNoErrors, assertNoCutText, watchFrames, assertNoLongGap, setSwitch,
+  switchState,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -85,7 +86,7 @@ test('an undo while the hint is worked out drops it', async () => {
 test('a setting hides the hint button, and stays after a reload', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
   await page.getByTestId('open-settings').tap();
-  await page.getByTestId('hint-button-false').tap();
+  await setSwitch(page, 'hint-button', false);
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
   await page.getByTestId('board').waitFor();
@@ -93,8 +94,8 @@ test('a setting hides the hint button, and stays after a reload', async () => {
   await page.reload();
   await page.getByTestId('home').waitFor();
   await page.getByTestId('open-settings').tap();
-  assert.equal(await page.getByTestId('hint-button-false').getAttribute('aria-pressed'), 'true');
-  await page.getByTestId('hint-button-true').tap();
+  assert.equal(await switchState(page, 'hint-button'), 'false');
+  await setSwitch(page, 'hint-button', true);
   await page.getByTestId('back').tap();
   await page.getByTestId('continue').tap();
   await page.getByTestId('hint').waitFor();

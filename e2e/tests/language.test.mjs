@@ -36,7 +36,7 @@ test('the Chinese game-over dialog', async () => {
   await playMove(page, 'd2d3');
   await page.getByTestId('game-over').waitFor();
   assert.equal(await page.getByTestId('game-over').getByRole('heading').textContent(), '红方胜');
-  assert.equal(await page.getByTestId('result-reason').textContent(), '夺得宝箱');
+  assert.equal(await page.getByTestId('result-reason').textContent(), '红方夺得宝箱');
   await screenshot(page, 'zh-game-over');
   assertNoErrors(page);
   await page.close();
@@ -54,10 +54,10 @@ test('every screen changes language, switched from home, settings and rules', as
 
   await page.getByTestId('open-settings').tap();
   assert.equal(await heading(), '设置');
-  assert.equal(await page.getByTestId('sound-true').textContent(), '开');
-  await page.getByTestId('language').tap();
+  assert.equal(await page.getByTestId('sound').textContent(), '音效');
+  await page.getByTestId('language-en').tap();
   assert.equal(await heading(), 'Settings');
-  assert.equal(await page.getByTestId('sound-true').textContent(), 'On');
+  assert.equal(await page.getByTestId('sound').textContent(), 'Sound');
   assert.equal(await page.getByTestId('back').textContent(), 'Back');
   await page.getByTestId('back').tap();
   assert.equal(await page.getByTestId('open-settings').textContent(), 'Settings');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE_URL, openBrowser, openApp, playMove, plies, pieceAt, screenshot, assertNoErrors,
-  assertNoCutText,
+  assertNoCutText, setSwitch, switchState,
 } from '../lib/phone.mjs';
 
 /** Red to move, one soldier short of the start: not the saved game's position. */
@@ -24,7 +24,7 @@ async function playerWithASavedGame() {
   await page.getByTestId('home').waitFor();
   await page.getByTestId('open-settings').tap();
   await page.getByTestId('turn-30').tap();
-  await page.getByTestId('coordinates-false').tap();
+  await setSwitch(page, 'coordinates', false);
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
   await playMove(page, 'b2c2');
@@ -52,8 +52,8 @@ async function ownSettingsAndSavedGame(page) {
   const settings = {
     lang,
     turn30: await pressed(page, 'turn-30'),
-    coordinatesOff: await pressed(page, 'coordinates-false'),
-    flipOn: await pressed(page, 'flip-true'),
+    coordinates: await switchState(page, 'coordinates'),
+    flip: await switchState(page, 'flip'),
   };
   await page.getByTestId('back').tap();
   await page.getByTestId('continue').tap();
@@ -65,7 +65,7 @@ async function ownSettingsAndSavedGame(page) {
 const waitingClock = (page) =>
   page.locator('[data-testid^="bar-"][data-active="false"] [data-testid^="clock-"]').textContent();
 
-const OWN = { lang: 'zh-Hans', turn30: 'true', coordinatesOff: 'true', flipOn: 'true' };
+const OWN = { lang: 'zh-Hans', turn30: 'true', coordinates: 'false', flip: 'true' };
 
 test('continuing your game from a link keeps the saved game and settings (English)', async () => {
   const { browser, page, before } = await playerWithASavedGame();

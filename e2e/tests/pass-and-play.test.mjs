@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openBrowser, openApp, playMove, plies, plyCount, pieceAt, screenshot, assertNoErrors,
+  setSwitch,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -16,7 +17,7 @@ const RECORD = ['c3c4', 'a4a3', 'b2c3', 'a3b2x(c3)', 'a2a3x(b2)', 'e4e3x(c4)'];
 test('a full game with the top bar turned for the friend across the table', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
   await page.getByTestId('open-settings').tap();
-  await page.getByTestId('flip-true').tap();
+  await setSwitch(page, 'flip', true);
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
 
@@ -50,8 +51,10 @@ test('a full game with the top bar turned for the friend across the table', asyn
 test('a repetition draw on a small phone; the move list scrolls to the newest ply', async () => {
   const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
   await page.setViewportSize({ width: 360, height: 640 });
+  // Two quiet moves, then the shuffle twice: the position after the two moves comes back a
+  // third time after ten plies, which fill three lines of the compact move list.
   const shuffle = ['b2b3', 'b4c4', 'b3b2', 'c4b4'];
-  for (const move of [...shuffle, ...shuffle]) await playMove(page, move);
+  for (const move of ['a2a3', 'e4e3', ...shuffle, ...shuffle]) await playMove(page, move);
   const dialog = page.getByTestId('game-over');
   await dialog.waitFor();
   assert.equal(await dialog.getByRole('heading').textContent(), 'Draw');
@@ -62,7 +65,7 @@ test('a repetition draw on a small phone; the move list scrolls to the newest pl
   const list = page.getByTestId('move-list');
   const scroll = await list.evaluate((el) => ({ overflow: el.scrollHeight - el.clientHeight, style: getComputedStyle(el).overflowY }));
   assert.equal(scroll.style, 'auto');
-  assert.ok(scroll.overflow > 0, 'eight plies overflow the small list');
+  assert.ok(scroll.overflow > 0, 'ten plies overflow the small list');
   const listBox = await list.boundingBox();
   const newest = await page.locator('.moves li').last().boundingBox();
   assert.ok(newest.y + newest.height <= listBox.y + listBox.height + 1, 'the newest ply is in view');

@@ -2,7 +2,9 @@
 // change and come back after a reload; a damaged value resets only itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openApp, playMove, plies, pieceAt, assertNoErrors } from '../lib/phone.mjs';
+import {
+  openBrowser, openApp, playMove, plies, pieceAt, assertNoErrors, setSwitch, switchState,
+} from '../lib/phone.mjs';
 import { STORED } from '../lib/stored.mjs';
 
 const pressed = async (page, testid) => page.getByTestId(testid).getAttribute('aria-pressed');
@@ -34,10 +36,10 @@ test('language, difficulty and turn time survive a reload', async () => {
   await page.getByTestId('home').waitFor();
   assert.equal(await homeLang(page), 'zh-Hans', 'a first launch follows the browser');
   await openSettings(page);
-  await page.getByTestId('language').tap();
+  await page.getByTestId('language-en').tap();
   await page.getByTestId('level-hard').tap();
   await page.getByTestId('turn-30').tap();
-  await page.getByTestId('coordinates-false').tap();
+  await setSwitch(page, 'coordinates', false);
 
   await reloadHome(page);
   assert.equal(await homeLang(page), 'en');
@@ -46,7 +48,7 @@ test('language, difficulty and turn time survive a reload', async () => {
   assert.equal(await pressed(page, 'level-medium'), 'false');
   assert.equal(await pressed(page, 'turn-30'), 'true');
   assert.equal(await pressed(page, 'turn-60'), 'false');
-  assert.equal(await pressed(page, 'coordinates-false'), 'true');
+  assert.equal(await switchState(page, 'coordinates'), 'false');
   assertNoErrors(page);
   await browser.close();
 });
@@ -94,7 +96,7 @@ async function shownSettings(page) {
   shown['prefs.turn_seconds'] = await pressed(page, 'turn-15') === 'true' ? 'stored'
     : await pressed(page, 'turn-60') === 'true' ? 'default' : 'other';
   for (const [key, testid] of [['prefs.coordinates', 'coordinates'], ['prefs.flip_top', 'flip'], ['prefs.sound', 'sound']]) {
-    shown[key] = await pressed(page, `${testid}-false`) === 'true' ? 'stored' : 'default';
+    shown[key] = await switchState(page, testid) === 'false' ? 'stored' : 'default';
   }
   await page.getByTestId('back').tap();
   return shown;

@@ -49,7 +49,7 @@ test('capturing the treasure wins: dialog, move list, rematch with colours swapp
   const dialog = page.getByTestId('game-over');
   await dialog.waitFor();
   assert.equal(await dialog.getByRole('heading').textContent(), 'Red wins');
-  assert.equal(await page.getByTestId('result-reason').textContent(), 'The treasure was captured');
+  assert.equal(await page.getByTestId('result-reason').textContent(), 'Red captured the treasure');
   await screenshot(page, 'game-over');
 
   await page.getByTestId('view-board').tap();

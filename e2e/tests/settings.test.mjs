@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openBrowser, openApp, answerLinkChoice, playMove, screenshot, assertNoErrors, assertNoCutText,
-  assertNoSidewaysOverflow,
+  assertNoSidewaysOverflow, setSwitch, switchState,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -19,21 +19,35 @@ test('settings from home: turn time and coordinates reach the next game', async 
   await page.getByTestId('open-settings').tap();
   await page.getByTestId('settings').waitFor();
   assert.equal(await pressed(page, 'turn-60'), 'true', 'a minute a turn by default');
-  for (const testid of ['turn-0', 'turn-15', 'turn-30', 'turn-120', 'level-master', 'flip-false', 'sound-true']) {
+  for (const testid of ['turn-0', 'turn-15', 'turn-30', 'turn-120', 'level-master']) {
     assert.equal(await page.getByTestId(testid).count(), 1, `${testid} is offered`);
+  }
+  // Both languages are offered, the current one selected; every on/off setting is a switch.
+  assert.equal(await pressed(page, 'language-en'), 'true');
+  assert.equal(await pressed(page, 'language-zh'), 'false');
+  assert.equal(await page.getByTestId('language-zh').textContent(), '中文');
+  for (const [testid, on] of [['coordinates', 'true'], ['flip', 'true'], ['hint-button', 'true'], ['sound', 'true'], ['vibration', 'true']]) {
+    const toggle = page.getByTestId(testid);
+    assert.equal(await toggle.getAttribute('role'), 'switch', `${testid} is a switch`);
+    assert.equal(await toggle.getAttribute('aria-checked'), on, `${testid} starts ${on}`);
+    const box = await toggle.boundingBox();
+    assert.ok(box.height >= 44 && box.width >= 44, `${testid} is a finger's target`);
   }
   await assertNoCutText(page, 'the settings');
   await assertNoSidewaysOverflow(page, 'the settings');
   await screenshot(page, 'settings-en-360', { fullPage: true });
-  await page.getByTestId('language').tap();
+  await page.getByTestId('language-zh').tap();
   await page.getByTestId('settings').getByRole('heading', { level: 1 }).getByText('设置').waitFor();
+  assert.equal(await pressed(page, 'language-zh'), 'true');
+  assert.equal(await page.getByTestId('language-en').textContent(), 'English');
   await assertNoCutText(page, 'the Chinese settings');
   await assertNoSidewaysOverflow(page, 'the Chinese settings');
   await screenshot(page, 'settings-zh-360', { fullPage: true });
-  await page.getByTestId('language').tap();
+  await page.getByTestId('language-en').tap();
 
   await page.getByTestId('turn-15').tap();
-  await page.getByTestId('coordinates-false').tap();
+  await page.getByTestId('coordinates').tap();
+  assert.equal(await switchState(page, 'coordinates'), 'false', 'a tap turns a switch off');
   assert.equal(await pressed(page, 'turn-15'), 'true');
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
@@ -43,7 +57,7 @@ test('settings from home: turn time and coordinates reach the next game', async 
   // From the game: coordinates come back at once.
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-settings').tap();
-  await page.getByTestId('coordinates-true').tap();
+  await setSwitch(page, 'coordinates', true);
   await page.getByTestId('back').tap();
   await page.getByTestId('resume').tap();
   assert.equal(await page.locator('[data-testid="board"] .coord').count(), 10);
@@ -85,7 +99,7 @@ test('moves and captures sound while sound is on, and are silent when it is off'
 
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-settings').tap();
-  await page.getByTestId('sound-false').tap();
+  await setSwitch(page, 'sound', false);
   await page.getByTestId('back').tap();
   await page.getByTestId('resume').tap();
   await playMove(page, 'c2b2');

@@ -2,21 +2,54 @@
 //! game's review, or a look at the final board and the move list.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, GameResult};
+use duobao_rules::{Color, DrawReason, GameResult, WinReason};
 
 use super::controller::Controller;
-use crate::i18n::{fill, reason_key, text, Key};
+use crate::i18n::{fill, text, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::widgets::Dialog;
 
-fn title_key(result: GameResult, mode: Mode) -> Key {
+/// Who won, addressed to the player: "You win" against the computer, "Red wins" between friends.
+pub fn title_key(result: GameResult, mode: Mode) -> Key {
     match (result.winner(), mode) {
         (None, _) => Key::Draw,
         (Some(winner), Mode::VsAi { human, .. }) if winner == human => Key::YouWin,
         (Some(_), Mode::VsAi { .. }) => Key::ComputerWins,
         (Some(Color::Red), Mode::PassAndPlay { .. }) => Key::RedWins,
         (Some(Color::Black), Mode::PassAndPlay { .. }) => Key::BlackWins,
+    }
+}
+
+/// Why the game ended, from the reader's side: against the computer the player is "you" and the
+/// computer is named, whoever won; between friends the sides are named by colour.
+pub fn reason_key(result: GameResult, mode: Mode) -> Key {
+    let win = match result {
+        GameResult::Draw(DrawReason::Repetition) => return Key::ReasonRepetition,
+        GameResult::Draw(DrawReason::Quiet) => return Key::ReasonQuiet,
+        GameResult::Win(win) => win,
+    };
+    match (mode, win.reason) {
+        (Mode::VsAi { human, .. }, reason) => {
+            let human_won = win.winner == human;
+            match (reason, human_won) {
+                (WinReason::Treasure, true) => Key::ReasonYouTreasure,
+                (WinReason::Treasure, false) => Key::ReasonComputerTreasure,
+                (WinReason::Annihilation, true) => Key::ReasonYouAnnihilation,
+                (WinReason::Annihilation, false) => Key::ReasonComputerAnnihilation,
+                // A blockade is told from the side that is stuck.
+                (WinReason::Blockade, true) => Key::ReasonComputerBlockade,
+                (WinReason::Blockade, false) => Key::ReasonYouBlockade,
+            }
+        }
+        (Mode::PassAndPlay { .. }, reason) => match (reason, win.winner) {
+            (WinReason::Treasure, Color::Red) => Key::ReasonRedTreasure,
+            (WinReason::Treasure, Color::Black) => Key::ReasonBlackTreasure,
+            (WinReason::Annihilation, Color::Red) => Key::ReasonRedAnnihilation,
+            (WinReason::Annihilation, Color::Black) => Key::ReasonBlackAnnihilation,
+            (WinReason::Blockade, Color::Red) => Key::ReasonBlackBlockade,
+            (WinReason::Blockade, Color::Black) => Key::ReasonRedBlockade,
+        },
     }
 }
 
@@ -38,7 +71,7 @@ pub fn GameOverDialog(
 
     rsx! {
         Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true,
-            p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result))} }
+            p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result, mode))} }
             p { class: "hints-used", "data-testid": "hints-used", {fill(lang, Key::HintsUsed, &[&hints])} }
             div { class: "dialog-actions",
                 button { class: "primary", r#type: "button", "data-testid": "rematch",
@@ -65,24 +98,139 @@ pub fn GameOverDialog(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use duobao_ai::Level;
-    use duobao_rules::{DrawReason, Win, WinReason};
+    use duobao_rules::Win;
+
+    fn win(winner: Color, reason: WinReason) -> GameResult {
+        GameResult::Win(Win { winner, reason })
+    }
+
+    fn vs_ai(human: Color) -> Mode {
+        Mode::VsAi {
+            human,
+            level: Level::Easy,
+        }
+    }
+
+    const FRIENDS: Mode = Mode::PassAndPlay { bottom: Color::Red };
+
+    /// The title and the reason in English, as the dialog shows them.
+    fn told(result: GameResult, mode: Mode) -> (&'static str, &'static str) {
+        (
+            text(Lang::En, title_key(result, mode)),
+            text(Lang::En, reason_key(result, mode)),
+        )
+    }
 
     #[test]
     fn the_title_speaks_to_the_player() {
-        let red_wins = GameResult::Win(Win {
-            winner: Color::Red,
-            reason: WinReason::Blockade,
-        });
-        let vs_ai = |human| Mode::VsAi {
-            human,
-            level: Level::Easy,
-        };
-        let friends = Mode::PassAndPlay { bottom: Color::Red };
+        let red_wins = win(Color::Red, WinReason::Blockade);
         assert_eq!(title_key(red_wins, vs_ai(Color::Red)), Key::YouWin);
         assert_eq!(title_key(red_wins, vs_ai(Color::Black)), Key::ComputerWins);
-        assert_eq!(title_key(red_wins, friends), Key::RedWins);
+        assert_eq!(title_key(red_wins, FRIENDS), Key::RedWins);
         let draw = GameResult::Draw(DrawReason::Quiet);
-        assert_eq!(title_key(draw, friends), Key::Draw);
+        assert_eq!(title_key(draw, FRIENDS), Key::Draw);
+    }
+
+    #[test]
+    fn against_the_computer_the_reason_names_you_and_the_computer_whoever_won() {
+        use WinReason::*;
+        for human in [Color::Red, Color::Black] {
+            let mode = vs_ai(human);
+            let won = |reason| win(human, reason);
+            let lost = |reason| win(human.other(), reason);
+            let cases = [
+                (won(Treasure), ("You win", "You captured the treasure")),
+                (
+                    lost(Treasure),
+                    ("The computer wins", "The computer captured the treasure"),
+                ),
+                (
+                    won(Annihilation),
+                    ("You win", "You captured all the computer's soldiers"),
+                ),
+                (
+                    lost(Annihilation),
+                    (
+                        "The computer wins",
+                        "The computer captured all your soldiers",
+                    ),
+                ),
+                (won(Blockade), ("You win", "The computer has no move left")),
+                (
+                    lost(Blockade),
+                    ("The computer wins", "You have no move left"),
+                ),
+            ];
+            for (result, expected) in cases {
+                assert_eq!(told(result, mode), expected, "{result:?} as {human:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn between_friends_the_reason_names_the_colours() {
+        use WinReason::*;
+        let cases = [
+            (
+                win(Color::Red, Treasure),
+                ("Red wins", "Red captured the treasure"),
+            ),
+            (
+                win(Color::Black, Treasure),
+                ("Black wins", "Black captured the treasure"),
+            ),
+            (
+                win(Color::Red, Annihilation),
+                ("Red wins", "Red captured all of Black's soldiers"),
+            ),
+            (
+                win(Color::Black, Annihilation),
+                ("Black wins", "Black captured all of Red's soldiers"),
+            ),
+            (
+                win(Color::Red, Blockade),
+                ("Red wins", "Black has no move left"),
+            ),
+            (
+                win(Color::Black, Blockade),
+                ("Black wins", "Red has no move left"),
+            ),
+        ];
+        for bottom in [Color::Red, Color::Black] {
+            for (result, expected) in cases {
+                let mode = Mode::PassAndPlay { bottom };
+                assert_eq!(told(result, mode), expected, "{result:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn draws_read_the_same_for_everyone() {
+        for mode in [vs_ai(Color::Red), vs_ai(Color::Black), FRIENDS] {
+            let repetition = GameResult::Draw(DrawReason::Repetition);
+            let quiet = GameResult::Draw(DrawReason::Quiet);
+            assert_eq!(
+                told(repetition, mode),
+                ("Draw", "The same position occurred three times")
+            );
+            assert_eq!(
+                told(quiet, mode),
+                ("Draw", "100 moves in a row without a capture")
+            );
+        }
+    }
+
+    #[test]
+    fn the_chinese_reasons_speak_from_the_same_side() {
+        let lost = win(Color::Black, WinReason::Blockade);
+        let zh = |key| text(Lang::Zh, key);
+        assert_eq!(zh(title_key(lost, vs_ai(Color::Red))), "电脑赢了");
+        assert_eq!(zh(reason_key(lost, vs_ai(Color::Red))), "你无棋可走");
+        assert_eq!(zh(reason_key(lost, vs_ai(Color::Black))), "电脑无棋可走");
+        assert_eq!(zh(reason_key(lost, FRIENDS)), "红方无棋可走");
+        let taken = win(Color::Black, WinReason::Treasure);
+        assert_eq!(zh(reason_key(taken, vs_ai(Color::Red))), "电脑夺得了宝箱");
     }
 }

@@ -2,6 +2,7 @@
 //! them.
 
 mod ai_failed;
+mod announcer;
 pub mod board;
 pub mod clock;
 pub mod controller;

@@ -1,12 +1,13 @@
 //! The plies played, in the notation of RULES.md with captures marked, numbered in red/black
-//! pairs. Scrolls on its own and keeps the newest ply in view; tapping a ply opens the review
-//! at it.
+//! pairs that flow along the lines of a compact panel (a phone shows many moves in little
+//! room). Scrolls on its own and keeps the newest ply in view and marked; tapping a ply opens
+//! the review at it.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game};
+use duobao_rules::{Color, Game, PlayedPly, Ply};
 
 use super::controller::Controller;
-use crate::i18n::{text, Key};
+use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
 
 /// Shown in red's cell when black made the first ply of the record.
@@ -28,11 +29,29 @@ pub struct MoveRow {
     pub black: Option<MoveCell>,
 }
 
-pub fn move_rows(game: &Game) -> Vec<MoveRow> {
+/// A ply in notation, with the skipped turn named in the reader's language (`pass`, 超时): the
+/// rest of the notation is the same in both.
+pub fn ply_notation(lang: Lang, ply: Ply) -> String {
+    match ply {
+        Ply::Pass => text(lang, Key::PassNotation).to_string(),
+        Ply::Move(m) => m.to_string(),
+    }
+}
+
+/// A played ply in notation with its captures marked (`d2c2x(b2)`), a skipped turn as in
+/// [`ply_notation`].
+pub fn ply_text(lang: Lang, played: &PlayedPly) -> String {
+    match played.ply {
+        Ply::Pass => ply_notation(lang, played.ply),
+        Ply::Move(_) => played.to_string(),
+    }
+}
+
+pub fn move_rows(lang: Lang, game: &Game) -> Vec<MoveRow> {
     let mut rows: Vec<MoveRow> = Vec::new();
     for (index, played) in game.plies().iter().enumerate() {
         let notation = Some(MoveCell {
-            text: played.to_string(),
+            text: ply_text(lang, played),
             after: index + 1,
         });
         match (played.mover, rows.last_mut()) {
@@ -63,10 +82,11 @@ pub fn MoveList(on_review: EventHandler<usize>) -> Element {
     let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    let rows = move_rows(controller.read().game());
+    let rows = move_rows(lang, controller.read().game());
+    let newest = controller.read().game().plies().len();
 
     rsx! {
-        section { class: "moves", aria_label: text(lang, Key::Moves),
+        section { class: "moves game-moves", aria_label: text(lang, Key::Moves),
             h2 { {text(lang, Key::Moves)} }
             // Reversed flex keeps the scroll position pinned to the newest ply.
             div { class: "moves-scroll", "data-testid": "move-list",
@@ -82,8 +102,9 @@ pub fn MoveList(on_review: EventHandler<usize>) -> Element {
                                     button {
                                         class: "ply {color}",
                                         r#type: "button",
+                                        aria_current: if cell.after == newest { "step" } else { "false" },
                                         "data-testid": "ply",
-                                        aria_label: "{text(lang, Key::Review)}: {cell.text}",
+                                        aria_label: fill(lang, Key::ReviewPly, &[&cell.text]),
                                         onclick: move |event: MouseEvent| {
                                             event.stop_propagation();
                                             on_review.call(cell.after);
@@ -116,10 +137,10 @@ mod tests {
 
     #[test]
     fn pairs_plies_and_marks_captures() {
-        let rows = move_rows(&game(
-            "BBB/.B.B./..T../.RB../.R. r - 0",
-            &["c1d2", "b4a4", "pass"],
-        ));
+        let rows = move_rows(
+            Lang::En,
+            &game("BBB/.B.B./..T../.RB../.R. r - 0", &["c1d2", "b4a4", "pass"]),
+        );
         assert_eq!(
             rows,
             [
@@ -139,9 +160,23 @@ mod tests {
 
     #[test]
     fn black_to_move_first_leaves_red_empty() {
-        let rows = move_rows(&game("BBB/BB.BB/..T../RR.RR/RRR b - 0", &["b4c4", "b2c2"]));
+        let rows = move_rows(
+            Lang::En,
+            &game("BBB/BB.BB/..T../RR.RR/RRR b - 0", &["b4c4", "b2c2"]),
+        );
         assert_eq!(rows[0].red, None);
         assert_eq!(rows[0].black, Some(cell("b4c4", 1)));
         assert_eq!(rows[1].red, Some(cell("b2c2", 2)));
+    }
+
+    #[test]
+    fn a_skipped_turn_is_named_in_the_readers_language() {
+        let record = game("BBB/.B.B./..T../.RB../.R. r - 0", &["c1d2", "pass"]);
+        let texts = |lang| {
+            let row = &move_rows(lang, &record)[0];
+            [&row.red, &row.black].map(|cell| cell.as_ref().unwrap().text.clone())
+        };
+        assert_eq!(texts(Lang::En), ["c1d2x(c2)", "pass"]);
+        assert_eq!(texts(Lang::Zh), ["c1d2x(c2)", "超时"]);
     }
 }

@@ -72,6 +72,7 @@ pub fn GameView(
             class: "game",
             lang: lang.tag(),
             onclick: move |_| controller.write().deselect(),
+            super::announcer::Announcer {}
             div { class: "play-area",
                 PlayerBar { color: bottom.other(), top: true }
                 div { class: "board-wrap",

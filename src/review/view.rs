@@ -13,7 +13,7 @@ use super::model::{
 };
 use crate::game::board::Board;
 use crate::game::controller::Controller;
-use crate::game::move_list::move_rows;
+use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::{setup, VsAiDialog};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
@@ -92,7 +92,7 @@ pub fn ReviewScreen(
     let over = board.read().game().is_over();
     let values = graph_values(&reviews.read());
     let line = graph_points(&values, total);
-    let rows = move_rows(&game);
+    let rows = move_rows(lang, &game);
     let marks: Vec<Option<PlyReview>> = (0..total)
         .map(|index| reviews.read().get(index).cloned())
         .collect();
@@ -155,7 +155,7 @@ pub fn ReviewScreen(
                     (_, Some(review)) => rsx! {
                         p { class: "review-where",
                             span { class: "verdict {mark(review.verdict).class}", "data-testid": "current-verdict",
-                                "{review.number}. {review.ply} {mark(review.verdict).symbol} "
+                                "{review.number}. {ply_notation(lang, review.ply)} {mark(review.verdict).symbol} "
                                 {text(lang, mark(review.verdict).name)}
                             }
                         }

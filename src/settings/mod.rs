@@ -1,6 +1,8 @@
 //! The settings page: language, the computer's level, the turn time, coordinates, turning the
-//! top bar around in pass-and-play, and sound.
+//! top bar around in pass-and-play, the hint button, sound and vibration; the switch that every
+//! on/off setting uses.
 
+pub mod switch;
 mod view;
 
 pub use view::SettingsScreen;

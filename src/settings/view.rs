@@ -4,12 +4,11 @@
 
 use dioxus::prelude::*;
 
+use super::switch::SettingSwitch;
 use crate::game::controller::Controller;
 use crate::i18n::{text, Key, Lang};
 use crate::prefs::{Prefs, TURN_TIME_CHOICES};
-use crate::widgets::{
-    ChoiceButton, ChoiceRow, LanguageToggle, LevelChoices, OnOffChoices, PageFrame,
-};
+use crate::widgets::{ChoiceButton, ChoiceRow, LevelChoices, PageFrame};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
     match choice {
@@ -32,9 +31,17 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
             on_back: on_close,
             language_toggle: false,
             div { class: "setup",
-                div { class: "choice-row",
-                    span { class: "choice-label", {text(lang, Key::Language)} }
-                    LanguageToggle {}
+                // Both languages, each named in itself, the current one selected.
+                ChoiceRow { label: text(lang, Key::Language),
+                    for choice in [Lang::Zh, Lang::En] {
+                        ChoiceButton {
+                            key: "{choice.code()}",
+                            label: text(choice, Key::LanguageName),
+                            selected: lang == choice,
+                            testid: "language-{choice.code()}",
+                            onclick: move |_| prefs.write().lang = choice,
+                        }
+                    }
                 }
                 LevelChoices {
                     current: current.level,
@@ -56,35 +63,35 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     }
                 }
                 p { class: "hint", {text(lang, Key::TurnTimeNextGame)} }
-                OnOffChoices {
+                SettingSwitch {
                     label: Key::Coordinates,
                     value: current.coordinates,
                     testid: "coordinates",
-                    onpick: move |on| prefs.write().coordinates = on,
+                    onchange: move |on| prefs.write().coordinates = on,
                 }
-                OnOffChoices {
+                SettingSwitch {
                     label: Key::FlipTop,
                     value: current.flip_top,
                     testid: "flip",
-                    onpick: move |on| prefs.write().flip_top = on,
+                    onchange: move |on| prefs.write().flip_top = on,
                 }
-                OnOffChoices {
+                SettingSwitch {
                     label: Key::HintButtonSetting,
                     value: current.hint_button,
                     testid: "hint-button",
-                    onpick: move |on| prefs.write().hint_button = on,
+                    onchange: move |on| prefs.write().hint_button = on,
                 }
-                OnOffChoices {
+                SettingSwitch {
                     label: Key::Sound,
                     value: current.sound,
                     testid: "sound",
-                    onpick: move |on| prefs.write().sound = on,
+                    onchange: move |on| prefs.write().sound = on,
                 }
-                OnOffChoices {
+                SettingSwitch {
                     label: Key::Vibration,
                     value: current.vibration,
                     testid: "vibration",
-                    onpick: move |on| prefs.write().vibration = on,
+                    onchange: move |on| prefs.write().vibration = on,
                 }
             }
         }

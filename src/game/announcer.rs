@@ -1,0 +1,157 @@
+//! What a screen reader hears without asking: the computer's move and the end of the game, read
+//! out politely (after whatever it is reading) from a region nobody sees. The player's own
+//! moves are not repeated back to them.
+
+use dioxus::prelude::*;
+use duobao_rules::{Game, Ply};
+
+use super::controller::Controller;
+use super::game_over::{reason_key, title_key};
+use crate::i18n::{fill, text, Key, Lang};
+use crate::prefs::Prefs;
+use crate::session::Mode;
+
+/// What to announce once `game` has grown beyond the `seen` plies already told: the computer's
+/// newest ply, then the result if the game has ended. Nothing after an undo or a new game.
+pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<String> {
+    if game.plies().len() <= seen {
+        return None;
+    }
+    let newest = game.plies().last()?;
+    let by_computer = matches!(mode, Mode::VsAi { human, .. } if newest.mover != human);
+    let computer_line = by_computer.then(|| match newest.ply {
+        Ply::Pass => text(lang, Key::ComputerPassed).to_string(),
+        Ply::Move(m) if newest.captured.is_empty() => {
+            fill(lang, Key::ComputerPlayed, &[&m.to_string()])
+        }
+        Ply::Move(m) => {
+            let captured: Vec<String> =
+                newest.captured.into_iter().map(|p| p.to_string()).collect();
+            let captured = captured.join(text(lang, Key::Enumeration));
+            fill(
+                lang,
+                Key::ComputerPlayedCapturing,
+                &[&m.to_string(), &captured],
+            )
+        }
+    });
+    let result_line = game.result().map(|result| {
+        [title_key(result, mode), reason_key(result, mode)]
+            .map(|key| text(lang, key))
+            .join(text(lang, Key::SentenceBreak))
+    });
+    let lines: Vec<String> = computer_line.into_iter().chain(result_line).collect();
+    (!lines.is_empty()).then(|| lines.join(text(lang, Key::SentenceBreak)))
+}
+
+/// The game screen's live region. It starts silent, so that a continued game does not repeat
+/// its last move.
+#[component]
+pub fn Announcer() -> Element {
+    let controller: Signal<Controller> = use_context();
+    let prefs: Signal<Prefs> = use_context();
+    let mut seen = use_signal(|| controller.peek().game().plies().len());
+    let mut message = use_signal(String::new);
+    use_effect(move || {
+        let state = controller.read();
+        let plies = state.game().plies().len();
+        let before = *seen.peek();
+        if plies == before {
+            return;
+        }
+        seen.set(plies);
+        let lang = prefs.peek().lang;
+        message.set(announcement(lang, state.game(), state.mode(), before).unwrap_or_default());
+    });
+
+    rsx! {
+        div {
+            class: "visually-hidden",
+            aria_live: "polite",
+            aria_atomic: "true",
+            "data-testid": "announcer",
+            "{message}"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_support::game_from as game;
+    use duobao_ai::Level;
+    use duobao_rules::Color;
+
+    const VS_AI_AS_RED: Mode = Mode::VsAi {
+        human: Color::Red,
+        level: Level::Easy,
+    };
+    /// Red to move; d2c2 sandwiches b2.
+    const CAPTURE: &str = "B../...../..T../RB.R./... r - 5";
+
+    #[test]
+    fn the_computers_move_is_told_with_its_captures() {
+        let record = game("B../...../..T../RB.R./... b - 5", &["b5b4"]);
+        assert_eq!(
+            announcement(Lang::En, &record, VS_AI_AS_RED, 0).as_deref(),
+            Some("Computer played b5b4")
+        );
+        let as_black = Mode::VsAi {
+            human: Color::Black,
+            level: Level::Easy,
+        };
+        let record = game(CAPTURE, &["d2c2"]);
+        assert_eq!(
+            announcement(Lang::En, &record, as_black, 0).as_deref(),
+            Some("Computer played d2c2, capturing b2")
+        );
+        assert_eq!(
+            announcement(Lang::Zh, &record, as_black, 0).as_deref(),
+            Some("电脑走 d2c2，吃掉 b2")
+        );
+        let skipped = game(CAPTURE, &["d2c2", "pass"]);
+        assert_eq!(
+            announcement(Lang::Zh, &skipped, VS_AI_AS_RED, 1).as_deref(),
+            Some("电脑这一步被跳过")
+        );
+    }
+
+    #[test]
+    fn the_players_own_moves_and_undos_are_not_repeated() {
+        let record = game(CAPTURE, &["d2c2"]);
+        assert_eq!(announcement(Lang::En, &record, VS_AI_AS_RED, 0), None);
+        let friends = Mode::PassAndPlay { bottom: Color::Red };
+        assert_eq!(announcement(Lang::En, &record, friends, 0), None);
+        assert_eq!(announcement(Lang::En, &record, VS_AI_AS_RED, 2), None);
+    }
+
+    #[test]
+    fn the_end_of_the_game_is_told_from_the_players_side() {
+        let treasure_taken = game("BBB/BB.BB/.RT../...R./... r - 0", &["d2d3"]);
+        assert_eq!(
+            announcement(Lang::En, &treasure_taken, VS_AI_AS_RED, 0).as_deref(),
+            Some("You win. You captured the treasure")
+        );
+        let as_black = Mode::VsAi {
+            human: Color::Black,
+            level: Level::Easy,
+        };
+        assert_eq!(
+            announcement(Lang::En, &treasure_taken, as_black, 0).as_deref(),
+            Some(
+                "Computer played d2d3, capturing c3. The computer wins. \
+                 The computer captured the treasure"
+            )
+        );
+        assert_eq!(
+            announcement(Lang::Zh, &treasure_taken, as_black, 0).as_deref(),
+            Some("电脑走 d2d3，吃掉 c3。电脑赢了。电脑夺得了宝箱")
+        );
+        // The lost game of e2e/tests/words.test.mjs.
+        let lost = game(".../.B.B./.BT../RR.RR/RRR b - 0", &["d4d3"]);
+        assert_eq!(
+            announcement(Lang::Zh, &lost, VS_AI_AS_RED, 0).as_deref(),
+            Some("电脑走 d4d3，吃掉 c3。电脑赢了。电脑夺得了宝箱")
+        );
+    }
+}
