@@ -4,7 +4,7 @@ use dioxus::prelude::*;
 use duobao_ai::Level;
 
 use crate::i18n::{level_key, text, Key};
-use crate::navigation::Page;
+use crate::navigation::{use_back_layer, Page};
 use crate::prefs::Prefs;
 
 /// One option of a choice row: a toggle button that shows whether it is the current choice.
@@ -40,14 +40,17 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
 
 /// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
 /// leaving the board above it in view. It takes the focus when it opens, so that a keyboard
-/// continues inside it rather than on the page underneath.
+/// continues inside it rather than on the page underneath. While open it is a layer of the
+/// history: Back (or Escape) calls `on_back`, which closes it.
 #[component]
 pub fn Dialog(
     #[props(into)] title: String,
     #[props(into)] testid: String,
     #[props(default)] sheet: bool,
+    on_back: EventHandler,
     children: Element,
 ) -> Element {
+    use_back_layer(move || on_back.call(()));
     rsx! {
         div { class: if sheet { "backdrop sheet" } else { "backdrop" },
             div {
@@ -159,7 +162,8 @@ async fn take_focus(event: MountedEvent) {
 }
 
 /// A full page over the app (the rules, the settings): back, the title and, unless the page has
-/// its own language row, the language on top; then the page's content.
+/// its own language row, the language on top; then the page's content. While shown it is a layer
+/// of the history: Back (or Escape) does what its back button does.
 #[component]
 pub fn PageFrame(
     #[props(into)] title: String,
@@ -173,6 +177,7 @@ pub fn PageFrame(
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
+    use_back_layer(move || on_back.call(()));
     rsx! {
         main {
             class: "page",

@@ -1,5 +1,6 @@
 //! The in-game menu: resume, the rules, the settings, a new game and the language. The clock
 //! stands still while it is open, and while the rules or settings opened from it are showing.
+//! Back resumes the game.
 
 use dioxus::prelude::*;
 
@@ -18,7 +19,7 @@ pub fn GameMenu(
     let lang = prefs.read().lang;
 
     rsx! {
-        Dialog { title: text(lang, Key::Menu), testid: "menu",
+        Dialog { title: text(lang, Key::Menu), testid: "menu", on_back: on_resume,
             div { class: "menu-items",
                 button { class: "primary", r#type: "button", "data-testid": "resume",
                     onclick: move |_| on_resume.call(()),
