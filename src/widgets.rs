@@ -50,7 +50,7 @@ pub fn Dialog(
     on_back: EventHandler,
     children: Element,
 ) -> Element {
-    use_back_layer(move || on_back.call(()));
+    use_back_layer(on_back);
     rsx! {
         div { class: if sheet { "backdrop sheet" } else { "backdrop" },
             div {
@@ -177,7 +177,7 @@ pub fn PageFrame(
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    use_back_layer(move || on_back.call(()));
+    use_back_layer(on_back);
     rsx! {
         main {
             class: "page",

@@ -44,7 +44,7 @@ pub fn GameView(
     let mut set_menu_open =
         move |open: bool| dialogs.write().set_menu_open(open, &mut controller.write());
     // Back leaves the game as "new game" does: saved, to be continued from home.
-    use_back_layer(move || on_new_game.call(()));
+    use_back_layer(on_new_game);
     use_ai_player(controller);
     let mut ask_hint = use_hint(controller);
     use_turn_clock(controller);

@@ -15,7 +15,6 @@ use dioxus::document::Eval;
 use dioxus::prelude::*;
 
 use super::layers::{LayerId, Layers};
-use crate::log::warning;
 
 /// Keeps the page's history as deep as the app's open layers, and reports Back. It receives how
 /// many layers are open (pushing an entry for each new one, going back over the entries of
@@ -95,9 +94,7 @@ impl BackStack {
     fn follow(&self) {
         let depth = self.layers.borrow().depth();
         // Fails only once the page is gone, when there is no history left to keep.
-        if let Err(error) = self.history.send(depth) {
-            warning!("the history cannot follow the open layers: {error}");
-        }
+        let _ = self.history.send(depth);
     }
 }
 
@@ -120,10 +117,10 @@ pub fn use_back_navigation() {
 
 /// Makes the calling component a layer with its own history entry while it is mounted: Back (or
 /// Escape) while it is the top layer calls `on_back`, which must make it go away. A layer that
-/// goes away by itself (its own button) takes its entry with it.
-pub fn use_back_layer(mut on_back: impl FnMut() + 'static) {
+/// goes away by itself (its own button) takes its entry with it. `on_back` is an event handler
+/// prop or a `use_callback`, which keep calling the latest closure the component rendered.
+pub fn use_back_layer(on_back: EventHandler) {
     let stack: BackStack = use_context();
-    let on_back = use_callback(move |()| on_back());
     let layer = use_hook({
         let stack = stack.clone();
         move || stack.open(on_back)
