@@ -70,6 +70,34 @@ test('rules and settings from home: Back and Escape close them, Back on home lea
   await page.close();
 });
 
+test('learn, a lesson in it, puzzles and statistics: Back returns step by step', async () => {
+  const page = await openApp(browser.context, { lang: 'en' });
+  await page.getByTestId('open-learn').tap();
+  await shown(page, 'learn');
+  await page.getByTestId('lesson-capture').tap();
+  await shown(page, 'lesson');
+  await assertLayers(page, 1);
+  await back(page);
+  await gone(page, 'lesson');
+  await shown(page, 'learn');
+  await assertLayers(page, 1);
+  await page.keyboard.press('Escape');
+  await gone(page, 'learn');
+  await shown(page, 'home');
+  await assertLayers(page, 0);
+
+  for (const [opener, testid] of [['open-puzzles', 'puzzles-screen'], ['open-statistics', 'statistics']]) {
+    await page.getByTestId(opener).tap();
+    await shown(page, testid);
+    await back(page);
+    await gone(page, testid);
+    await shown(page, 'home');
+    await assertLayers(page, 0);
+  }
+  assertNoErrors(page);
+  await page.close();
+});
+
 test('the new-game sheet: Back and Escape close it', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
   await shown(page, 'home');
