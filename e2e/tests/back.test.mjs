@@ -178,10 +178,15 @@ test('the game: Back closes the menu, a page returns to the menu, the game goes 
   assert.deepEqual(await plies(page), ['b2c2'], 'the game was kept');
   await assertLayers(page, 1);
 
-  // Escape on the game itself goes home too.
-  await page.keyboard.press('Escape');
+  // Escape on the game itself goes home too; a held key (two presses before the first one's
+  // step back arrives) still goes back one layer only, never out of the app.
+  await page.evaluate(() => {
+    for (let i = 0; i < 2; i += 1) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  });
   await shown(page, 'home');
   await shown(page, 'continue');
+  await page.waitForTimeout(300);
+  assert.equal(page.url(), BASE_URL + '?lang=en', 'still in the app');
   assertNoErrors(page);
   await page.close();
 });

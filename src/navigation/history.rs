@@ -21,14 +21,15 @@ use super::layers::{LayerId, Layers};
 /// layers that closed themselves) and sends how many stay open when the player goes back.
 /// Entries carry their depth, so a reload first returns to the entry the app started from: no
 /// entry of a layer that no longer exists stays behind to swallow a Back. Escape goes back while
-/// a layer is open. Our own traversals (`travelling`) and Escape's (`escaping`) are told apart
-/// from the player's by waiting for their `popstate`.
+/// a layer is open. Our own traversals (`travelling`) are told apart from the player's Back by
+/// waiting for their `popstate`; Escape waits for its own (`escaping`).
 const HISTORY_SCRIPT: &str = r#"
     const KEY = "duobaoLayers";
     const depthOf = (state) => (state && Number.isInteger(state[KEY]) ? state[KEY] : 0);
     let at = depthOf(history.state);
     let wanted = 0;
     let travelling = false;
+    let escaping = false;
     const settle = () => {
         if (travelling) return;
         while (at < wanted) {
@@ -42,6 +43,7 @@ const HISTORY_SCRIPT: &str = r#"
     };
     window.addEventListener("popstate", (event) => {
         at = depthOf(event.state);
+        escaping = false;
         if (travelling) {
             travelling = false;
         } else if (at < wanted) {
@@ -52,8 +54,11 @@ const HISTORY_SCRIPT: &str = r#"
         settle();
     });
     document.addEventListener("keydown", (event) => {
-        if (event.key !== "Escape" || event.defaultPrevented || travelling || wanted === 0) return;
+        if (event.key !== "Escape" || event.defaultPrevented) return;
+        // One step per press: a held key must not go back past the home screen's entry.
+        if (travelling || escaping || wanted === 0) return;
         event.preventDefault();
+        escaping = true;
         history.back();
     });
     settle();
