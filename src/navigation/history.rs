@@ -109,14 +109,14 @@ pub fn use_back_navigation() {
         layers: Rc::default(),
         history: document::eval(HISTORY_SCRIPT),
     });
-    use_future(move || {
-        let stack = stack.clone();
-        async move {
+    // Listens for as long as the app runs: the root's task ends with it.
+    use_hook(move || {
+        spawn(async move {
             let mut history = stack.history;
             while let Ok(depth) = history.recv::<usize>().await {
                 stack.back_to(depth);
             }
-        }
+        })
     });
 }
 
