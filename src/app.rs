@@ -12,7 +12,7 @@ use crate::home::{setup, HomeScreen, LinkChoiceDialog};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
-use crate::navigation::Page;
+use crate::navigation::{use_back_navigation, Page};
 use crate::persistence::{use_saving, use_stats, DeviceStore};
 use crate::platform;
 use crate::puzzles::PuzzlesScreen;
@@ -34,6 +34,7 @@ enum Screen {
 
 #[component]
 pub fn App() -> Element {
+    use_back_navigation();
     let store = use_context_provider(DeviceStore::open);
     let (own, shown, opening) = use_hook(|| {
         let own = store.prefs(platform::preferred_lang().unwrap_or_default());
@@ -112,6 +113,7 @@ pub fn App() -> Element {
                                 screen.set(Screen::Game);
                             }
                         },
+                        on_dismiss: move |_| linked.set(None),
                     }
                 }
             },

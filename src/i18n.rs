@@ -123,8 +123,6 @@ translations! {
     Sound => "音效", "Sound";
     FlipTop => "双人同屏时，上方的文字转向对面玩家", "Pass-and-play: turn the top player's labels to face them";
     Coordinates => "显示坐标", "Show coordinates";
-    On => "开", "On";
-    Off => "关", "Off";
 
     RedWins => "红方胜", "Red wins";
     BlackWins => "黑方胜", "Black wins";

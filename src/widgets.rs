@@ -3,8 +3,8 @@
 use dioxus::prelude::*;
 use duobao_ai::Level;
 
-use crate::i18n::{level_key, text, Key};
-use crate::navigation::Page;
+use crate::i18n::{level_key, text, Key, Lang};
+use crate::navigation::{use_back_layer, Page};
 use crate::prefs::Prefs;
 
 /// One option of a choice row: a toggle button that shows whether it is the current choice.
@@ -40,14 +40,17 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
 
 /// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
 /// leaving the board above it in view. It takes the focus when it opens, so that a keyboard
-/// continues inside it rather than on the page underneath.
+/// continues inside it rather than on the page underneath. While open it is a layer of the
+/// history: Back (or Escape) calls `on_back`, which closes it.
 #[component]
 pub fn Dialog(
     #[props(into)] title: String,
     #[props(into)] testid: String,
     #[props(default)] sheet: bool,
+    on_back: EventHandler,
     children: Element,
 ) -> Element {
+    use_back_layer(on_back);
     rsx! {
         div { class: if sheet { "backdrop sheet" } else { "backdrop" },
             div {
@@ -86,25 +89,21 @@ pub fn LevelChoices(current: Level, onpick: EventHandler<Level>) -> Element {
     }
 }
 
-/// An on/off setting as two choices.
+/// The language as a choice of both, each named in itself, the current one selected (a single
+/// button naming the other language would read as the current one).
 #[component]
-pub fn OnOffChoices(
-    label: Key,
-    value: bool,
-    #[props(into)] testid: String,
-    onpick: EventHandler<bool>,
-) -> Element {
-    let prefs: Signal<Prefs> = use_context();
+pub fn LanguageChoices() -> Element {
+    let mut prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     rsx! {
-        ChoiceRow { label: text(lang, label),
-            for (on, key) in [(true, Key::On), (false, Key::Off)] {
+        ChoiceRow { label: text(lang, Key::Language),
+            for choice in [Lang::Zh, Lang::En] {
                 ChoiceButton {
-                    key: "{on}",
-                    label: text(lang, key),
-                    selected: value == on,
-                    testid: "{testid}-{on}",
-                    onclick: move |_| onpick.call(on),
+                    key: "{choice.code()}",
+                    label: text(choice, Key::LanguageName),
+                    selected: lang == choice,
+                    testid: "language-{choice.code()}",
+                    onclick: move |_| prefs.write().lang = choice,
                 }
             }
         }
@@ -159,7 +158,8 @@ async fn take_focus(event: MountedEvent) {
 }
 
 /// A full page over the app (the rules, the settings): back, the title and, unless the page has
-/// its own language row, the language on top; then the page's content.
+/// its own language row, the language on top; then the page's content. While shown it is a layer
+/// of the history: Back (or Escape) does what its back button does.
 #[component]
 pub fn PageFrame(
     #[props(into)] title: String,
@@ -173,6 +173,7 @@ pub fn PageFrame(
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
+    use_back_layer(on_back);
     rsx! {
         main {
             class: "page",

@@ -1,5 +1,5 @@
 // A desktop window with only a keyboard: home, settings, rules and the game all work with Tab,
-// Enter and Space, and the focused control shows a ring.
+// Enter and Space, Escape goes back, and the focused control shows a ring.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, openApp, DESKTOP, plies, assertNoErrors } from '../lib/phone.mjs';
@@ -89,6 +89,16 @@ test('home, settings, rules and a game by keyboard alone', async () => {
   await tabToTestid(page, 'resume');
   await page.keyboard.press('Enter');
   await page.getByTestId('menu').waitFor({ state: 'detached' });
+
+  // Escape goes back: it closes the menu, then leaves the game for home, where Continue waits.
+  await tabToTestid(page, 'menu-button');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('menu').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('menu').waitFor({ state: 'detached' });
+  await page.getByTestId('board').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('continue').waitFor();
   assertNoErrors(page);
   await page.close();
 });

@@ -1,4 +1,4 @@
-// Both languages: the menu's toggle switches every text, including what screen readers hear.
+// Both languages: the menu's language choice switches every text, including what screen readers hear.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -14,7 +14,10 @@ test('the game switches between Chinese and English', async () => {
   const page = await openApp(browser.context, { lang: 'en', mode: 'pnp' });
   assert.equal(await page.getByTestId('undo').textContent(), 'Undo');
   await page.getByTestId('menu-button').tap();
-  await page.getByTestId('language').tap();
+  // The menu offers both languages, the current one selected.
+  assert.equal(await page.getByTestId('language-en').getAttribute('aria-pressed'), 'true');
+  await page.getByTestId('language-zh').tap();
+  assert.equal(await page.getByTestId('language-zh').getAttribute('aria-pressed'), 'true');
   await page.getByTestId('resume').tap();
   assert.equal(await page.getByTestId('undo').textContent(), '悔棋');
   assert.equal(await point(page, 'c3').getAttribute('aria-label'), 'c3，宝箱');

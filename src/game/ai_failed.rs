@@ -15,7 +15,8 @@ pub fn AiFailedDialog(on_new_game: EventHandler) -> Element {
     let lang = prefs.read().lang;
 
     rsx! {
-        Dialog { title: text(lang, Key::AiFailedTitle), testid: "ai-failed", sheet: true,
+        // Back chooses the one way out that changes nothing: home, with the game saved as it is.
+        Dialog { title: text(lang, Key::AiFailedTitle), testid: "ai-failed", sheet: true, on_back: on_new_game,
             p { class: "reason", {text(lang, Key::AiFailedText)} }
             div { class: "dialog-actions",
                 button { class: "primary", r#type: "button", "data-testid": "ai-retry",

@@ -70,7 +70,7 @@ pub fn GameOverDialog(
     let winner = result.winner().map_or("draw", |color| color.name());
 
     rsx! {
-        Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true,
+        Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true, on_back: on_view_board,
             p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result, mode))} }
             p { class: "hints-used", "data-testid": "hints-used", {fill(lang, Key::HintsUsed, &[&hints])} }
             div { class: "dialog-actions",

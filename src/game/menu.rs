@@ -1,12 +1,13 @@
 //! The in-game menu: resume, the rules, the settings, a new game and the language. The clock
 //! stands still while it is open, and while the rules or settings opened from it are showing.
+//! Back resumes the game.
 
 use dioxus::prelude::*;
 
 use crate::i18n::{text, Key};
 use crate::navigation::Page;
 use crate::prefs::Prefs;
-use crate::widgets::{Dialog, LanguageToggle, PageButtons};
+use crate::widgets::{Dialog, LanguageChoices, PageButtons};
 
 #[component]
 pub fn GameMenu(
@@ -18,7 +19,7 @@ pub fn GameMenu(
     let lang = prefs.read().lang;
 
     rsx! {
-        Dialog { title: text(lang, Key::Menu), testid: "menu",
+        Dialog { title: text(lang, Key::Menu), testid: "menu", on_back: on_resume,
             div { class: "menu-items",
                 button { class: "primary", r#type: "button", "data-testid": "resume",
                     onclick: move |_| on_resume.call(()),
@@ -29,10 +30,7 @@ pub fn GameMenu(
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}
                 }
-                div { class: "choice-row",
-                    span { class: "choice-label", {text(lang, Key::Language)} }
-                    LanguageToggle {}
-                }
+                LanguageChoices {}
             }
         }
     }

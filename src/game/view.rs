@@ -22,7 +22,7 @@ use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
 use crate::i18n::{fill, text, timed_out_key, Key, Lang};
-use crate::navigation::Page;
+use crate::navigation::{use_back_layer, Page};
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 
@@ -43,6 +43,8 @@ pub fn GameView(
     let mut dialogs = use_signal(Dialogs::default);
     let mut set_menu_open =
         move |open: bool| dialogs.write().set_menu_open(open, &mut controller.write());
+    // Back leaves the game as "new game" does: saved, to be continued from home.
+    use_back_layer(on_new_game);
     use_ai_player(controller);
     let mut ask_hint = use_hint(controller);
     use_turn_clock(controller);

@@ -16,7 +16,7 @@ pub fn VsAiDialog(on_start: EventHandler<GameSetup>, on_cancel: EventHandler) ->
     let Prefs { lang, level, .. } = *prefs.read();
 
     rsx! {
-        Dialog { title: text(lang, Key::VsAi), testid: "vs-ai-setup", sheet: true,
+        Dialog { title: text(lang, Key::VsAi), testid: "vs-ai-setup", sheet: true, on_back: on_cancel,
             div { class: "menu-items",
                 ChoiceRow { label: text(lang, Key::YourSide),
                     for color in Color::BOTH {

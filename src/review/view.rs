@@ -271,6 +271,7 @@ pub fn ReviewScreen(
         match play_from() {
             Some(PlayFrom::Choosing) => rsx! {
                 Dialog { title: text(lang, Key::PlayFromHere), testid: "play-from", sheet: true,
+                    on_back: move |_| play_from.set(None),
                     div { class: "menu-items",
                         button { class: "primary", r#type: "button", "data-testid": "play-from-ai",
                             onclick: move |_| play_from.set(Some(PlayFrom::VsAi)),

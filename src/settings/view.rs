@@ -8,7 +8,7 @@ use super::switch::SettingSwitch;
 use crate::game::controller::Controller;
 use crate::i18n::{text, Key, Lang};
 use crate::prefs::{Prefs, TURN_TIME_CHOICES};
-use crate::widgets::{ChoiceButton, ChoiceRow, LevelChoices, PageFrame};
+use crate::widgets::{ChoiceButton, ChoiceRow, LanguageChoices, LevelChoices, PageFrame};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
     match choice {
@@ -31,18 +31,7 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
             on_back: on_close,
             language_toggle: false,
             div { class: "setup",
-                // Both languages, each named in itself, the current one selected.
-                ChoiceRow { label: text(lang, Key::Language),
-                    for choice in [Lang::Zh, Lang::En] {
-                        ChoiceButton {
-                            key: "{choice.code()}",
-                            label: text(choice, Key::LanguageName),
-                            selected: lang == choice,
-                            testid: "language-{choice.code()}",
-                            onclick: move |_| prefs.write().lang = choice,
-                        }
-                    }
-                }
+                LanguageChoices {}
                 LevelChoices {
                     current: current.level,
                     onpick: move |level| {

@@ -1,4 +1,10 @@
-//! Where the player can go from the home screen and from the game menu.
+//! Where the player can go, and how Back returns: the pages a screen opens over itself, the
+//! stack of open layers (`layers`, without a UI) and the history that follows it (`history`).
+
+mod history;
+mod layers;
+
+pub use history::{use_back_layer, use_back_navigation};
 
 /// A page shown over the current screen. A game under it stays as it was, with its menu open,
 /// so its clock stays paused and closing the page returns to that menu.
