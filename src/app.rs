@@ -12,6 +12,7 @@ use crate::home::{setup, HomeScreen, LinkChoiceDialog};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
+use crate::keyboard::use_keyboard;
 use crate::navigation::{use_back_navigation, Page};
 use crate::persistence::{use_saving, use_stats, DeviceStore};
 use crate::platform;
@@ -35,6 +36,7 @@ enum Screen {
 #[component]
 pub fn App() -> Element {
     use_back_navigation();
+    use_keyboard();
     let store = use_context_provider(DeviceStore::open);
     let (own, shown, opening) = use_hook(|| {
         let own = store.prefs(platform::preferred_lang().unwrap_or_default());

@@ -6,6 +6,7 @@ mod device;
 mod game;
 mod home;
 mod i18n;
+mod keyboard;
 mod learn;
 mod log;
 mod navigation;

@@ -166,9 +166,6 @@ pub fn PageFrame(
     #[props(into)] testid: String,
     on_back: EventHandler,
     #[props(default = true)] language_toggle: bool,
-    /// Keys pressed anywhere on the page (a review steps with the arrow keys).
-    #[props(default)]
-    onkeydown: Option<EventHandler<KeyboardEvent>>,
     children: Element,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
@@ -181,11 +178,6 @@ pub fn PageFrame(
             tabindex: "-1",
             "data-testid": testid,
             onmounted: take_focus,
-            onkeydown: move |event| {
-                if let Some(handler) = onkeydown {
-                    handler.call(event);
-                }
-            },
             header { class: "page-header",
                 button { class: "back", r#type: "button", "data-testid": "back",
                     onclick: move |_| on_back.call(()),

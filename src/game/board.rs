@@ -162,13 +162,6 @@ pub fn Board() -> Element {
                                 event.stop_propagation();
                                 controller.write().tap(point);
                             },
-                            onkeydown: move |event: KeyboardEvent| {
-                                let key = event.key();
-                                if key == keyboard_types::Key::Enter || key == keyboard_types::Key::Character(" ".into()) {
-                                    event.prevent_default();
-                                    controller.write().tap(point);
-                                }
-                            },
                         }
                     }
                 }

@@ -103,17 +103,6 @@ pub fn ReviewScreen(
             title: text(lang, Key::ReviewTitle),
             testid: "review-screen",
             on_back: move |_| on_close.call(()),
-            onkeydown: move |event: KeyboardEvent| {
-                let change: fn(&mut Cursor) = match event.key() {
-                    keyboard_types::Key::ArrowLeft => Cursor::back,
-                    keyboard_types::Key::ArrowRight => Cursor::forward,
-                    keyboard_types::Key::Home => Cursor::first,
-                    keyboard_types::Key::End => Cursor::last,
-                    _ => return,
-                };
-                event.prevent_default();
-                step(change);
-            },
             div {
                 class: "review-board",
                 "data-testid": "review-board",
@@ -132,17 +121,20 @@ pub fn ReviewScreen(
                 div { class: "board-still", inert: true, Board {} }
             }
             nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
-                for (symbol, label, change, testid, enabled) in [
-                    ("«", Key::ReviewFirst, Cursor::first as fn(&mut Cursor), "review-first", back),
-                    ("‹", Key::ReviewBack, Cursor::back, "review-back", back),
-                    ("›", Key::ReviewForward, Cursor::forward, "review-forward", forward),
-                    ("»", Key::ReviewLast, Cursor::last, "review-last", forward),
+                for (symbol, label, change, testid, keys, enabled) in [
+                    ("«", Key::ReviewFirst, Cursor::first as fn(&mut Cursor), "review-first", "Home", back),
+                    ("‹", Key::ReviewBack, Cursor::back, "review-back", "ArrowLeft", back),
+                    ("›", Key::ReviewForward, Cursor::forward, "review-forward", "ArrowRight", forward),
+                    ("»", Key::ReviewLast, Cursor::last, "review-last", "End", forward),
                 ] {
                     button {
                         key: "{testid}",
                         r#type: "button",
                         aria_label: text(lang, label),
                         "data-testid": testid,
+                        // The arrow keys, Home and End step as these buttons do (crate::keyboard).
+                        "data-keys": keys,
+                        aria_keyshortcuts: keys,
                         disabled: !enabled,
                         onclick: move |_| step(change),
                         "{symbol}"
