@@ -12,7 +12,6 @@ use crate::home::{setup, HomeScreen, LinkChoiceDialog};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
-use crate::keyboard::use_keyboard;
 use crate::navigation::{use_back_navigation, Page};
 use crate::persistence::{use_saving, use_stats, DeviceStore};
 use crate::platform;
@@ -20,6 +19,7 @@ use crate::puzzles::PuzzlesScreen;
 use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
+use crate::shortcuts::use_shortcuts;
 use crate::stats::StatisticsScreen;
 use crate::url_options::{Link, Opening};
 
@@ -36,7 +36,7 @@ enum Screen {
 #[component]
 pub fn App() -> Element {
     use_back_navigation();
-    use_keyboard();
+    use_shortcuts();
     let store = use_context_provider(DeviceStore::open);
     let (own, shown, opening) = use_hook(|| {
         let own = store.prefs(platform::preferred_lang().unwrap_or_default());

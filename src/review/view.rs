@@ -20,9 +20,6 @@ use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode, SavedGame};
 use crate::widgets::{Dialog, PageFrame};
 
-/// A horizontal swipe at least this long (CSS pixels) steps through the game.
-const SWIPE_PIXELS: f64 = 40.0;
-
 /// The board's game on the review screen: no clock, nobody to move for.
 fn still_game(game: Game, bottom: Color) -> SavedGame {
     SavedGame {
@@ -57,7 +54,6 @@ pub fn ReviewScreen(
     let mut cursor = use_signal(|| Cursor::new(total, start_at));
     let reviews = use_signal(Vec::<PlyReview>::new);
     let mut play_from = use_signal(|| None::<PlayFrom>);
-    let mut swipe_from = use_signal(|| None::<f64>);
 
     // The board below reads this screen's own controller, showing the chosen position.
     let shown = game.clone();
@@ -107,17 +103,8 @@ pub fn ReviewScreen(
                 class: "review-board",
                 "data-testid": "review-board",
                 "data-at": at,
-                onpointerdown: move |event: PointerEvent| swipe_from.set(Some(event.client_coordinates().x)),
-                onpointerup: move |event: PointerEvent| {
-                    let Some(from) = swipe_from.take() else { return };
-                    let moved = event.client_coordinates().x - from;
-                    if moved <= -SWIPE_PIXELS {
-                        step(Cursor::forward);
-                    } else if moved >= SWIPE_PIXELS {
-                        step(Cursor::back);
-                    }
-                },
-                onpointercancel: move |_| swipe_from.set(None),
+                // A swipe steps through the game (crate::shortcuts).
+                "data-swipe": true,
                 div { class: "board-still", inert: true, Board {} }
             }
             nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
@@ -132,7 +119,7 @@ pub fn ReviewScreen(
                         r#type: "button",
                         aria_label: text(lang, label),
                         "data-testid": testid,
-                        // The arrow keys, Home and End step as these buttons do (crate::keyboard).
+                        // The arrow keys, Home and End step as these buttons do (crate::shortcuts).
                         "data-keys": keys,
                         aria_keyshortcuts: keys,
                         disabled: !enabled,

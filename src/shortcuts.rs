@@ -1,0 +1,52 @@
+//! Keys and swipes for what the screens offer to taps. Enter or Space on a focused board point
+//! taps it, as on a button; an element marked `data-keys="ArrowLeft …"` (a review's step
+//! buttons) is clicked by those keys, within the open dialog if there is one; a horizontal swipe
+//! across an element marked `data-swipe` presses ArrowRight (to the left) or ArrowLeft (to the
+//! right). Escape belongs to Back (`navigation::history`). A script of the page rather than
+//! dioxus' keyboard and pointer events: converting those into Rust would add about 10 KB to the
+//! gzipped download, for a few gestures that only need to click what a tap clicks.
+
+use dioxus::prelude::*;
+
+const SHORTCUTS_SCRIPT: &str = r#"
+    // The shortest swipe that steps, in CSS pixels.
+    const SWIPE_PIXELS = 40;
+    const press = (key) => {
+        const scope = document.querySelector('[role="dialog"]') ?? document;
+        const target = [...scope.querySelectorAll("[data-keys]")].find(
+            (element) => !element.disabled && element.dataset.keys.split(" ").includes(key),
+        );
+        if (target) target.click();
+        return Boolean(target);
+    };
+    const clickOn = (element) =>
+        element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    document.addEventListener("keydown", (event) => {
+        if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+        const focused = document.activeElement;
+        if ((event.key === "Enter" || event.key === " ") && focused?.matches("[data-point]")) {
+            event.preventDefault();
+            clickOn(focused);
+        } else if (press(event.key)) {
+            event.preventDefault();
+        }
+    });
+    let swipeFrom = null;
+    document.addEventListener("pointerdown", (event) => {
+        swipeFrom = event.target.closest?.("[data-swipe]") ? event.clientX : null;
+    });
+    document.addEventListener("pointercancel", () => { swipeFrom = null; });
+    document.addEventListener("pointerup", (event) => {
+        if (swipeFrom === null) return;
+        const moved = event.clientX - swipeFrom;
+        swipeFrom = null;
+        if (Math.abs(moved) >= SWIPE_PIXELS) press(moved < 0 ? "ArrowRight" : "ArrowLeft");
+    });
+    await new Promise(() => {});
+"#;
+
+/// Starts the keys and swipes for the whole app; called once, by the root component.
+pub fn use_shortcuts() {
+    // The listeners live in the page; nothing comes back from them.
+    use_hook(|| document::eval(SHORTCUTS_SCRIPT));
+}
