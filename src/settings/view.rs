@@ -6,7 +6,8 @@ use dioxus::prelude::*;
 
 use crate::game::controller::Controller;
 use crate::i18n::{text, Key, Lang};
-use crate::prefs::{Prefs, TURN_TIME_CHOICES};
+use crate::platform::is_handheld;
+use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
 use crate::widgets::{
     ChoiceButton, ChoiceRow, LanguageToggle, LevelChoices, OnOffChoices, PageFrame,
 };
@@ -63,10 +64,10 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     onpick: move |on| prefs.write().coordinates = on,
                 }
                 OnOffChoices {
-                    label: Key::FlipTop,
-                    value: current.flip_top,
+                    label: Key::TableModeSetting,
+                    value: current.table_mode.is_on(is_handheld()),
                     testid: "flip",
-                    onpick: move |on| prefs.write().flip_top = on,
+                    onpick: move |on| prefs.write().table_mode = TableMode::chosen(on),
                 }
                 OnOffChoices {
                     label: Key::HintButtonSetting,
