@@ -11,8 +11,11 @@ import {
 /** Red to move, one soldier short of the start: not the saved game's position. */
 const LINKED_FEN = 'BBB/BB.BB/..T../RR.RR/RR. r - 0';
 
+/** What the app keeps, but the time left on the running turn clock, which is saved each second. */
 const stored = (page) => page.evaluate(() => Object.fromEntries(
-  Object.keys(localStorage).sort().map((key) => [key, localStorage.getItem(key)])));
+  Object.keys(localStorage).sort().map((key) => [
+    key, localStorage.getItem(key).replace(/,?"time_left_ms":\d+/, ''),
+  ])));
 
 /**
  * A phone whose player chose their own settings (30 s a turn, no coordinates, Chinese) and

@@ -91,8 +91,16 @@ mod tests {
             })
         };
         assert!(nothing(Facing::new(Some(Color::Red), TableMode::Off, true)));
-        assert!(nothing(Facing::new(Some(Color::Red), TableMode::Auto, false)));
+        assert!(nothing(Facing::new(
+            Some(Color::Red),
+            TableMode::Auto,
+            false
+        )));
         assert!(nothing(Facing::new(None, TableMode::On, true)));
-        assert!(!nothing(Facing::new(Some(Color::Red), TableMode::On, false)));
+        assert!(!nothing(Facing::new(
+            Some(Color::Red),
+            TableMode::On,
+            false
+        )));
     }
 }

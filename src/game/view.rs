@@ -22,11 +22,11 @@ use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
 use super::table::use_facing;
-use crate::session::Mode;
 use crate::i18n::{fill, text, timed_out_key, Key, Lang};
 use crate::navigation::Page;
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
+use crate::session::Mode;
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
 /// than as part of the player's.

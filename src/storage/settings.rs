@@ -172,7 +172,9 @@ pub(super) mod tests {
         }
         let store = MemoryStore::default();
         store.write(&full_key("prefs.flip_top"), "false").unwrap();
-        store.write(&full_key("prefs.table_mode"), "\"on\"").unwrap();
+        store
+            .write(&full_key("prefs.table_mode"), "\"on\"")
+            .unwrap();
         assert_eq!(
             load_prefs(&store, Lang::En).table_mode,
             TableMode::On,
