@@ -119,6 +119,7 @@ test('opening the linked position replaces the saved game, never the settings (C
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-new-game').tap();
   await page.getByTestId('play-pnp').tap();
+  await page.getByTestId('confirm-start-new').tap();
   assert.equal(await waitingClock(page), '0:30');
   assertNoErrors(page);
   await browser.close();

@@ -48,7 +48,7 @@ test('on a phone, pass-and-play turns the top side to face the friend across the
   assert.equal(await page.getByTestId('bar-black').getAttribute('data-rotated'), 'false');
   assert.deepEqual(await turnedSoldiers(page, 'red'), { turned: 7, all: 7 });
   assert.deepEqual(await turnedSoldiers(page, 'black'), { turned: 0, all: 7 });
-  assert.ok(await inTopHalf(page, 'a1'), 'Red\'s first row is at the top');
+  assert.ok(await inTopHalf(page, 'c1'), 'Red\'s first row is at the top');
   await playMove(page, 'b4c4');
   await screenshot(page, 'table-mode-flipped');
 
@@ -59,10 +59,10 @@ test('on a phone, pass-and-play turns the top side to face the friend across the
   await page.getByTestId('board').waitFor();
   assert.deepEqual(await plies(page), ['b2c2', 'b4c4']);
   assert.equal(await page.getByTestId('bar-red').getAttribute('data-rotated'), 'true');
-  assert.ok(await inTopHalf(page, 'a1'));
+  assert.ok(await inTopHalf(page, 'c1'));
   await page.getByTestId('flip-sides').tap();
   assert.equal(await page.getByTestId('bar-black').getAttribute('data-rotated'), 'true');
-  assert.ok(!(await inTopHalf(page, 'a1')), 'flipped back');
+  assert.ok(!(await inTopHalf(page, 'c1')), 'flipped back');
   assertNoErrors(page);
   await browser.close();
 });

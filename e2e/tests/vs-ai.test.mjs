@@ -106,6 +106,7 @@ test('an answer that arrives after leaving for a new game is dropped', async () 
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-new-game').tap();
   await page.getByTestId('play-pnp').tap();
+  await page.getByTestId('confirm-start-new').tap();
   await page.waitForTimeout(1_500);
   assert.equal(await plyCount(page), 0, 'the old game\'s answer was not played in the new one');
   assert.equal(await page.getByTestId('bar-red').getAttribute('data-active'), 'true');
