@@ -17,7 +17,11 @@ after(async () => { await browser.close(); });
 const EASY_BUDGET_MS = 180 + 450 + 1_500;
 
 async function startVsAi(page, side, level) {
+  await page.getByTestId('home').waitFor();
+  const saved = await page.getByTestId('continue').count();
   await page.getByTestId('play-ai').tap();
+  // A game left by the test before is saved: start a new one all the same.
+  if (saved) await page.getByTestId('confirm-start-new').tap();
   await page.getByTestId(`side-${side}`).tap();
   await page.getByTestId(`level-${level}`).tap();
   await page.getByTestId('start').tap();
