@@ -113,7 +113,7 @@ translations! {
     TurnTimeNextGame => "新的限时从下一局开始生效。", "A new turn time applies from the next game.";
     LevelAppliesNow => "对局中改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
     Sound => "音效", "Sound";
-    TableModeSetting => "对坐模式：双人同屏时，上方玩家的文字与棋子倒转朝向对方", "Table mode: in pass-and-play, the top player's text and pieces turn to face them";
+    TableModeSetting => "对坐模式：上方玩家的文字和棋子倒转", "Table mode: turn the top player's text and pieces";
     Coordinates => "显示坐标", "Show coordinates";
     On => "开", "On";
     Off => "关", "Off";
