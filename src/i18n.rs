@@ -121,7 +121,7 @@ translations! {
     TurnTimeNextGame => "新的限时从下一局开始生效。", "A new turn time applies from the next game.";
     LevelAppliesNow => "对局中更改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
     Sound => "音效", "Sound";
-    FlipTop => "双人同屏时，上方的文字转向对面玩家", "Pass-and-play: turn the top player's labels to face them";
+    TableModeSetting => "对坐模式：上方的文字和棋子转向对面", "Table mode: turn the top player's text and pieces";
     Coordinates => "显示坐标", "Show coordinates";
 
     RedWins => "红方胜", "Red wins";
@@ -190,6 +190,9 @@ translations! {
     LinkChoiceTitle => "你有一盘未下完的对局", "You have an unfinished game";
     LinkChoiceText => "打开链接中的局面，会替换你保存的对局。", "Opening the linked position replaces your saved game.";
     ContinueYourGame => "继续你的对局", "Continue your game";
+    NewGameReplacesSaved => "开始新对局，会替换你保存的对局。", "Starting a new game replaces your saved game.";
+    StartNew => "开始新对局", "Start new";
+    FlipSides => "换边", "Flip";
     OpenLinkedPosition => "打开链接中的局面", "Open the linked position";
     LinkBroken => "链接中的对局无法打开：局面有误。", "The link's game cannot be opened: its position is not valid.";
     LinkGameOver => "链接中的对局已经结束，无法再下。", "The link's game is already over.";

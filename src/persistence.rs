@@ -106,17 +106,14 @@ pub fn use_saving(
             }
         }
     });
-    // A hint shown changes the saved game too, without changing the game's generation.
-    let generation = use_memo(move || {
-        let state = controller.read();
-        (state.generation(), state.hints_used())
-    });
+    // Saved whenever what is kept changes: a ply, a hint shown, the sides flipped, and each
+    // second off the turn clock (so that a reload or a crash costs at most one second).
+    let kept_game = use_memo(move || controller.read().saved_game());
     use_effect(move || {
-        generation();
+        let saved = kept_game();
         if !game_on_screen() {
             return;
         }
-        let saved = controller.peek().saved_game();
         if save_game(&*store.0, saved.as_ref()).is_ok() {
             has_saved_game.set(saved.is_some());
         }

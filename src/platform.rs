@@ -42,6 +42,24 @@ fn lang_of_tag(tag: &str) -> Option<Lang> {
     Lang::from_code(&primary)
 }
 
+/// Whether the app runs on a phone, which two players can lay flat between them: a touch screen
+/// whose shorter side is a phone's. Native builds for Android and iOS are handheld (a tablet
+/// included: it lies on a table just as well); desktop builds are not.
+pub fn is_handheld() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        const PHONE: &str = "(pointer: coarse) and (max-width: 600px), \
+                             (pointer: coarse) and (max-height: 600px)";
+        web_sys::window()
+            .and_then(|window| window.match_media(PHONE).ok().flatten())
+            .is_some_and(|query| query.matches())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        cfg!(any(target_os = "android", target_os = "ios"))
+    }
+}
+
 /// A script for `document::eval` that sends `true` when the page or app goes to the background
 /// and `false` when it returns. Webviews on desktop and mobile fire the same `visibilitychange`
 /// event as browsers, so one script serves every platform.

@@ -20,13 +20,46 @@ pub struct Prefs {
     pub turn_seconds: Option<u32>,
     /// Letters and numbers along the board's edges.
     pub coordinates: bool,
-    /// In pass-and-play, turn the top player's bar around for the friend across the table.
-    pub flip_top: bool,
+    /// In pass-and-play, turn what the top player reads around for the friend across the table.
+    pub table_mode: TableMode,
     pub sound: bool,
     /// The Hint button on the game screen.
     pub hint_button: bool,
     /// A short vibration for each move, where the device can vibrate.
     pub vibration: bool,
+}
+
+/// Table mode: with the phone lying flat between two players, everything the player at the top
+/// reads (their bar, the notices about them, their result, their soldiers' characters) turns
+/// to face them, as 象棋 table apps do.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableMode {
+    /// On for a phone, which two players lay between them; off on a computer's screen, which
+    /// faces one way.
+    #[default]
+    Auto,
+    On,
+    Off,
+}
+
+impl TableMode {
+    pub fn is_on(self, handheld: bool) -> bool {
+        match self {
+            TableMode::Auto => handheld,
+            TableMode::On => true,
+            TableMode::Off => false,
+        }
+    }
+
+    /// The player's explicit choice.
+    pub fn chosen(on: bool) -> TableMode {
+        if on {
+            TableMode::On
+        } else {
+            TableMode::Off
+        }
+    }
 }
 
 impl Default for Prefs {
@@ -36,7 +69,7 @@ impl Default for Prefs {
             level: Level::Medium,
             turn_seconds: Some(60),
             coordinates: true,
-            flip_top: true,
+            table_mode: TableMode::Auto,
             sound: true,
             hint_button: true,
             vibration: true,
@@ -107,6 +140,17 @@ mod tests {
         assert_eq!(prefs.lang, Lang::En);
         assert_eq!(prefs.level, Level::Hard);
         assert_eq!(prefs.turn_seconds, Some(60));
+    }
+
+    #[test]
+    fn table_mode_follows_the_device_until_the_player_chooses() {
+        assert!(TableMode::Auto.is_on(true));
+        assert!(!TableMode::Auto.is_on(false));
+        assert!(TableMode::On.is_on(false));
+        assert!(!TableMode::Off.is_on(true));
+        assert_eq!(TableMode::chosen(true), TableMode::On);
+        assert_eq!(TableMode::chosen(false), TableMode::Off);
+        assert_eq!(Prefs::default().table_mode, TableMode::Auto);
     }
 
     #[test]

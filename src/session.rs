@@ -38,6 +38,10 @@ pub struct SavedGame {
     /// Whether the game already ended once and went into the statistics (then undone).
     #[serde(default)]
     pub counted: bool,
+    /// Milliseconds left on the turn clock of the side to move, so that leaving and coming back
+    /// does not refill it (absent with the clock off, and in games saved before: a full turn).
+    #[serde(default)]
+    pub time_left_ms: Option<u64>,
 }
 
 #[cfg(test)]
@@ -45,12 +49,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_game_saved_before_hints_existed_loads_with_none_used() {
+    fn a_game_saved_before_hints_and_the_kept_clock_loads_with_defaults() {
         let json = r#"{"mode":{"pass_and_play":{"bottom":"red"}},"turn_seconds":15,
             "game":{"start":"BBB/BB.BB/..T../RR.RR/RRR r - 0","plies":["b2c2"],"redo":[]}}"#;
         let saved: SavedGame = serde_json::from_str(json).unwrap();
         assert_eq!(saved.hints, 0);
         assert!(!saved.counted);
+        assert_eq!(saved.time_left_ms, None);
         assert_eq!(saved.game.plies().len(), 1);
     }
 }

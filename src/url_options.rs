@@ -9,7 +9,7 @@ use duobao_ai::Level;
 use duobao_rules::{Color, Game, Position};
 
 use crate::i18n::Lang;
-use crate::prefs::Prefs;
+use crate::prefs::{Prefs, TableMode};
 use crate::session::{GameSetup, Mode};
 
 /// What the address asks for.
@@ -18,7 +18,7 @@ pub struct Link {
     lang: Option<Lang>,
     level: Option<Level>,
     turn_seconds: Option<Option<u32>>,
-    flip_top: Option<bool>,
+    table_mode: Option<TableMode>,
     coordinates: Option<bool>,
     side: Option<Color>,
     fen: Option<String>,
@@ -59,7 +59,7 @@ impl Link {
                         link.turn_seconds = Some(Some(seconds));
                     }
                 }
-                "flip" => link.flip_top = Some(value != "0"),
+                "flip" => link.table_mode = Some(TableMode::chosen(value != "0")),
                 "coords" => link.coordinates = Some(value != "0"),
                 "side" if value == "black" => link.side = Some(Color::Black),
                 "side" if value == "red" => link.side = Some(Color::Red),
@@ -77,7 +77,7 @@ impl Link {
             lang: self.lang.unwrap_or(own.lang),
             level: self.level.unwrap_or(own.level),
             turn_seconds: self.turn_seconds.unwrap_or(own.turn_seconds),
-            flip_top: self.flip_top.unwrap_or(own.flip_top),
+            table_mode: self.table_mode.unwrap_or(own.table_mode),
             coordinates: self.coordinates.unwrap_or(own.coordinates),
             ..*own
         }
@@ -178,7 +178,7 @@ mod tests {
                 level: Level::Master,
                 turn_seconds: Some(5),
                 coordinates: false,
-                flip_top: false,
+                table_mode: TableMode::Off,
                 ..own
             }
         );

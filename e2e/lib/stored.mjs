@@ -6,7 +6,7 @@ export const STORED = {
   'prefs.level': '"master"',
   'prefs.turn_seconds': '15',
   'prefs.coordinates': 'false',
-  'prefs.flip_top': 'false',
+  'prefs.table_mode': '"off"',
   'prefs.sound': 'false',
   'prefs.hint_button': 'false',
   'prefs.vibration': 'false',

@@ -230,6 +230,15 @@ def vs_ai_sheet(shot):
     }
 
 
+def new_game_question(shot):
+    """The question before a new game replaces the saved one: Continue (the primary button),
+    then Start new, over the dimmed home screen; None when it is not showing."""
+    found = screen.bands(shot, x=SCAN_X)
+    if screen.find_board(shot) or [b.kind for b in found] != ["primary", "light"]:
+        return None
+    return {"continue": found[0], "start_new": found[1]}
+
+
 def game_menu(shot):
     """The game menu's buttons (resume, rules, settings, new game, …) or None."""
     found = screen.bands(shot, x=SCAN_X)
@@ -407,6 +416,8 @@ class Test(Session):
 
         self.check("a game against the computer (Easy), by clicks")
         self.click((SCAN_X + 30, buttons[1].centre()))
+        question = self.wait_for("the question before replacing the saved game", new_game_question)
+        self.click((SCAN_X + 30, question["start_new"].centre()))
         sheet = self.wait_for("the vs-AI sheet", vs_ai_sheet)
         shot = self.shot()
         level_row = screen.bands(shot, y=sheet["level"].start + 6)

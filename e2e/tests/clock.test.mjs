@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openBrowser, openApp, plies, plyCount, waitForPlies, screenshot, assertNoErrors,
+  openBrowser, openApp, playMove, plies, plyCount, waitForPlies, screenshot, assertNoErrors,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -76,4 +76,43 @@ test('the clock waits while the rules or the settings are open over the game', a
   await waitForPlies(page, 1, 5_000);
   assertNoErrors(page);
   await page.close();
+});
+
+/** The seconds a clock shows (`0:12` → 12). */
+async function secondsOn(page, color) {
+  const [minutes, seconds] = (await page.getByTestId(`clock-${color}`).textContent()).split(':');
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+test('leaving and continuing keeps the time left, also after a reload', async () => {
+  const browser = await openBrowser();
+  const page = await openApp(browser.context, { lang: 'en' });
+  await page.getByTestId('open-settings').tap();
+  await page.getByTestId('turn-15').tap();
+  await page.getByTestId('back').tap();
+  await page.getByTestId('play-pnp').tap();
+  await page.getByTestId('clock-red').getByText('0:12').waitFor();
+  await page.getByTestId('menu-button').tap();
+  const left = await secondsOn(page, 'red');
+  await page.getByTestId('menu-new-game').tap();
+  await page.getByTestId('continue').tap();
+  await page.getByTestId('board').waitFor();
+  const resumed = await secondsOn(page, 'red');
+  assert.ok(resumed <= left && resumed >= left - 1, `continued at ${resumed}s, left at ${left}s`);
+  assert.equal(await page.getByTestId('bar-red').getAttribute('data-active'), 'true');
+
+  // A reload (or the app closed and opened again) loses at most the second being counted.
+  await page.getByTestId('clock-red').getByText('0:09').waitFor();
+  await page.reload();
+  await page.getByTestId('continue').tap();
+  await page.getByTestId('board').waitFor();
+  const reloaded = await secondsOn(page, 'red');
+  assert.ok(reloaded <= 10 && reloaded >= 8, `continued at ${reloaded}s after a reload at 9s`);
+  await screenshot(page, 'clock-kept');
+  // The next turn starts with the full time again.
+  await page.getByTestId('clock-red').getByText('0:07').waitFor();
+  await playMove(page, 'b2c2');
+  assert.equal(await page.getByTestId('clock-black').textContent(), '0:15');
+  assertNoErrors(page);
+  await browser.close();
 });

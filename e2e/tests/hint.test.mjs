@@ -89,6 +89,8 @@ test('a setting hides the hint button, and stays after a reload', async () => {
   await setSwitch(page, 'hint-button', false);
   await page.getByTestId('back').tap();
   await page.getByTestId('play-pnp').tap();
+  // The game of the test before is still saved.
+  await page.getByTestId('confirm-start-new').tap();
   await page.getByTestId('board').waitFor();
   assert.equal(await page.getByTestId('hint').count(), 0);
   await page.reload();

@@ -95,7 +95,7 @@ async function shownSettings(page) {
     : await pressed(page, 'level-medium') === 'true' ? 'default' : 'other';
   shown['prefs.turn_seconds'] = await pressed(page, 'turn-15') === 'true' ? 'stored'
     : await pressed(page, 'turn-60') === 'true' ? 'default' : 'other';
-  for (const [key, testid] of [['prefs.coordinates', 'coordinates'], ['prefs.flip_top', 'flip'], ['prefs.sound', 'sound']]) {
+  for (const [key, testid] of [['prefs.coordinates', 'coordinates'], ['prefs.table_mode', 'flip'], ['prefs.sound', 'sound']]) {
     shown[key] = await switchState(page, testid) === 'false' ? 'stored' : 'default';
   }
   await page.getByTestId('back').tap();
@@ -120,7 +120,7 @@ test('garbage in any stored key resets that key only, and the app still works', 
       'prefs.lang': broken === 'prefs.lang' ? 'zh-Hans' : 'en',
       game: broken === 'game' ? 0 : 1,
     };
-    for (const key of ['prefs.level', 'prefs.turn_seconds', 'prefs.coordinates', 'prefs.flip_top', 'prefs.sound']) {
+    for (const key of ['prefs.level', 'prefs.turn_seconds', 'prefs.coordinates', 'prefs.table_mode', 'prefs.sound']) {
       expected[key] = broken === key ? 'default' : 'stored';
     }
     assert.deepEqual(shown, expected, `garbage ${JSON.stringify(junk)} in ${broken}`);

@@ -12,7 +12,7 @@ const DAMAGED = {
   'prefs.level': '{not json',
   'prefs.turn_seconds': '7',
   'prefs.coordinates': '"yes"',
-  'prefs.flip_top': '',
+  'prefs.table_mode': '',
   'prefs.sound': '[1,2]',
   'prefs.hint_button': '0',
   'prefs.vibration': '"buzz"',

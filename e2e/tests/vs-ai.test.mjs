@@ -17,7 +17,11 @@ after(async () => { await browser.close(); });
 const EASY_BUDGET_MS = 180 + 450 + 1_500;
 
 async function startVsAi(page, side, level) {
+  await page.getByTestId('home').waitFor();
+  const saved = await page.getByTestId('continue').count();
   await page.getByTestId('play-ai').tap();
+  // A game left by the test before is saved: start a new one all the same.
+  if (saved) await page.getByTestId('confirm-start-new').tap();
   await page.getByTestId(`side-${side}`).tap();
   await page.getByTestId(`level-${level}`).tap();
   await page.getByTestId('start').tap();
@@ -106,6 +110,7 @@ test('an answer that arrives after leaving for a new game is dropped', async () 
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-new-game').tap();
   await page.getByTestId('play-pnp').tap();
+  await page.getByTestId('confirm-start-new').tap();
   await page.waitForTimeout(1_500);
   assert.equal(await plyCount(page), 0, 'the old game\'s answer was not played in the new one');
   assert.equal(await page.getByTestId('bar-red').getAttribute('data-active'), 'true');

@@ -82,8 +82,10 @@ pub fn point_label(
     join(lang, &parts)
 }
 
+/// `turned`: the side whose soldiers' characters are turned around, to read right from across
+/// the table (see [`crate::prefs::TableMode`]).
 #[component]
-pub fn Board() -> Element {
+pub fn Board(#[props(default)] turned: Option<Color>) -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let Prefs {
@@ -129,7 +131,13 @@ pub fn Board() -> Element {
                 }
             }
             for token in tokens(state.game()) {
-                TokenView { key: "{token.id}", token, bottom, locked }
+                TokenView {
+                    key: "{token.id}",
+                    token,
+                    bottom,
+                    locked,
+                    turned: turned.is_some_and(|side| token.piece.color() == Some(side)),
+                }
             }
             if let Some(Hint::Move(m)) = state.hint() {
                 HintArrow { m, bottom }
@@ -284,7 +292,12 @@ fn Coordinates(bottom: Color) -> Element {
 }
 
 #[component]
-pub fn TokenView(token: Token, bottom: Color, locked: bool) -> Element {
+pub fn TokenView(
+    token: Token,
+    bottom: Color,
+    locked: bool,
+    #[props(default)] turned: bool,
+) -> Element {
     let (x, y) = place(token.point, bottom);
     let class = piece_class(token.piece);
     let fading = if token.fading { " fading" } else { "" };
@@ -295,6 +308,7 @@ pub fn TokenView(token: Token, bottom: Color, locked: bool) -> Element {
             "data-token": token.id,
             "data-at": "{token.point}",
             "data-piece": class,
+            "data-turned": turned,
             g { class: "token-body",
                 match token.piece {
                     Piece::Treasure => rsx! {
@@ -310,7 +324,8 @@ pub fn TokenView(token: Token, bottom: Color, locked: bool) -> Element {
                         circle { class: "shadow", cx: "2", cy: "4", r: "40" }
                         circle { class: "face", r: "40" }
                         circle { class: "rim", r: "32" }
-                        text { class: "glyph", y: "2",
+                        // Turned about its own centre, where `central` puts the character.
+                        text { class: "glyph", y: "2", transform: turned.then_some("rotate(180 0 2)"),
                             {soldier.color().map_or(TREASURE_GLYPH, soldier_glyph)}
                         }
                     },

@@ -54,6 +54,20 @@ impl TurnClock {
         self.remaining_ms = self.limit_ms.unwrap_or(0);
     }
 
+    /// A turn carried on from a saved game goes on with the time it had left. A time no turn
+    /// can have (none left, or more than a whole turn) gives the full time instead.
+    pub fn carry_on(&mut self, remaining_ms: u64) {
+        self.restart();
+        if (1..=self.remaining_ms).contains(&remaining_ms) {
+            self.remaining_ms = remaining_ms;
+        }
+    }
+
+    /// Milliseconds left in this turn, to be kept with the game; `None` when the clock is off.
+    pub fn remaining_ms(&self) -> Option<u64> {
+        self.limit_ms.map(|_| self.remaining_ms)
+    }
+
     pub fn set_paused(&mut self, reason: PauseReason, paused: bool) {
         if paused {
             self.pauses |= reason.bit();
@@ -131,6 +145,24 @@ mod tests {
         assert_eq!(clock.seconds_left(), Some(18));
         clock.restart();
         assert_eq!(clock.seconds_left(), Some(30));
+    }
+
+    #[test]
+    fn a_turn_carried_on_keeps_the_time_it_had_left() {
+        let mut clock = TurnClock::new(Some(30));
+        clock.tick(12_500);
+        let kept = clock.remaining_ms().unwrap();
+        let mut later = TurnClock::new(Some(30));
+        later.carry_on(kept);
+        assert_eq!(later, clock);
+        assert_eq!(later.seconds_left(), Some(18));
+        for impossible in [0, 30_001, u64::MAX] {
+            later.carry_on(impossible);
+            assert_eq!(later.seconds_left(), Some(30), "{impossible}");
+        }
+        let mut off = TurnClock::new(None);
+        off.carry_on(5_000);
+        assert_eq!((off.seconds_left(), off.remaining_ms()), (None, None));
     }
 
     #[test]

@@ -165,6 +165,9 @@ impl Controller {
         self.hints_used = saved.hints;
         self.counted = saved.counted;
         self.after_change();
+        if let Some(time_left_ms) = saved.time_left_ms {
+            self.clock.carry_on(time_left_ms);
+        }
     }
 
     /// What to keep on the device so that the game can be continued: nothing once it is over.
@@ -175,7 +178,25 @@ impl Controller {
             game: self.game.clone(),
             hints: self.hints_used,
             counted: self.counted,
+            time_left_ms: self.clock.remaining_ms(),
         })
+    }
+
+    /// In pass-and-play, the players swap places: the board turns around. Against the computer
+    /// the player's side always sits at the bottom.
+    pub fn flip_sides(&mut self) {
+        if let Mode::PassAndPlay { bottom } = &mut self.mode {
+            *bottom = bottom.other();
+        }
+    }
+
+    /// The player sitting across the table, facing the phone's top edge: in pass-and-play, the
+    /// side not at the bottom; nobody against the computer.
+    pub fn across_the_table(&self) -> Option<Color> {
+        match self.mode {
+            Mode::PassAndPlay { bottom } => Some(bottom.other()),
+            Mode::VsAi { .. } => None,
+        }
     }
 
     /// The screen is left: any answer still on its way is stale.
@@ -548,6 +569,41 @@ mod tests {
             "answers for the old game are stale"
         );
         assert!(resumed.is_ai_turn());
+    }
+
+    #[test]
+    fn leaving_and_continuing_keeps_the_time_left_on_the_clock() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.tick(2_300);
+        let saved = controller.saved_game().unwrap();
+        assert_eq!(saved.time_left_ms, Some(2_700));
+        let json = serde_json::to_string(&saved).unwrap();
+        let mut resumed = vs_ai(Color::Red);
+        resumed.resume(serde_json::from_str(&json).unwrap());
+        assert_eq!(resumed.clock().seconds_left(), Some(3));
+        assert_eq!(resumed.tick(700), Tick::Changed);
+        assert_eq!(resumed.clock().seconds_left(), Some(2));
+        // A game saved before the clock was kept starts the turn afresh.
+        let mut old = saved;
+        old.time_left_ms = None;
+        resumed.resume(old);
+        assert_eq!(resumed.clock().seconds_left(), Some(5));
+    }
+
+    #[test]
+    fn flipping_swaps_the_sides_of_pass_and_play_and_is_kept() {
+        let mut friends = pass_and_play(duobao_rules::START_FEN);
+        assert_eq!(friends.across_the_table(), Some(Color::Black));
+        friends.flip_sides();
+        assert_eq!(friends.bottom(), Color::Black);
+        assert_eq!(friends.across_the_table(), Some(Color::Red));
+        let mut resumed = vs_ai(Color::Red);
+        resumed.resume(friends.saved_game().unwrap());
+        assert_eq!(resumed.bottom(), Color::Black);
+        let mut alone = vs_ai(Color::Black);
+        alone.flip_sides();
+        assert_eq!(alone.bottom(), Color::Black);
+        assert_eq!(alone.across_the_table(), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod menu;
 pub mod move_list;
 mod sound;
 mod status_bar;
+mod table;
 #[cfg(test)]
 pub(crate) mod test_support;
 pub mod tokens;

@@ -6,6 +6,7 @@ use duobao_rules::Color;
 use super::board::soldier_glyph;
 use super::clock::format_seconds;
 use super::controller::Controller;
+use super::table::use_facing;
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
@@ -14,7 +15,8 @@ use crate::session::Mode;
 pub fn PlayerBar(color: Color, top: bool) -> Element {
     let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
-    let Prefs { lang, flip_top, .. } = *prefs.read();
+    let lang = prefs.read().lang;
+    let rotated = use_facing().turns(color);
     let state = controller.read();
     let game = state.game();
     let side = text(lang, color_key(color));
@@ -32,7 +34,6 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
         Mode::PassAndPlay { .. } => (side.to_string(), false),
     };
     let active = !game.is_over() && game.position().turn() == color;
-    let rotated = top && flip_top && matches!(state.mode(), Mode::PassAndPlay { .. });
     let class = format!(
         "bar {} {}{}{}",
         if top { "top" } else { "bottom" },

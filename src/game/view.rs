@@ -21,10 +21,12 @@ use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
+use super::table::use_facing;
 use crate::i18n::{fill, text, timed_out_key, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
+use crate::session::Mode;
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
 /// than as part of the player's.
@@ -52,16 +54,23 @@ pub fn GameView(
     use_move_sounds(controller, prefs);
     use_move_haptics(controller, prefs);
     use_keep_awake(controller);
+    let facing = use_facing();
 
     let Prefs {
         lang, hint_button, ..
     } = *prefs.read();
     let state = controller.read();
     let bottom = state.bottom();
-    let notice = state
-        .notice()
-        .map(|Notice::TimedOut(color)| timed_out_key(color));
+    let notice = state.notice().map(|notice| {
+        let Notice::TimedOut(color) = notice;
+        (timed_out_key(color), facing.turns_notice(notice))
+    });
     let game_over = state.game().is_over();
+    let result_turned = state
+        .game()
+        .result()
+        .is_some_and(|result| facing.turns_result(result));
+    let pass_and_play = matches!(state.mode(), Mode::PassAndPlay { .. });
     let plies = state.game().plies().len();
     let menu_open = dialogs.read().is_menu_open();
     let result_open = dialogs.read().is_result_open(&state);
@@ -78,14 +87,15 @@ pub fn GameView(
             div { class: "play-area",
                 PlayerBar { color: bottom.other(), top: true }
                 div { class: "board-wrap",
-                    Board {}
-                    if let Some(key) = notice {
+                    Board { turned: facing.across() }
+                    if let Some((key, turned)) = notice {
                         // Keyed by ply, so each notice is a new element and shows afresh.
                         div {
                             key: "{plies}",
-                            class: "notice",
+                            class: if turned { "notice turned" } else { "notice" },
                             role: "status",
                             "data-testid": "notice",
+                            "data-rotated": turned,
                             {text(lang, key)}
                         }
                     }
@@ -121,6 +131,14 @@ pub fn GameView(
                             }
                         }
                     }
+                    if pass_and_play {
+                        button {
+                            r#type: "button",
+                            "data-testid": "flip-sides",
+                            onclick: move |_| controller.write().flip_sides(),
+                            {text(lang, Key::FlipSides)}
+                        }
+                    }
                     if game_over && !result_open {
                         button {
                             r#type: "button",
@@ -142,10 +160,14 @@ pub fn GameView(
             if menu_open {
                 GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
             } else if result_open {
-                GameOverDialog {
-                    on_new_game,
-                    on_review: move |_| on_review.call(plies),
-                    on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),
+                div {
+                    class: if result_turned { "result-facing turned" } else { "result-facing" },
+                    "data-rotated": result_turned,
+                    GameOverDialog {
+                        on_new_game,
+                        on_review: move |_| on_review.call(plies),
+                        on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),
+                    }
                 }
             } else if ai_stuck {
                 AiFailedDialog { on_new_game }

@@ -1,6 +1,7 @@
 //! The start screen: play against the computer or a friend, continue a saved game, read the
 //! rules, change the settings.
 
+mod confirm_new_game;
 mod link_choice;
 pub mod setup;
 mod view;

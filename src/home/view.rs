@@ -2,6 +2,7 @@
 
 use dioxus::prelude::*;
 
+use super::confirm_new_game::{ConfirmNewGameDialog, NewGame};
 use super::setup;
 use super::vs_ai_dialog::VsAiDialog;
 use crate::i18n::{text, Key};
@@ -24,7 +25,20 @@ pub fn HomeScreen(
     let stats: Signal<Stats> = use_context();
     let learning = next_lesson(|id| stats.read().is_lesson_done(id)).is_some();
     let mut choosing_side = use_signal(|| false);
+    // The new game asked for while a saved one waits for the player's answer.
+    let mut asking = use_signal(|| None::<NewGame>);
     let lang = prefs.read().lang;
+    let mut begin = move |new_game: NewGame| match new_game {
+        NewGame::VsAi => choosing_side.set(true),
+        NewGame::PassAndPlay => on_start.call(setup::pass_and_play(&prefs.peek())),
+    };
+    let mut ask_or_begin = move |new_game: NewGame| {
+        if saved_game_available {
+            asking.set(Some(new_game));
+        } else {
+            begin(new_game);
+        }
+    };
 
     rsx! {
         main { class: "home", lang: lang.tag(), "data-testid": "home",
@@ -47,11 +61,11 @@ pub fn HomeScreen(
                     r#type: "button",
                     "data-testid": "play-ai",
                     aria_haspopup: "dialog",
-                    onclick: move |_| choosing_side.set(true),
+                    onclick: move |_| ask_or_begin(NewGame::VsAi),
                     {text(lang, Key::VsAi)}
                 }
                 button { r#type: "button", "data-testid": "play-pnp",
-                    onclick: move |_| on_start.call(setup::pass_and_play(&prefs.peek())),
+                    onclick: move |_| ask_or_begin(NewGame::PassAndPlay),
                     {text(lang, Key::PassAndPlay)}
                 }
                 // Offered up front until every lesson is done, then with the other pages.
@@ -77,6 +91,19 @@ pub fn HomeScreen(
                             {text(lang, Key::Learn)}
                         }
                     }
+                }
+            }
+            if let Some(new_game) = asking() {
+                ConfirmNewGameDialog {
+                    on_continue: move |_| {
+                        asking.set(None);
+                        on_continue.call(());
+                    },
+                    on_start_new: move |_| {
+                        asking.set(None);
+                        begin(new_game);
+                    },
+                    on_cancel: move |_| asking.set(None),
                 }
             }
             if choosing_side() {

@@ -43,6 +43,7 @@ fn show(board: &mut Controller, session: &PuzzleSession) {
         hints: 0,
         // A puzzle is no game for the statistics, which count puzzles apart.
         counted: true,
+        time_left_ms: None,
     });
 }
 

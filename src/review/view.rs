@@ -29,6 +29,7 @@ fn still_game(game: Game, bottom: Color) -> SavedGame {
         hints: 0,
         // Reviewing a game never counts it again.
         counted: true,
+        time_left_ms: None,
     }
 }
 

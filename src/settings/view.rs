@@ -7,7 +7,8 @@ use dioxus::prelude::*;
 use super::switch::SettingSwitch;
 use crate::game::controller::Controller;
 use crate::i18n::{text, Key, Lang};
-use crate::prefs::{Prefs, TURN_TIME_CHOICES};
+use crate::platform::is_handheld;
+use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
 use crate::widgets::{ChoiceButton, ChoiceRow, LanguageChoices, LevelChoices, PageFrame};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
@@ -59,10 +60,10 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     onchange: move |on| prefs.write().coordinates = on,
                 }
                 SettingSwitch {
-                    label: Key::FlipTop,
-                    value: current.flip_top,
+                    label: Key::TableModeSetting,
+                    value: current.table_mode.is_on(is_handheld()),
                     testid: "flip",
-                    onchange: move |on| prefs.write().flip_top = on,
+                    onchange: move |on| prefs.write().table_mode = TableMode::chosen(on),
                 }
                 SettingSwitch {
                     label: Key::HintButtonSetting,

@@ -31,6 +31,7 @@ fn valid_store() -> MemoryStore {
         game,
         hints: 2,
         counted: false,
+        time_left_ms: Some(12_000),
     };
     save_game(&store, Some(&saved)).unwrap();
     store

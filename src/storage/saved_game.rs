@@ -40,6 +40,7 @@ mod tests {
             game,
             hints: 2,
             counted: false,
+            time_left_ms: Some(12_345),
         }
     }
 

@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::store::{load_with, save, SaveError, Store};
+use super::store::{full_key, load_with, save, SaveError, Store};
 use crate::i18n::Lang;
-use crate::prefs::{Prefs, TURN_TIME_CHOICES};
+use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
 
 fn key(field: &str) -> String {
     format!("prefs.{field}")
@@ -45,7 +45,20 @@ pub fn load_prefs(store: &dyn Store, system_lang: Lang) -> Prefs {
             accepted = candidate;
         }
     }
+    if store.read(&full_key(&key("table_mode"))).is_none() {
+        prefs.table_mode = table_mode_of_old_flip(store);
+    }
     prefs
+}
+
+/// Table mode from the setting it grew out of, `prefs.flip_top` (turn the top bar around, on by
+/// default): switched off, it stays off; on, it was the default and cannot be told from a
+/// choice, so it follows the device. The old key is left as it is, for an older app.
+fn table_mode_of_old_flip(store: &dyn Store) -> TableMode {
+    match store.read(&full_key(&key("flip_top"))).as_deref() {
+        Some("false") => TableMode::Off,
+        _ => TableMode::Auto,
+    }
 }
 
 /// Saves every setting under its own key.
@@ -59,7 +72,7 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::storage::store::{full_key, MemoryStore};
+    use crate::storage::store::MemoryStore;
     use duobao_ai::Level;
 
     /// Settings that are none of the defaults.
@@ -69,7 +82,7 @@ pub(super) mod tests {
             level: Level::Master,
             turn_seconds: Some(15),
             coordinates: false,
-            flip_top: false,
+            table_mode: TableMode::On,
             sound: false,
             hint_button: false,
             vibration: false,
@@ -141,6 +154,32 @@ pub(super) mod tests {
         assert_eq!(aside("turn_seconds").as_deref(), Some("7"));
         assert_eq!(aside("level"), None);
         assert_eq!(store.read(&full_key("prefs.lang")), None);
+    }
+
+    #[test]
+    fn the_old_flip_setting_carries_over_to_table_mode() {
+        for (old, expected) in [
+            (Some("false"), TableMode::Off),
+            (Some("true"), TableMode::Auto),
+            (Some("{"), TableMode::Auto),
+            (None, TableMode::Auto),
+        ] {
+            let store = MemoryStore::default();
+            if let Some(old) = old {
+                store.write(&full_key("prefs.flip_top"), old).unwrap();
+            }
+            assert_eq!(load_prefs(&store, Lang::En).table_mode, expected, "{old:?}");
+        }
+        let store = MemoryStore::default();
+        store.write(&full_key("prefs.flip_top"), "false").unwrap();
+        store
+            .write(&full_key("prefs.table_mode"), "\"on\"")
+            .unwrap();
+        assert_eq!(
+            load_prefs(&store, Lang::En).table_mode,
+            TableMode::On,
+            "a table mode saved since wins"
+        );
     }
 
     #[test]
