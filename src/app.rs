@@ -15,6 +15,7 @@ use crate::learn::LearnScreen;
 use crate::navigation::{use_back_navigation, Page};
 use crate::persistence::{use_saving, use_stats, DeviceStore};
 use crate::platform;
+use crate::prefs::Prefs;
 use crate::puzzles::PuzzlesScreen;
 use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
@@ -74,7 +75,7 @@ pub fn App() -> Element {
     let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
     let stats = use_stats(store.clone(), controller);
     let mut page = use_signal(|| None::<Page>);
-    let lang = prefs.read().lang;
+    use_page_title(prefs);
     let saved_store = store.clone();
     let continue_saved = use_callback(move |()| {
         if let Some(saved) = saved_store.saved_game() {
@@ -89,8 +90,9 @@ pub fn App() -> Element {
     };
 
     rsx! {
-        document::Stylesheet { href: STYLE }
-        document::Title { {text(lang, Key::AppTitle)} }
+        // A plain element rather than dioxus' `document::Stylesheet`/`Title`, which would add
+        // 4 KB to the gzipped download; the title is set by `use_page_title`.
+        link { rel: "stylesheet", href: STYLE }
         BoardPaints {}
         match screen() {
             Screen::Home if page().is_none() => rsx! {
@@ -166,4 +168,14 @@ pub fn App() -> Element {
             AppNoticeToast { notice }
         }
     }
+}
+
+/// The page's title in the player's language. Natively the window keeps the bilingual name the
+/// shell gives it.
+fn use_page_title(prefs: Signal<Prefs>) {
+    use_effect(move || {
+        let title = text(prefs.read().lang, Key::AppTitle);
+        let quoted = serde_json::to_string(title).unwrap_or_default();
+        document::eval(&format!("document.title = {quoted};"));
+    });
 }

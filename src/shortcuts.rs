@@ -2,9 +2,11 @@
 //! taps it, as on a button; an element marked `data-keys="ArrowLeft …"` (a review's step
 //! buttons) is clicked by those keys, within the open dialog if there is one; a horizontal swipe
 //! across an element marked `data-swipe` presses ArrowRight (to the left) or ArrowLeft (to the
-//! right). Escape belongs to Back (`navigation::history`). A script of the page rather than
-//! dioxus' keyboard and pointer events: converting those into Rust would add about 10 KB to the
-//! gzipped download, for a few gestures that only need to click what a tap clicks.
+//! right). A dialog or page marked `data-take-focus` takes the keyboard focus when it appears, so
+//! that a keyboard goes on inside it rather than on the screen underneath. Escape belongs to Back
+//! (`navigation::history`). A script of the page rather than dioxus' keyboard, pointer and
+//! mounted events: converting those into Rust would add about 11 KB to the gzipped download, for
+//! a few gestures that only need to click what a tap clicks.
 
 use dioxus::prelude::*;
 
@@ -42,10 +44,18 @@ const SHORTCUTS_SCRIPT: &str = r#"
         swipeFrom = null;
         if (Math.abs(moved) >= SWIPE_PIXELS) press(moved < 0 ? "ArrowRight" : "ArrowLeft");
     });
+    // The last one to appear is the one on top.
+    new MutationObserver((records) => {
+        const appeared = records.flatMap((record) => [...record.addedNodes])
+            .filter((node) => node.nodeType === Node.ELEMENT_NODE)
+            .flatMap((node) => [node, ...node.querySelectorAll("*")])
+            .filter((element) => element.matches("[data-take-focus]"));
+        appeared.at(-1)?.focus();
+    }).observe(document.body, { childList: true, subtree: true });
     await new Promise(() => {});
 "#;
 
-/// Starts the keys and swipes for the whole app; called once, by the root component.
+/// Starts the keys, swipes and focus for the whole app; called once, by the root component.
 pub fn use_shortcuts() {
     // The listeners live in the page; nothing comes back from them.
     use_hook(|| document::eval(SHORTCUTS_SCRIPT));

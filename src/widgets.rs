@@ -39,8 +39,8 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
 }
 
 /// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
-/// leaving the board above it in view. It takes the focus when it opens, so that a keyboard
-/// continues inside it rather than on the page underneath. While open it is a layer of the
+/// leaving the board above it in view. It takes the focus when it opens (`data-take-focus`, see
+/// `crate::shortcuts`), so that a keyboard continues inside it rather than on the page underneath. While open it is a layer of the
 /// history: Back (or Escape) calls `on_back`, which closes it.
 #[component]
 pub fn Dialog(
@@ -60,7 +60,7 @@ pub fn Dialog(
                 aria_label: "{title}",
                 tabindex: "-1",
                 "data-testid": testid,
-                onmounted: take_focus,
+                "data-take-focus": true,
                 onclick: move |event| event.stop_propagation(),
                 h2 { "{title}" }
                 {children}
@@ -151,12 +151,6 @@ pub fn PageButtons(#[props(into)] testid_prefix: String, on_open: EventHandler<P
     }
 }
 
-/// Moves the keyboard focus to a newly shown dialog or page. A webview that cannot focus
-/// leaves the focus where it was, which is harmless.
-async fn take_focus(event: MountedEvent) {
-    let _ = event.set_focus(true).await;
-}
-
 /// A full page over the app (the rules, the settings): back, the title and, unless the page has
 /// its own language row, the language on top; then the page's content. While shown it is a layer
 /// of the history: Back (or Escape) does what its back button does.
@@ -177,7 +171,7 @@ pub fn PageFrame(
             lang: lang.tag(),
             tabindex: "-1",
             "data-testid": testid,
-            onmounted: take_focus,
+            "data-take-focus": true,
             header { class: "page-header",
                 button { class: "back", r#type: "button", "data-testid": "back",
                     onclick: move |_| on_back.call(()),

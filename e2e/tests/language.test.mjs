@@ -16,8 +16,10 @@ test('the game switches between Chinese and English', async () => {
   await page.getByTestId('menu-button').tap();
   // The menu offers both languages, the current one selected.
   assert.equal(await page.getByTestId('language-en').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.title(), 'Duobao Qi Bing · Seven Soldiers');
   await page.getByTestId('language-zh').tap();
   assert.equal(await page.getByTestId('language-zh').getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction(() => document.title === '夺宝棋兵 · 七兵');
   await page.getByTestId('resume').tap();
   assert.equal(await page.getByTestId('undo').textContent(), '悔棋');
   assert.equal(await point(page, 'c3').getAttribute('aria-label'), 'c3，宝箱');
