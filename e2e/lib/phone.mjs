@@ -182,6 +182,17 @@ export function assertNoErrors(page) {
   assert.deepEqual(page.errors.map(String), [], 'the page logged errors');
 }
 
+/**
+ * Taps a new-game button on home (`play-pnp`, `play-ai`) and, when a saved game makes the app
+ * ask first, answers "Start new".
+ */
+export async function startNewFromHome(page, testid) {
+  await page.getByTestId('home').waitFor();
+  const saved = await page.getByTestId('continue').count();
+  await page.getByTestId(testid).tap();
+  if (saved) await page.getByTestId('confirm-start-new').tap();
+}
+
 /** Plays the first legal move found for the side to move, by tapping like a player. */
 export async function playSomeMove(page) {
   const before = await plyCount(page);

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openBrowser, openApp, playMove, plies, screenshot, assertNoErrors, BASE_URL,
+  openBrowser, openApp, playMove, plies, screenshot, assertNoErrors, BASE_URL, startNewFromHome,
 } from '../lib/phone.mjs';
 
 /** Red to move, and d2d3 takes the treasure. */
@@ -132,7 +132,8 @@ test('the new-game sheet: Back and Escape close it', async () => {
 
 test('the game: Back closes the menu, a page returns to the menu, the game goes home saved', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
-  await page.getByTestId('play-pnp').tap();
+  // The tests share a browser: a game an earlier one left is replaced.
+  await startNewFromHome(page, 'play-pnp');
   await shown(page, 'board');
   await assertLayers(page, 1);
   await playMove(page, 'b2c2');
@@ -232,7 +233,8 @@ test('the result: Back sets it aside to show the board; the review goes back to 
 
 test('a link while a game is saved: Back keeps the saved game; a reload leaves no layer behind', async () => {
   const page = await openApp(browser.context, { lang: 'en' });
-  await page.getByTestId('play-pnp').tap();
+  // The tests share a browser: a game an earlier one left is replaced.
+  await startNewFromHome(page, 'play-pnp');
   await playMove(page, 'b2c2');
   await page.waitForFunction(() => localStorage.getItem('duobao.v1.game')?.includes('b2c2'));
 

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openBrowser, openApp, tapPoint, point, playMove, playSomeMove, plies, plyCount, waitForPlies,
-  assertAttribute, pieceAt, screenshot, assertNoErrors,
+  assertAttribute, pieceAt, screenshot, assertNoErrors, startNewFromHome,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -17,11 +17,8 @@ after(async () => { await browser.close(); });
 const EASY_BUDGET_MS = 180 + 450 + 1_500;
 
 async function startVsAi(page, side, level) {
-  await page.getByTestId('home').waitFor();
-  const saved = await page.getByTestId('continue').count();
-  await page.getByTestId('play-ai').tap();
-  // A game left by the test before is saved: start a new one all the same.
-  if (saved) await page.getByTestId('confirm-start-new').tap();
+  // A game left by the test before may be saved: start a new one all the same.
+  await startNewFromHome(page, 'play-ai');
   await page.getByTestId(`side-${side}`).tap();
   await page.getByTestId(`level-${level}`).tap();
   await page.getByTestId('start').tap();
