@@ -8,7 +8,7 @@ use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::game::board::BoardPaints;
 use crate::game::controller::Controller;
 use crate::game::GameView;
-use crate::home::{setup, HomeScreen, LinkChoiceDialog};
+use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
@@ -106,18 +106,19 @@ pub fn App() -> Element {
                     on_open: move |opened| page.set(Some(opened)),
                 }
                 if linked.read().is_some() {
-                    LinkChoiceDialog {
+                    SavedGameQuestion {
+                        replacing: Replacing::Link,
                         on_continue: move |_| {
                             linked.set(None);
                             continue_saved.call(());
                         },
-                        on_open_link: move |_| {
+                        on_replace: move |_| {
                             if let Some(setup) = linked.take() {
                                 controller.write().start(setup);
                                 screen.set(Screen::Game);
                             }
                         },
-                        on_dismiss: move |_| linked.set(None),
+                        on_back: move |_| linked.set(None),
                     }
                 }
             },

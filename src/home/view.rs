@@ -2,7 +2,7 @@
 
 use dioxus::prelude::*;
 
-use super::confirm_new_game::{ConfirmNewGameDialog, NewGame};
+use super::saved_game_question::{Replacing, SavedGameQuestion};
 use super::setup;
 use super::vs_ai_dialog::VsAiDialog;
 use crate::i18n::{text, Key};
@@ -12,6 +12,13 @@ use crate::prefs::Prefs;
 use crate::session::GameSetup;
 use crate::stats::Stats;
 use crate::widgets::{LanguageToggle, PageButtons};
+
+/// The new game the player asked for from the home screen.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum NewGame {
+    VsAi,
+    PassAndPlay,
+}
 
 /// `saved_game_available` shows Continue, which calls `on_continue`.
 #[component]
@@ -94,16 +101,17 @@ pub fn HomeScreen(
                 }
             }
             if let Some(new_game) = asking() {
-                ConfirmNewGameDialog {
+                SavedGameQuestion {
+                    replacing: Replacing::NewGame,
                     on_continue: move |_| {
                         asking.set(None);
                         on_continue.call(());
                     },
-                    on_start_new: move |_| {
+                    on_replace: move |_| {
                         asking.set(None);
                         begin(new_game);
                     },
-                    on_cancel: move |_| asking.set(None),
+                    on_back: move |_| asking.set(None),
                 }
             }
             if choosing_side() {

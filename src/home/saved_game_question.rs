@@ -1,0 +1,70 @@
+//! The question asked before anything replaces the unfinished game that is saved: a link to a
+//! game opened while one is saved, or a new game started from home. The player continues the
+//! saved game or goes ahead; nothing is replaced before the answer, and Back answers neither,
+//! leaving the saved game as it is.
+
+use dioxus::prelude::*;
+
+use crate::i18n::{text, Key};
+use crate::prefs::Prefs;
+use crate::widgets::Dialog;
+
+/// What replacing the saved game would be for: the words and test ids of the question.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Replacing {
+    /// The app was opened from a link to a game.
+    Link,
+    /// A new game from home (then the new game's kind).
+    NewGame,
+}
+
+impl Replacing {
+    /// The dialog's test id, its text, Continue's label and test id, and the other answer's.
+    fn words(self) -> (&'static str, Key, (Key, &'static str), (Key, &'static str)) {
+        match self {
+            Replacing::Link => (
+                "link-choice",
+                Key::LinkChoiceText,
+                (Key::ContinueYourGame, "link-continue"),
+                (Key::OpenLinkedPosition, "link-open"),
+            ),
+            Replacing::NewGame => (
+                "confirm-new-game",
+                Key::NewGameReplacesSaved,
+                (Key::ContinueGame, "confirm-continue"),
+                (Key::StartNew, "confirm-start-new"),
+            ),
+        }
+    }
+}
+
+/// "You have an unfinished game": `on_continue` opens it, `on_replace` goes ahead, `on_back`
+/// (Back, Escape) closes the question and changes nothing.
+#[component]
+pub fn SavedGameQuestion(
+    replacing: Replacing,
+    on_continue: EventHandler,
+    on_replace: EventHandler,
+    on_back: EventHandler,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let (testid, explanation, (continue_label, continue_testid), (replace_label, replace_testid)) =
+        replacing.words();
+
+    rsx! {
+        Dialog { title: text(lang, Key::LinkChoiceTitle), testid, on_back,
+            p { class: "reason", {text(lang, explanation)} }
+            div { class: "dialog-actions",
+                button { class: "primary", r#type: "button", "data-testid": continue_testid,
+                    onclick: move |_| on_continue.call(()),
+                    {text(lang, continue_label)}
+                }
+                button { r#type: "button", "data-testid": replace_testid,
+                    onclick: move |_| on_replace.call(()),
+                    {text(lang, replace_label)}
+                }
+            }
+        }
+    }
+}
