@@ -270,7 +270,6 @@ translations! {
     ReviewLast => "最后一步", "Last position";
     ReviewStart => "开局", "Start";
     ReviewAnalysing => "正在分析每一步…", "Analysing every move…";
-    ReviewAnalysed => "分析完成", "Analysis complete";
     ReviewGraph => "形势图：上方红方占优，下方黑方占优；点按可跳到该步", "Evaluation graph: up is good for Red, down for Black; tap to jump to a move";
     ReviewPosition => "局面", "Position";
     PlayFromHere => "从这里接着下", "Play from here";

@@ -13,16 +13,18 @@ use dioxus::prelude::*;
 const SHORTCUTS_SCRIPT: &str = r#"
     // The shortest swipe that steps, in CSS pixels.
     const SWIPE_PIXELS = 40;
+    // A click as a tap makes it; board points are SVG elements, which have no `click()`.
+    const clickOn = (element) =>
+        element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    // Clicks the enabled element that `key` stands for, within the open dialog if there is one.
     const press = (key) => {
         const scope = document.querySelector('[role="dialog"]') ?? document;
         const target = [...scope.querySelectorAll("[data-keys]")].find(
             (element) => !element.disabled && element.dataset.keys.split(" ").includes(key),
         );
-        if (target) target.click();
+        if (target) clickOn(target);
         return Boolean(target);
     };
-    const clickOn = (element) =>
-        element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     document.addEventListener("keydown", (event) => {
         if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
         const focused = document.activeElement;

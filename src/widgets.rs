@@ -40,8 +40,9 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
 
 /// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
 /// leaving the board above it in view. It takes the focus when it opens (`data-take-focus`, see
-/// `crate::shortcuts`), so that a keyboard continues inside it rather than on the page underneath. While open it is a layer of the
-/// history: Back (or Escape) calls `on_back`, which closes it.
+/// `crate::shortcuts`), so that a keyboard continues inside it rather than on the page
+/// underneath. While open it is a layer of the history: Back (or Escape) calls `on_back`, which
+/// closes it.
 #[component]
 pub fn Dialog(
     #[props(into)] title: String,
