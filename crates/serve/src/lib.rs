@@ -1,0 +1,224 @@
+//! Serves the web build as the deployed site is served, so that what is tried here (the service
+//! worker, caching, installing the app on a phone) behaves as it will for players: the
+//! precompressed `.br` and `.gz` files the build ships, a year's caching for files whose names
+//! carry a content hash and revalidation for the rest, exact content types, and HTTPS with a
+//! certificate made at start-up for a phone on the LAN.
+//!
+//! [`Site::bind`] takes the address (so that a port in use is reported before anything else),
+//! [`Site::run`] serves until its shutdown future completes; [`router`] is the site itself.
+
+mod addresses;
+mod headers;
+mod tls;
+
+use std::fmt;
+use std::future::Future;
+use std::io;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use axum::handler::HandlerWithoutStateExt;
+use axum::{middleware, Router};
+use axum_server::tls_rustls::RustlsConfig;
+use axum_server::Handle;
+use rustls::pki_types::CertificateDer;
+use tower_http::services::ServeDir;
+
+pub use headers::is_content_hashed;
+
+/// How long open connections may finish their responses once shutdown is asked for.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// The site: the files under `dir` with the site's headers (the cache policy of
+/// [`is_content_hashed`], UTF-8 text, `nosniff`). `/` and every folder serve their `index.html`;
+/// a file's `.br` or `.gz` sibling is sent instead when the browser accepts that encoding; a
+/// missing file is a plain-text 404.
+pub fn router(dir: &Path) -> Router {
+    let files = ServeDir::new(dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .not_found_service(not_found.into_service());
+    Router::new()
+        .fallback_service(files)
+        .layer(middleware::from_fn(headers::site_headers))
+}
+
+async fn not_found() -> &'static str {
+    "Not found\n"
+}
+
+/// What to serve, where and how.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The folder of the web build.
+    pub dir: PathBuf,
+    /// The address to listen on; port 0 takes a free one.
+    pub addr: SocketAddr,
+    /// Whether to serve HTTPS with a self-made certificate.
+    pub https: bool,
+}
+
+/// A server that is listening but not yet answering.
+pub struct Site {
+    listener: TcpListener,
+    local_addr: SocketAddr,
+    dir: PathBuf,
+    lan: Vec<Ipv4Addr>,
+    tls: Option<Tls>,
+}
+
+struct Tls {
+    certificate: CertificateDer<'static>,
+    config: RustlsConfig,
+}
+
+impl Site {
+    /// Listens on the configured address and, for HTTPS, makes the certificate for every name
+    /// this machine is opened by: localhost, 127.0.0.1, ::1, its LAN addresses, its host name.
+    pub fn bind(config: Config) -> Result<Self, StartError> {
+        let listen_error = |source| StartError::Listen {
+            addr: config.addr,
+            source,
+        };
+        let listener = TcpListener::bind(config.addr).map_err(listen_error)?;
+        let local_addr = listener.local_addr().map_err(listen_error)?;
+        let lan = addresses::lan_ipv4();
+        let tls = if config.https {
+            let names = addresses::certificate_names(&lan, addresses::host_name().as_deref());
+            let certificate =
+                tls::self_signed(names).map_err(|e| StartError::Tls(e.to_string()))?;
+            let server =
+                tls::server_config(&certificate).map_err(|e| StartError::Tls(e.to_string()))?;
+            Some(Tls {
+                certificate: certificate.der,
+                config: RustlsConfig::from_config(server),
+            })
+        } else {
+            None
+        };
+        Ok(Site {
+            listener,
+            local_addr,
+            dir: config.dir,
+            lan,
+            tls,
+        })
+    }
+
+    /// The address listened on, with the port taken when port 0 was asked for.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// The addresses to open the site at, this machine's own first, then (when listening on
+    /// every interface) those a phone on the network would open.
+    pub fn urls(&self) -> Vec<String> {
+        addresses::site_urls(self.local_addr, self.tls.is_some(), &self.lan)
+    }
+
+    /// The certificate presented over HTTPS, for a client that should trust it.
+    pub fn certificate(&self) -> Option<&CertificateDer<'static>> {
+        self.tls.as_ref().map(|tls| &tls.certificate)
+    }
+
+    /// Answers requests until `shutdown` completes, then lets open responses finish for a few
+    /// seconds. Fails only if the listener cannot be handed to the runtime.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
+        let app = router(&self.dir).into_make_service();
+        let handle = Handle::new();
+        let stopper = handle.clone();
+        tokio::spawn(async move {
+            shutdown.await;
+            stopper.graceful_shutdown(Some(GRACE));
+        });
+        match self.tls {
+            None => {
+                let server = axum_server::from_tcp(self.listener)?;
+                server.handle(handle).serve(app).await
+            }
+            Some(tls) => {
+                let server = axum_server::from_tcp_rustls(self.listener, tls.config)?;
+                server.handle(handle).serve(app).await
+            }
+        }
+    }
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM (as a service manager or `kill` stops a server).
+/// Watches from the call on, so that a signal sent as soon as the address is printed is not
+/// missed: call it inside the runtime, before announcing. A signal that cannot be watched keeps
+/// its default action, which ends the process.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        async fn received(watched: io::Result<Signal>) {
+            match watched {
+                Ok(mut signal) => {
+                    signal.recv().await;
+                }
+                Err(_) => std::future::pending().await,
+            }
+        }
+        let interrupt = received(signal(SignalKind::interrupt()));
+        let terminate = received(signal(SignalKind::terminate()));
+        async move {
+            tokio::select! {
+                () = interrupt => {}
+                () = terminate => {}
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// The address cannot be listened on.
+    Listen { addr: SocketAddr, source: io::Error },
+    /// The certificate or the TLS settings could not be made.
+    Tls(String),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Listen { addr, source } => match source.kind() {
+                io::ErrorKind::AddrInUse => write!(
+                    f,
+                    "port {} is already in use on {}: stop the server using it or choose another port with --port",
+                    addr.port(),
+                    addr.ip()
+                ),
+                io::ErrorKind::AddrNotAvailable => write!(
+                    f,
+                    "{} is not an address of this machine: choose another with --bind (127.0.0.1, or 0.0.0.0 for every interface)",
+                    addr.ip()
+                ),
+                io::ErrorKind::PermissionDenied => write!(
+                    f,
+                    "not allowed to listen on port {}: choose a port above 1023 with --port",
+                    addr.port()
+                ),
+                _ => write!(f, "cannot listen on {addr}: {source}"),
+            },
+            StartError::Tls(problem) => write!(f, "cannot set up HTTPS: {problem}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Listen { source, .. } => Some(source),
+            StartError::Tls(_) => None,
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! The binary as the script runs it: what it prints, its exit codes, and stopping on SIGTERM.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_duobao-serve");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn bad_arguments_exit_with_2() {
+    let missing = run(&["--dir", "/nonexistent/web/public"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("is not a folder"),
+        "{}",
+        stderr(&missing)
+    );
+    assert!(missing.stdout.is_empty());
+
+    for args in [
+        &[][..],
+        &["--dir", ".", "--port", "eighty"],
+        &["--dir", ".", "--bind", "localhost:80"],
+        &["--dir", ".", "--unknown"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!stderr(&output).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_port_in_use_exits_with_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = run(&["--dir", dir.path().to_str().unwrap(), "--port", &port]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!("port {port} is already in use")),
+        "{message}"
+    );
+    assert!(!message.contains("panicked"), "{message}");
+}
+
+#[cfg(unix)]
+#[test]
+fn it_says_where_to_open_it_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let mut server = Command::new(BIN)
+        .args(["--dir", dir.path().to_str().unwrap(), "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let (_, url) = line
+        .split_once(" at http://")
+        .expect("an address in the first line");
+    let authority = url.split('/').next().unwrap();
+    assert!(authority.starts_with("127.0.0.1:"), "{line}");
+    assert!(line.trim_end().ends_with("(Ctrl-C stops it)"), "{line}");
+
+    let mut stream = TcpStream::connect(authority).unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200 OK\r\n"), "{reply}");
+
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status}");
+    let mut errors = String::new();
+    server
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert!(errors.is_empty(), "{errors}");
+}
