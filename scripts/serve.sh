@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Serves a web build as the deployed site is served, with duobao-serve (crates/serve): the
+# precompressed .br / .gz files, a year's caching for content-hashed names and revalidation for
+# the rest, exact content types. `bash scripts/serve.sh [DIR]`; DIR is the release web build,
+# target/dx/duobao-app/release/web/public, unless given. PORT=… (8080) and BIND=… (127.0.0.1;
+# 0.0.0.0 for a phone on the network too); HTTPS=1 serves HTTPS with a certificate made at
+# start-up, which a phone needs for the service worker (offline play, installing the app).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+# A DIR given is taken from where the script was run, before moving to the workspace.
+dir="${1:-$root/target/dx/duobao-app/release/web/public}"
+if [[ ! -f "$dir/index.html" ]]; then
+  echo "serve: $dir has no index.html: build the web app first: bash scripts/build-web.sh" >&2
+  exit 1
+fi
+dir="$(cd "$dir" && pwd)"
+
+args=(--dir "$dir" --port "${PORT:-8080}" --bind "${BIND:-127.0.0.1}")
+if [[ "${HTTPS:-0}" == 1 ]]; then
+  args+=(--https)
+fi
+
+cd "$root"
+# cargo run replaces itself with the server, so Ctrl-C and SIGTERM reach it directly.
+exec cargo run --release -p duobao-serve --quiet -- "${args[@]}"
