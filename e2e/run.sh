@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the web app, serves it on a free 127.0.0.1 port, runs the end-to-end suite against it
-# in Debian's Chromium on a phone-sized touch screen, and stops the server. Exits non-zero when
-# the build or any test fails. Set E2E_SKIP_BUILD=1 to test the last build as it is.
+# Builds the web app, serves it with scripts/serve.sh on a free 127.0.0.1 port, runs the
+# end-to-end suite against it in Debian's Chromium on a phone-sized touch screen (the tests of
+# the installable app serve it themselves: offline, an update, HTTPS), then Lighthouse's mobile
+# audit, and stops the server. Exits non-zero when the build, a test or the audit fails. Set
+# E2E_SKIP_BUILD=1 to test the last build as it is.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,15 +19,18 @@ public="$root/target/dx/duobao-app/release/web/public"
 [[ -f "$public/index.html" ]] || { echo "no web build in $public" >&2; exit 1; }
 
 [[ -d e2e/node_modules/playwright-core ]] || (cd e2e && npm ci --no-audit --no-fund)
+# Built once here, so that starting it in the tests takes no compiling.
+cargo build --release --quiet -p duobao-serve
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$public" >/tmp/duobao-e2e-server.log 2>&1 &
+PORT="$port" BIND=127.0.0.1 bash scripts/serve.sh "$public" >/tmp/duobao-e2e-server.log 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
+for _ in $(seq 100); do
   curl -fs "http://127.0.0.1:$port/" >/dev/null && break
   sleep 0.1
 done
 
 cd e2e
 BASE_URL="http://127.0.0.1:$port/" node --test --test-concurrency=1 tests/
+node lighthouse.mjs

@@ -14,6 +14,9 @@
 #                                              project by android/install-files.sh
 #   assets/icons/android/playstore-icon.png    512x512 Play Store listing icon
 #   assets/icons/ios/AppIcon.appiconset/       iOS icon set + Contents.json
+#   assets/web/icons/icon-{192,512}.png,       the installable web app's icons (the manifest,
+#   icon-maskable-512.png, apple-touch-icon.png,  favicons, apple-touch-icon); assets/web is
+#   favicon-32.png; assets/web/favicon.ico        copied into the web build by dx
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,7 +40,11 @@ IM_OUT=(-strip -define png:exclude-chunks=date,time)
 # fg:    token only, shrunk into the 66/108 adaptive-icon safe zone (Android foreground layer)
 # bg:    wood only (Android background layer)
 # token: token only, filling the canvas (favicon, small web icons)
+# maskable: wood + token shrunk into the safe zone, so a launcher's circle or squircle mask
+#        never cuts the token (the web app's maskable icon)
 cp "$SRC" "$TMP/full.svg"
+sed 's|<g id="token-frame">|<g id="token-frame" transform="translate(512 512) scale(0.74) translate(-512 -515)">|' \
+  "$SRC" > "$TMP/maskable.svg"
 sed '/<!-- BG:BEGIN -->/,/<!-- BG:END -->/d' "$SRC" \
   | sed 's|<g id="token-frame">|<g id="token-frame" transform="translate(512 512) scale(0.74) translate(-512 -515)">|' \
   > "$TMP/fg.svg"
@@ -45,7 +52,7 @@ sed '/<!-- TOKEN:BEGIN -->/,/<!-- TOKEN:END -->/d' "$SRC" > "$TMP/bg.svg"
 sed '/<!-- BG:BEGIN -->/,/<!-- BG:END -->/d' "$SRC" \
   | sed 's|<g id="token-frame">|<g id="token-frame" transform="translate(512 512) scale(1.17) translate(-512 -520)">|' \
   > "$TMP/token.svg"
-grep -q 'scale(0.74)' "$TMP/fg.svg" && grep -q 'scale(1.17)' "$TMP/token.svg" \
+grep -q 'scale(0.74)' "$TMP/fg.svg" && grep -q 'scale(0.74)' "$TMP/maskable.svg" && grep -q 'scale(1.17)' "$TMP/token.svg" \
   && ! grep -q 'id="token"' "$TMP/bg.svg" && ! grep -q 'id="bg"' "$TMP/fg.svg" \
   || { echo "make-icons: icon.svg lost its BG/TOKEN markers or token-frame group" >&2; exit 1; }
 
@@ -86,6 +93,15 @@ convert "$TMP"/fav-{16,32,48}.png "${IM_OUT[@]}" "$OUT/favicon.ico"
 # Windows exe icon: token at small sizes, full artwork at 256.
 render full 256 "$TMP/win-256.png"
 convert "$TMP"/fav-{16,24,32,48,64}.png "$TMP/win-256.png" "${IM_OUT[@]}" "$OUT/icon.ico"
+
+# --- Installable web app (assets/web, the web build's public folder) ---------------------------
+WEB=assets/web
+mkdir -p "$WEB/icons"
+for n in 192 512; do rounded "$n" "$WEB/icons/icon-$n.png"; done
+render maskable 512 "$TMP/m.png"
+convert "$TMP/m.png" -alpha off "${IM_OUT[@]}" "PNG24:$WEB/icons/icon-maskable-512.png"
+cp "$OUT/apple-touch-icon.png" "$OUT/favicon-32.png" "$WEB/icons/"
+cp "$OUT/favicon.ico" "$WEB/favicon.ico"
 
 # --- Android ------------------------------------------------------------------------------------
 # Resource names are ic_launcher_qibing*, not dx's ic_launcher*, so they never collide with the
@@ -170,4 +186,4 @@ cat > "$SET/Contents.json" <<'EOF'
 }
 EOF
 
-echo "make-icons: wrote $(find "$OUT" -name '*.png' | wc -l) PNGs under $OUT/"
+echo "make-icons: wrote $(find "$OUT" "$WEB" -name '*.png' | wc -l) PNGs under $OUT/ and $WEB/"

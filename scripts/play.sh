@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
-# Builds the web app and serves it on http://127.0.0.1:8080 (PORT=… to change the port).
+# Builds the web app (the complete deployable site) and serves it with scripts/serve.sh on
+# http://127.0.0.1:8080. PORT=… picks another port; BIND=0.0.0.0 HTTPS=1 serves it over HTTPS to
+# phones on the network too, where the app can be installed and played offline.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-port="${PORT:-8080}"
 
 bash scripts/setup.sh --play
 bash scripts/build-web.sh
-public="$root/target/dx/duobao-app/release/web/public"
-
 echo
-echo "Duobao Qi Bing · Seven Soldiers is at http://127.0.0.1:$port/ (Ctrl-C stops it)."
-echo "For a phone-sized screen use the browser's device toolbar, or serve on your network with"
-echo "BIND=0.0.0.0 bash scripts/play.sh and open this machine's address on a phone."
-exec python3 -m http.server "$port" --bind "${BIND:-127.0.0.1}" --directory "$public"
+echo "Duobao Qi Bing · Seven Soldiers: open the address below (Ctrl-C stops it). For a phone on"
+echo "your network: BIND=0.0.0.0 HTTPS=1 bash scripts/play.sh, open the address it prints for the"
+echo "network on the phone, then Add to Home Screen."
+exec bash scripts/serve.sh

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building the app and running its end-to-end tests need, skipping whatever is
 # already there: the Rust targets, Chromium and CJK fonts, the Dioxus CLI, the wasm-bindgen CLI
-# that matches Cargo.lock, esbuild, a current wasm-opt, the e2e suite's node packages, and for the
-# native e2e test the desktop build's libraries, Xvfb, xdotool and ImageMagick.
+# that matches Cargo.lock, esbuild, a current wasm-opt, the web build's node packages (Workbox),
+# the e2e suite's (Playwright, Lighthouse), and for the native e2e test the desktop build's
+# libraries, Xvfb, xdotool and ImageMagick.
 # `setup.sh --play` installs only what building and serving the web app needs.
 set -euo pipefail
 
@@ -62,6 +63,7 @@ if [[ "$(wasm-opt --version 2>/dev/null || true)" != "wasm-opt version $wasm_opt
   }
 fi
 
+[[ -d web/node_modules/workbox-build ]] || (cd web && npm ci --no-audit --no-fund)
 if ((for_tests)); then
   (cd e2e && npm ci --no-audit --no-fund)
 fi

@@ -22,9 +22,15 @@ use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
 use crate::shortcuts::use_shortcuts;
 use crate::stats::StatisticsScreen;
+use crate::update_notice::UpdateNotice;
 use crate::url_options::{Link, Opening};
 
-const STYLE: Asset = asset!("/assets/main.css");
+/// In the web build the page links the stylesheet itself (dx writes the link into index.html),
+/// so that the first paint, before the app has loaded, is already styled.
+const STYLE: Asset = asset!(
+    "/assets/main.css",
+    AssetOptions::css().with_static_head(true)
+);
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum Screen {
@@ -90,9 +96,12 @@ pub fn App() -> Element {
     };
 
     rsx! {
-        // A plain element rather than dioxus' `document::Stylesheet`/`Title`, which would add
-        // 4 KB to the gzipped download; the title is set by `use_page_title`.
-        link { rel: "stylesheet", href: STYLE }
+        // Natively there is no index.html. A plain element rather than dioxus'
+        // `document::Stylesheet`/`Title`, which would add 4 KB to the gzipped download; the
+        // title is set by `use_page_title`.
+        if cfg!(not(target_arch = "wasm32")) {
+            link { rel: "stylesheet", href: STYLE }
+        }
         BoardPaints {}
         match screen() {
             Screen::Home if page().is_none() => rsx! {
@@ -168,15 +177,29 @@ pub fn App() -> Element {
         if let Some(notice) = notice {
             AppNoticeToast { notice }
         }
+        if cfg!(target_arch = "wasm32") {
+            UpdateNotice {}
+        }
     }
 }
 
-/// The page's title in the player's language. Natively the window keeps the bilingual name the
-/// shell gives it.
+/// The page's title and language in the player's language, and on the web the installed app's
+/// name with them (index.html set them before the app had loaded). Natively the window keeps the
+/// bilingual name the shell gives it.
 fn use_page_title(prefs: Signal<Prefs>) {
     use_effect(move || {
-        let title = text(prefs.read().lang, Key::AppTitle);
-        let quoted = serde_json::to_string(title).unwrap_or_default();
-        document::eval(&format!("document.title = {quoted};"));
+        let lang = prefs.read().lang;
+        let quoted = |value: &str| serde_json::to_string(value).unwrap_or_default();
+        document::eval(&format!(
+            "document.title = {title}; document.documentElement.lang = {tag}; \
+             const manifest = document.querySelector('link[rel=\"manifest\"]'); \
+             if (manifest) manifest.href = {manifest}; \
+             const home = document.querySelector('meta[name=\"apple-mobile-web-app-title\"]'); \
+             if (home) home.content = {short_name};",
+            title = quoted(text(lang, Key::AppTitle)),
+            tag = quoted(lang.tag()),
+            manifest = quoted(&format!("manifest.{}.webmanifest", lang.code())),
+            short_name = quoted(text(lang, Key::AppShortName)),
+        ));
     });
 }

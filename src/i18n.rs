@@ -67,6 +67,8 @@ macro_rules! translations {
 
 translations! {
     AppTitle => "夺宝棋兵 · 七兵", "Duobao Qi Bing · Seven Soldiers";
+    // The name under the installed app's icon (short_name in assets/web/manifest.*.webmanifest).
+    AppShortName => "七兵", "Seven Soldiers";
     LanguageName => "中文", "English";
     Language => "语言", "Language";
     ListSeparator => "，", ", ";
@@ -197,6 +199,8 @@ translations! {
     LinkBroken => "链接中的对局无法打开：局面有误。", "The link's game cannot be opened: its position is not valid.";
     LinkGameOver => "链接中的对局已经结束，无法再下。", "The link's game is already over.";
     SaveFailed => "无法在本机保存：可以照常下棋，但关闭后对局和设置不会保留。", "Cannot save on this device: play on, but the game and settings will not be kept.";
+    UpdateReady => "新版本已准备就绪", "A new version is ready";
+    UpdateReload => "立即更新", "Reload";
     AiFailedTitle => "电脑没能走出这一步", "The computer could not move";
     AiFailedText => "可以让电脑再试一次，也可以跳过它这一步，由你接着走。", "Let it try again, or skip its turn and play on yourself.";
     TryAgain => "再试一次", "Try again";
@@ -560,5 +564,30 @@ mod tests {
             assert_eq!(lang.other().other(), lang);
         }
         assert_eq!(Lang::from_code("fr"), None);
+    }
+
+    /// The web page shows the home screen's title before the app has loaded, and the installed
+    /// web app is named in each language: those words are this table's.
+    #[test]
+    fn the_web_page_and_the_installed_app_use_the_tables_words() {
+        let page = include_str!("../index.html");
+        let manifests = [
+            (Lang::Zh, include_str!("../assets/web/manifest.zh.webmanifest")),
+            (Lang::En, include_str!("../assets/web/manifest.en.webmanifest")),
+        ];
+        for (lang, manifest) in manifests {
+            let tag = lang.tag();
+            for (element, key) in [("h1", Key::AppTitle), ("p class=\"tagline\"", Key::Tagline)] {
+                let shown = format!("<{element} lang=\"{tag}\">{}<", text(lang, key));
+                assert!(page.contains(&shown), "index.html lacks {shown}");
+            }
+            let short_name = serde_json::to_string(text(lang, Key::AppShortName)).unwrap();
+            assert!(page.contains(&short_name), "index.html lacks {short_name}");
+            let manifest: serde_json::Value = serde_json::from_str(manifest).unwrap();
+            assert_eq!(manifest["name"], text(lang, Key::AppTitle));
+            assert_eq!(manifest["short_name"], text(lang, Key::AppShortName));
+            assert_eq!(manifest["lang"], tag);
+            assert_eq!(manifest["id"], "/", "both manifests describe one app");
+        }
     }
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

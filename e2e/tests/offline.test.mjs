@@ -1,0 +1,133 @@
+// The installable web app, as served by scripts/serve.sh: after one visit it works with the
+// network gone, and Chromium's own check finds nothing that stops it from being installed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openBrowser, playMove, waitForPlies, screenshot, assertNoErrors, startNewFromHome,
+} from '../lib/phone.mjs';
+import { SITE, openSite, serve, waitForServiceWorker } from '../lib/site.mjs';
+
+let site;
+before(async () => { site = await serve(SITE); });
+after(async () => { await site.stop(); });
+
+async function openHome(context, query) {
+  const page = await openSite(context, `${site.url}${query}`);
+  await page.getByTestId('home').waitFor();
+  return page;
+}
+
+const WORDS = {
+  zh: { rules: '游戏规则', puzzle: '第 1 题，共 60 题' },
+  en: { rules: 'How to play', puzzle: 'Puzzle 1 of 60' },
+};
+
+/** The rules, a puzzle and a game against the computer, by taps, as a player offline would. */
+async function playOffline(page, lang) {
+  await page.getByTestId('open-rules').tap();
+  const rules = page.getByTestId('rules');
+  assert.equal(await rules.getByRole('heading', { level: 1 }).textContent(), WORDS[lang].rules);
+  await page.getByTestId('back').first().tap();
+  await page.getByTestId('open-puzzles').tap();
+  await page.getByTestId('puzzle-board').waitFor();
+  assert.equal(await page.getByTestId('puzzle-number').textContent(), WORDS[lang].puzzle);
+  await page.getByTestId('back').first().tap();
+
+  await startNewFromHome(page, 'play-ai');
+  await page.getByTestId('side-red').tap();
+  await page.getByTestId('level-easy').tap();
+  await page.getByTestId('start').tap();
+  await playMove(page, 'b2c2');
+  // The computer answers: its search is part of the app the worker keeps.
+  await waitForPlies(page, 2, 10_000);
+  await screenshot(page, `offline-game-${lang}`);
+  await page.goBack();
+  await page.getByTestId('home').waitFor();
+}
+
+test('after one visit the app works with the network gone, in both languages', async () => {
+  const browser = await openBrowser();
+  try {
+    const page = await openHome(browser.context, '?lang=zh');
+    await waitForServiceWorker(page);
+    await browser.context.setOffline(true);
+
+    await page.reload();
+    await page.getByTestId('home').waitFor();
+    assert.equal(await page.locator('html').getAttribute('lang'), 'zh-Hans');
+    await screenshot(page, 'offline-home-zh');
+    await playOffline(page, 'zh');
+
+    // The player's own language choice, made offline, holds when the app is opened again
+    // (without the link's lang=zh, which holds for its visit only).
+    await page.getByTestId('language').tap();
+    await page.goto(site.url);
+    await page.getByTestId('home').waitFor();
+    assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+    await playOffline(page, 'en');
+
+    // A link (with its options) opens offline as well.
+    await page.goto(`${site.url}?mode=pnp&lang=en`);
+    await page.locator('[data-testid="board"], [data-testid="link-choice"]').first().waitFor();
+
+    // Chromium fetches the manifest for itself, past the service worker (which has it: the
+    // page's own fetch gets it offline); no page needs it to run.
+    const manifest = await page.evaluate(async () => (await fetch('manifest.en.webmanifest')).json());
+    assert.equal(manifest.short_name, 'Seven Soldiers');
+    const failed = page.failedRequests.filter((url) => !/\/manifest\.(zh|en)\.webmanifest$/.test(url));
+    assert.deepEqual(failed, [], 'every file came from the offline copy');
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("Chromium's installability check finds nothing, and the manifest follows the language", async () => {
+  const browser = await openBrowser();
+  try {
+    const page = await openHome(browser.context, '?lang=en');
+    await waitForServiceWorker(page);
+    const cdp = await browser.context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    console.log(`installability errors: ${JSON.stringify(installabilityErrors)}`);
+    assert.deepEqual(installabilityErrors, []);
+    const { url, errors, data } = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(errors, [], 'the manifest parses without a complaint');
+    assert.match(url, /manifest\.en\.webmanifest$/);
+    const manifest = JSON.parse(data);
+    assert.equal(manifest.short_name, 'Seven Soldiers');
+    assert.equal(manifest.display, 'standalone');
+    // The colours of the first frame, so that the launch shows no other colour.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(background, 'rgb(42, 28, 17)');
+    assert.equal(manifest.background_color, '#2a1c11');
+    assert.equal(manifest.theme_color, '#2a1c11');
+
+    // Every icon is there, a PNG of the size it claims.
+    for (const icon of manifest.icons) {
+      const size = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return `${image.naturalWidth}x${image.naturalHeight}`;
+      }, new URL(icon.src, url).href);
+      assert.equal(size, icon.sizes, icon.src);
+    }
+    assert.ok(manifest.icons.some((icon) => icon.purpose === 'maskable'), 'a maskable icon');
+    const favicon = await page.evaluate(async () => (await fetch('favicon.ico')).headers.get('content-type'));
+    assert.equal(favicon, 'image/x-icon');
+
+    // Switching to Chinese names the app in Chinese.
+    await page.getByTestId('language').tap();
+    const { url: chinese, data: zhData } = await cdp.send('Page.getAppManifest');
+    assert.match(chinese, /manifest\.zh\.webmanifest$/);
+    assert.equal(JSON.parse(zhData).short_name, '七兵');
+    assert.equal(
+      await page.locator('meta[name="apple-mobile-web-app-title"]').getAttribute('content'),
+      '七兵',
+    );
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,98 @@
+// scripts/serve.sh serves the site as a real one: precompressed files, caching that suits each
+// kind of file, the right content types, and HTTPS with a certificate it makes itself.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, openBrowser } from '../lib/phone.mjs';
+import { SITE, serve, siteFiles, waitForServiceWorker } from '../lib/site.mjs';
+
+let site;
+before(async () => { site = await serve(SITE); });
+after(async () => { await site.stop(); });
+
+/** One GET, answered with its status, headers and body as bytes. */
+function get(url, headers = {}) {
+  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { headers, rejectUnauthorized: false }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({
+        status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks),
+      }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const the = (pattern) => siteFiles(SITE).find((path) => pattern.test(path));
+
+test('each kind of file comes with its type, its caching and its compression', async () => {
+  const files = [
+    { path: '', file: 'index.html', type: /^text\/html/, cache: 'no-cache' },
+    { path: 'sw.js', file: 'sw.js', type: /^(text|application)\/javascript/, cache: 'no-cache' },
+    { path: 'manifest.zh.webmanifest', file: 'manifest.zh.webmanifest', type: /^application\/manifest\+json/, cache: 'no-cache' },
+    { path: the(/^assets\/.*-dxh[0-9a-f]+\.wasm$/), type: /^application\/wasm$/, cache: IMMUTABLE },
+    { path: the(/^assets\/.*-dxh[0-9a-f]+\.js$/), type: /^(text|application)\/javascript/, cache: IMMUTABLE },
+    { path: the(/^assets\/main-dxh[0-9a-f]+\.css$/), type: /^text\/css/, cache: IMMUTABLE },
+    { path: 'icons/icon-192.png', type: /^image\/png$/, cache: 'no-cache' },
+  ];
+  for (const { path, file = path, type, cache } of files) {
+    const original = readFileSync(join(SITE, file));
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync], [undefined, (body) => body]]) {
+      const response = await get(`${site.url}${path}`, encoding ? { 'accept-encoding': encoding } : {});
+      assert.equal(response.status, 200, path);
+      assert.match(response.headers['content-type'], type, `${path} content type`);
+      assert.equal(response.headers['cache-control'], cache, `${path} caching`);
+      const compressible = !path.endsWith('.png');
+      const sent = response.headers['content-encoding'];
+      assert.equal(sent, compressible ? encoding : undefined, `${path} sent with ${encoding}`);
+      const body = sent ? decode(response.body) : response.body;
+      assert.ok(body.equals(original), `${path} (${sent ?? 'identity'}) is the file`);
+      if (compressible) assert.match(response.headers.vary ?? '', /accept-encoding/i, `${path} varies`);
+    }
+  }
+  const wasm = files[3].path;
+  const sizes = {};
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    sizes[encoding] = (await get(`${site.url}${wasm}`, { 'accept-encoding': encoding })).body.length;
+  }
+  console.log(`the app's WebAssembly as sent: ${Object.entries(sizes).map(([k, v]) => `${k} ${(v / 1000).toFixed(0)} KB`).join(', ')}`);
+  assert.ok(sizes.br < sizes.gzip && sizes.gzip < sizes.identity);
+
+  const missing = await get(`${site.url}assets/no-such-file.js`);
+  assert.equal(missing.status, 404);
+});
+
+test('HTTPS=1 serves over HTTPS with its own certificate, and says where a phone should go', async () => {
+  const secure = await serve(SITE, { https: true });
+  try {
+    assert.match(secure.output(), new RegExp(`https://[^ ]+:${secure.port}/`));
+    const response = await get(secure.url, { 'accept-encoding': 'br' });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers['content-encoding'], 'br');
+
+    // A browser that has accepted the certificate (as a player does once) runs the app and
+    // its offline worker there, which a secure context allows.
+    const browser = await openBrowser({
+      ignoreHTTPSErrors: true, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+    });
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(secure.url);
+      await page.getByTestId('home').waitFor();
+      assert.equal(await page.evaluate(() => window.isSecureContext), true);
+      await waitForServiceWorker(page);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await secure.stop();
+  }
+});

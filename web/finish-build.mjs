@@ -1,0 +1,82 @@
+// Turns dx's release web build into the deployable site, in place:
+//   node web/finish-build.mjs target/dx/duobao-app/release/web/public
+// - sw.js, the offline service worker (Workbox): it precaches every file the app uses on the
+//   first visit and serves them offline. Its list and revisions come from the build's own files,
+//   so no file name is ever written by hand; dx's content-hashed names (`-dxh<hex>.`) need no
+//   revision of their own.
+// - a brotli (.br) and a gzip (.gz) copy of every text file, for servers that send precompressed
+//   files (scripts/serve.sh, most static hosts).
+import { generateSW } from 'workbox-build';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const site = process.argv[2];
+if (!site || !existsSync(join(site, 'index.html'))) {
+  console.error(`finish-build: no web build at ${site ?? '(no folder given)'}: run dx build first`);
+  process.exit(2);
+}
+
+/** dx's names for files whose content is in their name: cached for ever, never revised. */
+const HASHED = /-dxh[0-9a-f]+\./;
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: site,
+  globPatterns: ['**/*'],
+  // The benchmark page the tests put beside the app is not the app.
+  globIgnores: ['**/*.br', '**/*.gz', 'sw.js', 'bench/**'],
+  swDest: join(site, 'sw.js'),
+  dontCacheBustURLsMatching: HASHED,
+  maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  // Links open the app with options (`?mode=pnp&fen=…`): offline they get the same page.
+  ignoreURLParametersMatching: [/.*/],
+  directoryIndex: 'index.html',
+  navigateFallback: 'index.html',
+  navigateFallbackDenylist: [/^\/bench\//],
+  // A new build installs beside the running one and takes over when the app is next opened
+  // (or at once when the player accepts the app's "new version" notice, which asks it to
+  // skip waiting): one page never mixes the files of two builds.
+  skipWaiting: false,
+  clientsClaim: true,
+  cleanupOutdatedCaches: true,
+  cacheId: 'duobao',
+  inlineWorkboxRuntime: true,
+  sourcemap: false,
+  mode: 'production',
+});
+for (const warning of warnings) console.warn(`finish-build: ${warning}`);
+console.log(`finish-build: sw.js precaches ${count} files, ${(size / 1000).toFixed(0)} KB`);
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|webmanifest|json|svg|txt|ico|wav|xml)$/;
+
+function* files(folder) {
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+let compressed = 0;
+for (const path of [...files(site)]) {
+  if (!COMPRESSIBLE.test(path)) continue;
+  const original = readFileSync(path);
+  const brotli = brotliCompressSync(original, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: original.length,
+    },
+  });
+  const gzip = gzipSync(original, { level: 9 });
+  // A copy no smaller than the file would only cost the server a look-up.
+  if (brotli.length < original.length) writeFileSync(`${path}.br`, brotli);
+  if (gzip.length < original.length) writeFileSync(`${path}.gz`, gzip);
+  compressed += 1;
+  if (path.endsWith('.wasm')) {
+    const kb = (bytes) => `${(bytes / 1000).toFixed(0)} KB`;
+    console.log(
+      `finish-build: ${relative(site, path)} ${kb(original.length)}, brotli ${kb(brotli.length)}, gzip ${kb(gzip.length)}`,
+    );
+  }
+}
+console.log(`finish-build: precompressed ${compressed} files (brotli and gzip)`);
