@@ -4,7 +4,9 @@
 # the rest, exact content types. `bash scripts/serve.sh [DIR]`; DIR is the release web build,
 # target/dx/duobao-app/release/web/public, unless given. PORT=… (8080) and BIND=… (127.0.0.1;
 # 0.0.0.0 for a phone on the network too); HTTPS=1 serves HTTPS with a certificate made at
-# start-up, which a phone needs for the service worker (offline play, installing the app).
+# start-up and signed by a local certificate authority kept for this user (CERT_DIR=… keeps it
+# elsewhere), which a phone must trust for the service worker (offline play, installing the
+# app): README.md, "On a phone at home".
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -19,6 +21,9 @@ dir="$(cd "$dir" && pwd)"
 args=(--dir "$dir" --port "${PORT:-8080}" --bind "${BIND:-127.0.0.1}")
 if [[ "${HTTPS:-0}" == 1 ]]; then
   args+=(--https)
+  if [[ -n "${CERT_DIR:-}" ]]; then
+    args+=(--cert-dir "$CERT_DIR")
+  fi
 fi
 
 cd "$root"

@@ -2,13 +2,15 @@
 //! worker, caching, installing the app on a phone) behaves as it will for players: the
 //! precompressed `.br` and `.gz` files the build ships, a year's caching for files whose names
 //! carry a content hash and revalidation for the rest, exact content types, and HTTPS with a
-//! certificate made at start-up for a phone on the LAN.
+//! certificate made at start-up for a phone on the LAN, signed by a [`LocalCa`] that is kept, so
+//! that a phone which trusts it once can install the app.
 //!
 //! [`Site::bind`] takes the address (so that a port in use is reported before anything else),
 //! [`Site::run`] serves until its shutdown future completes; [`router`] is the site itself.
 
 mod addresses;
 mod headers;
+mod local_ca;
 mod tls;
 
 use std::fmt;
@@ -19,13 +21,18 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use axum::handler::HandlerWithoutStateExt;
+use axum::http::header::CONTENT_TYPE;
+use axum::routing::get;
 use axum::{middleware, Router};
 use axum_server::tls_rustls::RustlsConfig;
 use axum_server::Handle;
-use rustls::pki_types::CertificateDer;
 use tower_http::services::ServeDir;
 
 pub use headers::is_content_hashed;
+pub use local_ca::{CaError, LocalCa};
+
+/// Where the server offers its local CA's certificate over HTTPS, for a phone to install.
+pub const LOCAL_CA_PATH: &str = "/duobao-local-ca.crt";
 
 /// How long open connections may finish their responses once shutdown is asked for.
 const GRACE: Duration = Duration::from_secs(5);
@@ -34,13 +41,23 @@ const GRACE: Duration = Duration::from_secs(5);
 /// [`is_content_hashed`], UTF-8 text, `nosniff`). `/` and every folder serve their `index.html`;
 /// a file's `.br` or `.gz` sibling is sent instead when the browser accepts that encoding; a
 /// missing file is a plain-text 404.
-pub fn router(dir: &Path) -> Router {
+///
+/// With `local_ca` (the CA's certificate in PEM), [`LOCAL_CA_PATH`] answers it too, typed so
+/// that a phone offers to install it; it is not a file of the site, and like the page it is
+/// revalidated (`no-cache`), so that a new CA is never hidden behind a kept old one.
+pub fn router(dir: &Path, local_ca: Option<&str>) -> Router {
     let files = ServeDir::new(dir)
         .precompressed_br()
         .precompressed_gzip()
         .not_found_service(not_found.into_service());
-    Router::new()
-        .fallback_service(files)
+    let mut site = Router::new();
+    if let Some(pem) = local_ca {
+        let pem = axum::body::Bytes::copy_from_slice(pem.as_bytes());
+        let certificate =
+            move || async move { ([(CONTENT_TYPE, "application/x-x509-ca-cert")], pem) };
+        site = site.route(LOCAL_CA_PATH, get(certificate));
+    }
+    site.fallback_service(files)
         .layer(middleware::from_fn(headers::site_headers))
 }
 
@@ -55,8 +72,17 @@ pub struct Config {
     pub dir: PathBuf,
     /// The address to listen on; port 0 takes a free one.
     pub addr: SocketAddr,
-    /// Whether to serve HTTPS with a self-made certificate.
+    /// Whether to serve HTTPS with a certificate signed by the local CA.
     pub https: bool,
+    /// The folder the local CA is kept in, made on the first HTTPS start; `None` for this
+    /// user's data folder (`duobao-serve` in the local data folder: `~/.local/share` on Linux).
+    pub cert_dir: Option<PathBuf>,
+}
+
+/// Where the local CA is kept unless told otherwise: one per user, since a phone trusts the CA
+/// and not a server, and the same CA must sign every start's certificate.
+fn default_cert_dir() -> Option<PathBuf> {
+    dirs::data_local_dir().map(|data| data.join("duobao-serve"))
 }
 
 /// A server that is listening but not yet answering.
@@ -69,13 +95,14 @@ pub struct Site {
 }
 
 struct Tls {
-    certificate: CertificateDer<'static>,
+    ca: LocalCa,
     config: RustlsConfig,
 }
 
 impl Site {
-    /// Listens on the configured address and, for HTTPS, makes the certificate for every name
-    /// this machine is opened by: localhost, 127.0.0.1, ::1, its LAN addresses, its host name.
+    /// Listens on the configured address and, for HTTPS, reads the local CA (making it on the
+    /// first start) and signs a certificate for every name this machine is opened by:
+    /// localhost, 127.0.0.1, ::1, its LAN addresses, its host name.
     pub fn bind(config: Config) -> Result<Self, StartError> {
         let listen_error = |source| StartError::Listen {
             addr: config.addr,
@@ -85,13 +112,20 @@ impl Site {
         let local_addr = listener.local_addr().map_err(listen_error)?;
         let lan = addresses::lan_ipv4();
         let tls = if config.https {
+            let cert_dir = config
+                .cert_dir
+                .or_else(default_cert_dir)
+                .ok_or(StartError::LocalCa(CaError::NoFolder))?;
+            let ca = LocalCa::load_or_make(&cert_dir).map_err(StartError::LocalCa)?;
             let names = addresses::certificate_names(&lan, addresses::host_name().as_deref());
             let certificate =
-                tls::self_signed(names).map_err(|e| StartError::Tls(e.to_string()))?;
+                tls::signed_certificate(&ca, names).map_err(|e| StartError::Tls(e.to_string()))?;
+            ca.check_accepted(&certificate.der)
+                .map_err(StartError::LocalCa)?;
             let server =
                 tls::server_config(&certificate).map_err(|e| StartError::Tls(e.to_string()))?;
             Some(Tls {
-                certificate: certificate.der,
+                ca,
                 config: RustlsConfig::from_config(server),
             })
         } else {
@@ -117,15 +151,16 @@ impl Site {
         addresses::site_urls(self.local_addr, self.tls.is_some(), &self.lan)
     }
 
-    /// The certificate presented over HTTPS, for a client that should trust it.
-    pub fn certificate(&self) -> Option<&CertificateDer<'static>> {
-        self.tls.as_ref().map(|tls| &tls.certificate)
+    /// The local CA that signed the certificate presented over HTTPS.
+    pub fn local_ca(&self) -> Option<&LocalCa> {
+        self.tls.as_ref().map(|tls| &tls.ca)
     }
 
     /// Answers requests until `shutdown` completes, then lets open responses finish for a few
     /// seconds. Fails only if the listener cannot be handed to the runtime.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
-        let app = router(&self.dir).into_make_service();
+        let local_ca = self.tls.as_ref().map(|tls| tls.ca.pem());
+        let app = router(&self.dir, local_ca).into_make_service();
         let handle = Handle::new();
         let stopper = handle.clone();
         tokio::spawn(async move {
@@ -183,6 +218,8 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
 pub enum StartError {
     /// The address cannot be listened on.
     Listen { addr: SocketAddr, source: io::Error },
+    /// The local CA cannot be read or kept.
+    LocalCa(CaError),
     /// The certificate or the TLS settings could not be made.
     Tls(String),
 }
@@ -209,6 +246,7 @@ impl fmt::Display for StartError {
                 ),
                 _ => write!(f, "cannot listen on {addr}: {source}"),
             },
+            StartError::LocalCa(problem) => write!(f, "cannot set up HTTPS: {problem}"),
             StartError::Tls(problem) => write!(f, "cannot set up HTTPS: {problem}"),
         }
     }
@@ -218,6 +256,7 @@ impl std::error::Error for StartError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StartError::Listen { source, .. } => Some(source),
+            StartError::LocalCa(problem) => Some(problem),
             StartError::Tls(_) => None,
         }
     }

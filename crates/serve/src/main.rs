@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use duobao_serve::{shutdown_signal, Config, Site};
+use duobao_serve::{shutdown_signal, Config, Site, LOCAL_CA_PATH};
 
 /// Serve the web build of Duobao Qi Bing · Seven Soldiers as the deployed site is served:
 /// precompressed files, caching by content hash, HTTPS for a phone on the network.
@@ -22,10 +22,15 @@ struct Args {
     /// The address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the network too
     #[arg(long, value_name = "ADDRESS", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     bind: IpAddr,
-    /// Serve HTTPS with a certificate made at start-up: a phone on the network needs it for the
-    /// service worker (offline play, installing the app)
+    /// Serve HTTPS with a certificate made at start-up and signed by a local certificate
+    /// authority kept for this user: a phone on the network that trusts it can play offline and
+    /// install the app
     #[arg(long)]
     https: bool,
+    /// Where the local certificate authority is kept (made on the first --https start) [default:
+    /// duobao-serve in this user's local data folder]
+    #[arg(long, value_name = "DIR", requires = "https")]
+    cert_dir: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -47,6 +52,7 @@ fn main() -> ExitCode {
         dir: args.dir.clone(),
         addr: SocketAddr::new(args.bind, args.port),
         https: args.https,
+        cert_dir: args.cert_dir.clone(),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
@@ -67,7 +73,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// One line with where to open the site, and what to expect of HTTPS or of plain HTTP on a phone.
+/// Where to open the site; for HTTPS, how a phone comes to trust it (the longer how-to is in
+/// README.md), and for plain HTTP on the network, that a phone needs HTTPS.
 fn announce(site: &Site, args: &Args) {
     let urls = site.urls();
     let (here, network) = urls
@@ -81,10 +88,37 @@ fn announce(site: &Site, args: &Args) {
         "Serving {} at {here}{phone} (Ctrl-C stops it)",
         args.dir.display()
     );
-    if args.https {
-        println!("The browser warns once about this server's self-made certificate (a new one each start): choose to proceed.");
-    } else if !network.is_empty() {
-        println!("A phone needs HTTPS for offline play and installing the app: add --https.");
+    let Some(ca) = site.local_ca() else {
+        if !network.is_empty() {
+            println!("A phone needs HTTPS for offline play and installing the app: add --https.");
+        }
+        return;
+    };
+    if ca.is_new() {
+        println!(
+            "Made a local certificate authority (CA) for HTTPS, kept in {}",
+            ca.path().display()
+        );
+    }
+    // A server bound to one LAN address is opened there from a phone too.
+    let bound = site.local_addr().ip();
+    let phone_url = network.first().or_else(|| {
+        urls.first()
+            .filter(|_| !bound.is_loopback() && !bound.is_unspecified())
+    });
+    match phone_url {
+        Some(url) => {
+            let url = url.trim_end_matches('/');
+            println!("To install the app on a phone, the phone must trust the local CA once:");
+            println!("  open {url}{LOCAL_CA_PATH} on the phone (proceed past the warning) and install it");
+            println!("  Android: Settings → Security → Encryption & credentials → Install a certificate → CA certificate");
+            println!("  iPhone: open it in Safari, install the profile in Settings, then General → About → Certificate Trust Settings → full trust");
+            println!("  then open {url}/ again and Add to Home Screen (README.md, \"On a phone at home\")");
+        }
+        None => println!(
+            "Browsers here warn about the certificate until they trust the local CA {}; until then, choose to proceed.",
+            ca.path().display()
+        ),
     }
 }
 

@@ -98,3 +98,122 @@ fn it_says_where_to_open_it_and_stops_on_sigterm() {
         .unwrap();
     assert!(errors.is_empty(), "{errors}");
 }
+
+#[test]
+fn a_cert_dir_is_for_https_only() {
+    let output = run(&["--dir", ".", "--cert-dir", "/tmp"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--https"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_damaged_local_ca_exits_with_1_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let certs = tempfile::tempdir().unwrap();
+    let ca = certs.path().join("duobao-local-ca.crt");
+    std::fs::write(&ca, "-----BEGIN CERTIFICATE-----\nbroken\n").unwrap();
+    std::fs::write(certs.path().join("duobao-local-ca.key"), "").unwrap();
+    let output = run(&[
+        "--dir",
+        dir.path().to_str().unwrap(),
+        "--port",
+        "0",
+        "--https",
+        "--cert-dir",
+        certs.path().to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(message.contains(&ca.display().to_string()), "{message}");
+    assert!(message.contains("Delete it to make a new one"), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(output.stdout.is_empty());
+}
+
+/// The lines a server started with `args` prints before it serves, then stops it.
+#[cfg(unix)]
+fn start_up_lines(args: &[&str]) -> Vec<String> {
+    let mut server = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        let last = line.contains("choose to proceed") || line.contains("Add to Home Screen");
+        lines.push(line);
+        if last {
+            break;
+        }
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert!(server.wait().unwrap().success());
+    lines
+}
+
+#[cfg(unix)]
+#[test]
+fn https_makes_the_local_ca_once_and_says_how_a_phone_trusts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let certs = tempfile::tempdir().unwrap();
+    let ca = certs.path().join("duobao-local-ca.crt");
+    let dir = dir.path().to_str().unwrap();
+    let cert_dir = certs.path().to_str().unwrap();
+    let args = |bind| {
+        [
+            "--dir",
+            dir,
+            "--port",
+            "0",
+            "--bind",
+            bind,
+            "--https",
+            "--cert-dir",
+            cert_dir,
+        ]
+    };
+
+    let first = start_up_lines(&args("127.0.0.1"));
+    assert!(first[0].contains(" at https://127.0.0.1:"), "{first:?}");
+    assert_eq!(
+        first[1],
+        format!(
+            "Made a local certificate authority (CA) for HTTPS, kept in {}",
+            ca.display()
+        )
+    );
+    assert!(first[2].contains(&ca.display().to_string()), "{first:?}");
+    let kept = std::fs::read(&ca).unwrap();
+
+    let again = start_up_lines(&args("0.0.0.0"));
+    assert!(
+        !again.iter().any(|line| line.starts_with("Made")),
+        "{again:?}"
+    );
+    assert_eq!(std::fs::read(&ca).unwrap(), kept);
+    // A phone's steps when this machine has a LAN address to give it.
+    if let Some((_, phone)) = again[0].split_once("on a phone on this network ") {
+        let phone = phone.split([' ', '/']).nth(2).unwrap();
+        let text = again.join("\n");
+        assert!(
+            text.contains(&format!(
+                "open https://{phone}/duobao-local-ca.crt on the phone"
+            )),
+            "{text}"
+        );
+        assert!(text.contains("Android: Settings"), "{text}");
+        assert!(text.contains("iPhone:"), "{text}");
+        assert!(text.contains("Add to Home Screen"), "{text}");
+    } else {
+        assert!(again[1].contains("choose to proceed"), "{again:?}");
+    }
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_serve::{Config, Site, StartError};
+use duobao_serve::{CaError, Config, Site, StartError, LOCAL_CA_PATH};
 use tempfile::TempDir;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -47,27 +47,33 @@ fn web_build() -> TempDir {
 /// A running server; dropping the sender (or sending) asks it to stop.
 struct Running {
     addr: SocketAddr,
-    certificate: Option<CertificateDer<'static>>,
+    /// For HTTPS, the local CA's certificate.
+    ca: Option<CertificateDer<'static>>,
     stop: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
 
-fn start(dir: &Path, https: bool) -> Running {
-    let site = Site::bind(Config {
+/// The settings of a server on a free port, over HTTPS with the CA in `cert_dir` when given.
+fn config(dir: &Path, cert_dir: Option<&Path>) -> Config {
+    Config {
         dir: dir.to_owned(),
         addr: "127.0.0.1:0".parse().unwrap(),
-        https,
-    })
-    .unwrap();
+        https: cert_dir.is_some(),
+        cert_dir: cert_dir.map(Path::to_owned),
+    }
+}
+
+fn start(dir: &Path, cert_dir: Option<&Path>) -> Running {
+    let site = Site::bind(config(dir, cert_dir)).unwrap();
     let addr = site.local_addr();
-    let certificate = site.certificate().cloned();
+    let ca = site.local_ca().map(|ca| ca.certificate().clone());
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(site.run(async {
         let _ = stopped.await;
     }));
     Running {
         addr,
-        certificate,
+        ca,
         stop,
         task,
     }
@@ -144,7 +150,7 @@ const BROWSER_ENCODINGS: &str = "gzip, deflate, br, zstd";
 #[tokio::test]
 async fn the_root_is_the_page_and_it_is_revalidated() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     for path in ["/", "/index.html", "/?game=new"] {
         let reply = get(server.addr, path, None).await;
         assert_eq!(reply.status, 200, "{path}");
@@ -163,7 +169,7 @@ async fn the_root_is_the_page_and_it_is_revalidated() {
 #[tokio::test]
 async fn a_precompressed_sibling_keeps_the_files_type() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     for (encodings, encoding, body) in [
         (BROWSER_ENCODINGS, "br", INDEX_BR),
         ("br", "br", INDEX_BR),
@@ -187,7 +193,7 @@ async fn a_precompressed_sibling_keeps_the_files_type() {
 #[tokio::test]
 async fn a_hashed_file_is_kept_for_a_year() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     let immutable = Some("public, max-age=31536000, immutable");
 
     let reply = get(server.addr, HASHED_WASM, Some(BROWSER_ENCODINGS)).await;
@@ -208,7 +214,7 @@ async fn a_hashed_file_is_kept_for_a_year() {
 #[tokio::test]
 async fn the_manifest_and_the_service_worker_are_revalidated() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     for (path, content_type) in [
         ("/manifest.webmanifest", "application/manifest+json"),
         ("/sw.js", "text/javascript; charset=utf-8"),
@@ -224,7 +230,7 @@ async fn the_manifest_and_the_service_worker_are_revalidated() {
 #[tokio::test]
 async fn a_missing_file_is_a_plain_404_that_is_not_kept() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     // A folder without an index.html, and a way out of the folder, are missing files too.
     for path in [
         "/missing.js",
@@ -247,11 +253,10 @@ async fn a_missing_file_is_a_plain_404_that_is_not_kept() {
 #[tokio::test]
 async fn a_port_in_use_is_reported() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     let Err(problem) = Site::bind(Config {
-        dir: dir.path().to_owned(),
         addr: server.addr,
-        https: false,
+        ..config(dir.path(), None)
     }) else {
         panic!("a second server on {} started", server.addr);
     };
@@ -264,7 +269,7 @@ async fn a_port_in_use_is_reported() {
 #[tokio::test]
 async fn it_stops_when_asked() {
     let dir = web_build();
-    let server = start(dir.path(), false);
+    let server = start(dir.path(), None);
     assert_eq!(get(server.addr, "/", None).await.status, 200);
     server.stop.send(()).unwrap();
     let stopped = tokio::time::timeout(Duration::from_secs(10), server.task).await;
@@ -272,25 +277,42 @@ async fn it_stops_when_asked() {
     assert!(TcpStream::connect(server.addr).await.is_err());
 }
 
-#[tokio::test]
-async fn https_with_the_made_certificate() {
-    let dir = web_build();
-    let server = start(dir.path(), true);
+/// A TLS client that trusts `ca` and nothing else, verifying as browsers do (rustls' WebPKI
+/// verifier, no custom one).
+fn trusting(ca: &CertificateDer<'static>) -> TlsConnector {
     let mut roots = RootCertStore::empty();
-    roots.add(server.certificate.clone().unwrap()).unwrap();
+    roots.add(ca.clone()).unwrap();
     let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
     let client = ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .unwrap()
         .with_root_certificates(roots)
         .with_no_client_auth();
-    let connector = TlsConnector::from(Arc::new(client));
+    TlsConnector::from(Arc::new(client))
+}
+
+async fn get_https(
+    connector: &TlsConnector,
+    addr: SocketAddr,
+    name: &str,
+    path: &str,
+    accept_encoding: Option<&str>,
+) -> Reply {
+    let tcp = TcpStream::connect(addr).await.unwrap();
+    let name = ServerName::try_from(name.to_owned()).unwrap();
+    let tls = connector.connect(name, tcp).await.unwrap();
+    exchange(tls, path, accept_encoding).await
+}
+
+#[tokio::test]
+async fn https_with_a_certificate_the_local_ca_signed() {
+    let dir = web_build();
+    let certs = tempfile::tempdir().unwrap();
+    let server = start(dir.path(), Some(certs.path()));
+    let connector = trusting(server.ca.as_ref().unwrap());
     // By name and by address: the certificate names both.
     for name in ["localhost", "127.0.0.1"] {
-        let tcp = TcpStream::connect(server.addr).await.unwrap();
-        let name = ServerName::try_from(name).unwrap();
-        let tls = connector.connect(name, tcp).await.unwrap();
-        let reply = exchange(tls, "/", Some("br")).await;
+        let reply = get_https(&connector, server.addr, name, "/", Some("br")).await;
         assert_eq!(reply.status, 200);
         assert_eq!(
             reply.header("content-type"),
@@ -310,4 +332,163 @@ async fn https_with_the_made_certificate() {
     assert!(!raw
         .windows(INDEX.len())
         .any(|window| window == INDEX.as_bytes()));
+}
+
+#[tokio::test]
+async fn the_local_ca_is_made_once_and_kept() {
+    let dir = web_build();
+    let certs = tempfile::tempdir().unwrap();
+    let ca_file = certs.path().join("duobao-local-ca.crt");
+    let key_file = certs.path().join("duobao-local-ca.key");
+
+    let first = Site::bind(config(dir.path(), Some(certs.path()))).unwrap();
+    let made = first.local_ca().unwrap();
+    assert!(made.is_new());
+    assert_eq!(made.path(), ca_file);
+    let kept = fs::read(&ca_file).unwrap();
+    assert_eq!(kept, made.pem().as_bytes());
+    assert!(made.pem().starts_with("-----BEGIN CERTIFICATE-----"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(&key_file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    }
+    let first_ca = made.certificate().clone();
+    drop(first);
+
+    let key = fs::read(&key_file).unwrap();
+    let server = start(dir.path(), Some(certs.path()));
+    assert_eq!(server.ca.as_ref(), Some(&first_ca));
+    assert_eq!(fs::read(&ca_file).unwrap(), kept);
+    assert_eq!(fs::read(&key_file).unwrap(), key);
+    // The second start's certificate, new, is trusted through the CA a phone installed at the
+    // first.
+    let connector = trusting(&first_ca);
+    let reply = get_https(&connector, server.addr, "localhost", "/", None).await;
+    assert_eq!(reply.status, 200);
+}
+
+#[tokio::test]
+async fn the_local_ca_is_offered_over_https_only() {
+    let dir = web_build();
+    let certs = tempfile::tempdir().unwrap();
+    let secure = start(dir.path(), Some(certs.path()));
+    let connector = trusting(secure.ca.as_ref().unwrap());
+    let reply = get_https(&connector, secure.addr, "127.0.0.1", LOCAL_CA_PATH, None).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(
+        reply.header("content-type"),
+        Some("application/x-x509-ca-cert")
+    );
+    assert_eq!(reply.header("cache-control"), Some("no-cache"));
+    assert_eq!(
+        reply.body,
+        fs::read(certs.path().join("duobao-local-ca.crt")).unwrap()
+    );
+    // Only that one extra path.
+    let reply = get_https(
+        &connector,
+        secure.addr,
+        "127.0.0.1",
+        "/duobao-local-ca.key",
+        None,
+    )
+    .await;
+    assert_eq!(reply.status, 404);
+
+    let plain = start(dir.path(), None);
+    let reply = get(plain.addr, LOCAL_CA_PATH, None).await;
+    assert_eq!(reply.status, 404);
+    assert_eq!(reply.body, b"Not found\n");
+}
+
+/// The error of a start over HTTPS with the CA in `certs`.
+fn https_start_error(certs: &Path) -> StartError {
+    let dir = web_build();
+    match Site::bind(config(dir.path(), Some(certs))) {
+        Ok(_) => panic!("started with the CA in {}", certs.display()),
+        Err(problem) => problem,
+    }
+}
+
+#[test]
+fn a_damaged_local_ca_is_named_with_the_fix() {
+    let made = tempfile::tempdir().unwrap();
+    drop(Site::bind(config(web_build().path(), Some(made.path()))).unwrap());
+    let ca_file = made.path().join("duobao-local-ca.crt");
+    let key_file = made.path().join("duobao-local-ca.key");
+    let good_ca = fs::read(&ca_file).unwrap();
+    let good_key = fs::read(&key_file).unwrap();
+
+    let other = tempfile::tempdir().unwrap();
+    drop(Site::bind(config(web_build().path(), Some(other.path()))).unwrap());
+    let other_key = fs::read(other.path().join("duobao-local-ca.key")).unwrap();
+
+    let certs = tempfile::tempdir().unwrap();
+    let ca = certs.path().join("duobao-local-ca.crt");
+    let key = certs.path().join("duobao-local-ca.key");
+    let mut truncated = good_ca.clone();
+    truncated.truncate(good_ca.len() / 2);
+    for (ca_bytes, key_bytes, blamed, why) in [
+        (&b"not a certificate"[..], &good_key[..], &ca, "damaged"),
+        (&truncated[..], &good_key[..], &ca, "damaged"),
+        (&[0xff, 0xfe, 0x00][..], &good_key[..], &ca, "damaged"),
+        (
+            &good_ca[..],
+            &b"-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"[..],
+            &key,
+            "damaged",
+        ),
+        (
+            &good_ca[..],
+            &other_key[..],
+            &ca,
+            "does not belong with the key",
+        ),
+    ] {
+        fs::write(&ca, ca_bytes).unwrap();
+        fs::write(&key, key_bytes).unwrap();
+        let problem = https_start_error(certs.path());
+        assert!(
+            matches!(&problem, StartError::LocalCa(CaError::Unusable { path, .. }) if path == blamed),
+            "{problem:?}"
+        );
+        let message = problem.to_string();
+        assert!(message.contains(&blamed.display().to_string()), "{message}");
+        assert!(message.contains(why), "{message}");
+        assert!(message.contains("Delete it to make a new one"), "{message}");
+        // Nothing was overwritten: the fix is the user's to choose.
+        assert_eq!(fs::read(&ca).unwrap(), ca_bytes);
+    }
+
+    // Deleting the file named makes a new CA.
+    fs::remove_file(&ca).unwrap();
+    let dir = web_build();
+    let site = Site::bind(config(dir.path(), Some(certs.path()))).unwrap();
+    let ca = site.local_ca().unwrap();
+    assert!(ca.is_new());
+    assert_ne!(ca.pem().as_bytes(), good_ca);
+}
+
+#[test]
+fn an_expired_local_ca_is_reported() {
+    use rcgen::{BasicConstraints, CertificateParams, IsCa, KeyPair, KeyUsagePurpose};
+    let mut params = CertificateParams::default();
+    params.is_ca = IsCa::Ca(BasicConstraints::Constrained(0));
+    params.key_usages = vec![KeyUsagePurpose::KeyCertSign];
+    params.not_before = rcgen::date_time_ymd(2014, 1, 1);
+    params.not_after = rcgen::date_time_ymd(2024, 1, 1);
+    let key = KeyPair::generate().unwrap();
+    let certificate = params.self_signed(&key).unwrap();
+    let certs = tempfile::tempdir().unwrap();
+    fs::write(certs.path().join("duobao-local-ca.crt"), certificate.pem()).unwrap();
+    fs::write(
+        certs.path().join("duobao-local-ca.key"),
+        key.serialize_pem(),
+    )
+    .unwrap();
+    let message = https_start_error(certs.path()).to_string();
+    assert!(message.contains("it has expired"), "{message}");
+    assert!(message.contains("Delete it to make a new one"), "{message}");
 }
