@@ -29,8 +29,16 @@ export async function freePort() {
  */
 export async function serve(folder, { port, https = false } = {}) {
   port ??= await freePort();
+  // The local certificate authority of an HTTPS test is its own, never the user's.
+  const certificates = https ? mkdtempSync(join(tmpdir(), 'duobao-ca-')) : null;
   const server = spawn('bash', [join(ROOT, 'scripts/serve.sh'), folder], {
-    env: { ...process.env, PORT: String(port), BIND: '127.0.0.1', HTTPS: https ? '1' : '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BIND: '127.0.0.1',
+      HTTPS: https ? '1' : '0',
+      ...(https ? { CERT_DIR: certificates } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -56,6 +64,7 @@ export async function serve(folder, { port, https = false } = {}) {
     async stop() {
       server.kill('SIGTERM');
       await exited;
+      if (certificates) rmSync(certificates, { recursive: true, force: true });
     },
   };
 }
