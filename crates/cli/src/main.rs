@@ -21,7 +21,8 @@ use clap::{Parser, Subcommand};
 use crate::failure::Failure;
 
 /// Duobao Qi Bing · Seven Soldiers on the command line: move generation, games, the engine
-/// protocol, matches between players, the levels' benchmark, game review and puzzles.
+/// protocol, matches between players, the levels' benchmark, game review, puzzles and the exact
+/// solver.
 ///
 /// Moves are written origin then destination (c1c2); a timed-out turn is pass. A FEN is
 /// "BBB/BB.BB/..T../RR.RR/RRR r - 0": rows 5 to 1, side to move, treasure lock (L or -), quiet
