@@ -22,8 +22,8 @@ pub struct SolveArgs {
     /// as unknown
     #[arg(long, default_value_t = 21, value_parser = horizon)]
     horizon: u32,
-    /// The solver's table in MiB, from 1 to 16384 (16 GiB); a long horizon needs a large one
-    /// (from the start, horizon 21 wants 8192)
+    /// The solver's table in MiB, from 1 to 16384 (16 GiB); it takes from half this to all of it
+    /// (a power of two of entries). The default solves the start at horizon 21 in about 1½ minutes
     #[arg(long, value_name = "MB", default_value_t = 1024, value_parser = table_megabytes)]
     table_mb: usize,
     /// Instead, one line per legal move, sorted: "MOVE VALUE", the value for the side to move
@@ -54,11 +54,13 @@ pub fn solve_command(args: SolveArgs) -> Result<String, Failure> {
     let mut out = String::new();
     let mut nodes = 0;
     if args.first_moves {
-        let mut moves = game.position().legal_moves().to_vec();
+        // A drawn game has moves on the board but none to play.
+        let mut moves = if game.is_over() {
+            Vec::new()
+        } else {
+            game.position().legal_moves().to_vec()
+        };
         moves.sort_by_key(|m| m.to_string());
-        if game.is_over() {
-            moves.clear();
-        }
         for m in moves {
             let solution = solve_deepening(&mut solver, &game, Some(m), args.horizon, started);
             nodes += solution.nodes;
@@ -117,6 +119,8 @@ fn solve_deepening(
     }
 }
 
+/// `win N`, `loss N`, `draw` or `unknown within H`. N is the proof line's length: the plies
+/// from the position solved, or, when a first move was given, from before that move.
 fn value(solution: &Solution, horizon: u32) -> String {
     let plies = solution.line.len() as u32;
     match solution.outcome {
