@@ -17,9 +17,9 @@
 //! # The file format
 //! Four text lines — `duobao proof 1`, `start FEN`, `plies N`, `moves COUNT` — then COUNT
 //! entries in increasing order, each the difference from the previous one as a little-endian
-//! base-128 varint. An entry is a 58-bit number: the position's key (Red and Black soldiers as
-//! 21-bit sets over the board's points in order, the treasure's point number or 31, the lock
-//! bit) above a 10-bit move (origin and destination point numbers).
+//! base-128 varint. An entry is a 59-bit number: the position's 49-bit key (Red and Black
+//! soldiers as 21-bit sets over the board's points in order, the treasure's point number or 31,
+//! the lock bit, the side to move) above a 10-bit move (origin and destination point numbers).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -42,7 +42,8 @@ pub struct Certificate {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CheckReport {
     /// Positions checked where the winner moved, and where the loser did. A position counts
-    /// once per quiet count, and again when it is met with more plies left than before.
+    /// once per quiet count, and again when it is met later in a line than before (with fewer
+    /// plies left).
     pub winner_nodes: usize,
     pub loser_nodes: usize,
     /// The longest line to a win, in plies.
