@@ -96,3 +96,23 @@ fn a_last_move_that_does_not_win_fails() {
         "{error}"
     );
 }
+
+#[test]
+fn the_same_strategy_90_quiet_plies_into_a_game_runs_into_the_quiet_limit() {
+    // The moves are keyed without the quiet count, so they still apply; the rules draw a line
+    // at the 100th quiet ply, and a drawn leaf is no win.
+    let start = b"start BBB/BB.BB/..T../RR.RR/RRR r - 0\n";
+    let at = PROOF.windows(start.len()).position(|w| w == start).unwrap();
+    let mut bytes = PROOF[..at].to_vec();
+    bytes.extend_from_slice(b"start BBB/BB.BB/..T../RR.RR/RRR r - 90\n");
+    bytes.extend_from_slice(&PROOF[at + start.len()..]);
+    let error = Certificate::from_bytes(&bytes)
+        .unwrap()
+        .check()
+        .unwrap_err();
+    assert!(
+        matches!(&error, CertificateError::NotAWin { line, .. } if line.len() == 10),
+        "{error}"
+    );
+    assert!(error.to_string().contains("draw quiet"), "{error}");
+}
