@@ -18,6 +18,7 @@ mod eval;
 mod level;
 mod mcts;
 mod ordering;
+mod prove;
 mod puzzles;
 mod review;
 mod search;
@@ -30,6 +31,7 @@ pub use cancel::CancelToken;
 pub use eval::evaluate;
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
+pub use prove::{prove, ProveError};
 pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,

@@ -157,6 +157,23 @@ impl Solver {
     /// deepening the horizon one ply at a time until something is proven or the budget runs
     /// out.
     pub fn solve(&mut self, game: &Game, horizon: u32, budget: &Budget) -> Solution {
+        self.solve_with_line(game, horizon, budget, u32::MAX)
+    }
+
+    /// Like [`Solver::solve`], but the line stops after its first move: all that a strategy
+    /// needs, and much cheaper when every position of a proof is asked for its move.
+    pub fn solve_first_move(&mut self, game: &Game, horizon: u32, budget: &Budget) -> Solution {
+        self.solve_with_line(game, horizon, budget, 1)
+    }
+
+    /// [`Solver::solve`] with the proof line cut to `line_plies` moves.
+    fn solve_with_line(
+        &mut self,
+        game: &Game,
+        horizon: u32,
+        budget: &Budget,
+        line_plies: u32,
+    ) -> Solution {
         let horizon = horizon.min(MAX_HORIZON);
         let over = |outcome| Solution {
             outcome,
@@ -187,7 +204,7 @@ impl Solver {
             searched = depth;
             if value != 0 {
                 let outcome = outcome_of(value);
-                let line = self.proof_line(&root, outcome);
+                let line = self.proof_line(&root, outcome, line_plies);
                 return Solution {
                     outcome,
                     line,
@@ -386,10 +403,10 @@ impl Solver {
         }
     }
 
-    /// The line behind a proven outcome: at each step the winner's move that keeps the shortest
-    /// win, the loser's move that keeps the longest defence. Its tests all hit the table, so it
-    /// runs without the budget.
-    fn proof_line(&mut self, root: &Position, outcome: Outcome) -> Vec<Move> {
+    /// The line behind a proven outcome, up to `most` moves: at each step the winner's move that
+    /// keeps the shortest win, the loser's move that keeps the longest defence. Its tests all hit
+    /// the table, so it runs without the budget.
+    fn proof_line(&mut self, root: &Position, outcome: Outcome, most: u32) -> Vec<Move> {
         let (limit, deadline, cancel) = (self.node_limit, self.deadline.take(), self.cancel.take());
         self.node_limit = u64::MAX;
         let mut line = Vec::new();
@@ -399,7 +416,7 @@ impl Solver {
             Outcome::Loss { plies } => (plies, false),
             Outcome::Draw | Outcome::Unknown => return line,
         };
-        while plies > 0 {
+        while plies > 0 && (line.len() as u32) < most {
             let moves = position.legal_moves();
             let next = moves.iter().copied().find(|&m| {
                 let mut child = position;

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use duobao_ai::{verify, Puzzle, MAX_PUZZLE_MOVES};
+use duobao_ai::{prove, verify, Puzzle, Solver, MAX_PUZZLE_MOVES};
 
 const SHIPPED: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -25,6 +25,21 @@ fn every_shipped_puzzle_verifies_with_the_exact_search() {
     let puzzles = shipped();
     for puzzle in &puzzles {
         verify(puzzle).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+    }
+}
+
+/// The solver's answer against every defence, not just the longest: each puzzle's whole proof,
+/// written down by `prove`, passes the rules crate's own check.
+#[test]
+fn every_shipped_puzzle_has_a_certificate_that_the_rules_accept() {
+    let mut solver = Solver::with_table_megabytes(16);
+    for puzzle in shipped() {
+        let certificate = prove(&puzzle.position, puzzle.plies(), &mut solver, |_| {})
+            .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+        let report = certificate
+            .check()
+            .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+        assert_eq!(report.longest, puzzle.plies(), "{puzzle}");
     }
 }
 

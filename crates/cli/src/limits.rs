@@ -17,6 +17,8 @@ pub const MOVETIMES: RangeInclusive<u64> = 1..=3_600_000;
 pub const NODES: RangeInclusive<u64> = 1..=5_000_000_000;
 /// Monte-Carlo playouts a move: the tree keeps a node for each (see [`Mcts::MAX_PLAYOUTS`]).
 pub const PLAYOUTS: RangeInclusive<u64> = 1..=Mcts::MAX_PLAYOUTS as u64;
+/// The exact solver's table in MiB: up to 16 GiB, the most a desktop can be asked to give.
+pub const TABLE_MEGABYTES: RangeInclusive<u64> = 1..=16_384;
 /// Games in a match: a million take weeks even at the fastest settings.
 pub const GAMES: RangeInclusive<u64> = 1..=1_000_000;
 

@@ -11,6 +11,7 @@ mod learn;
 mod limits;
 mod matches;
 mod players;
+mod solve;
 
 use std::io::{stdin, stdout, BufWriter, Write};
 use std::process::ExitCode;
@@ -20,7 +21,8 @@ use clap::{Parser, Subcommand};
 use crate::failure::Failure;
 
 /// Duobao Qi Bing · Seven Soldiers on the command line: move generation, games, the engine
-/// protocol, matches between players, the levels' benchmark, game review and puzzles.
+/// protocol, matches between players, the levels' benchmark, game review, puzzles and the exact
+/// solver.
 ///
 /// Moves are written origin then destination (c1c2); a timed-out turn is pass. A FEN is
 /// "BBB/BB.BB/..T../RR.RR/RRR r - 0": rows 5 to 1, side to move, treasure lock (L or -), quiet
@@ -72,6 +74,9 @@ enum Command {
     Review(commands::PlayArgs),
     /// Generate "win in N moves" puzzles from self-play games, one a line: "FEN;N;SOLUTION"
     Puzzles(learn::PuzzlesArgs),
+    /// Solve a position exactly: "win N", "loss N" (plies to the forced end, for the side to
+    /// move), "draw" or "unknown within H", then the proof line, the nodes and the time
+    Solve(solve::SolveArgs),
 }
 
 fn run(command: Command) -> Result<String, Failure> {
@@ -89,6 +94,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Bench(args) => Ok(bench::bench_command(args)),
         Command::Review(args) => learn::review_command(args),
         Command::Puzzles(args) => Ok(learn::puzzles_command(args)),
+        Command::Solve(args) => solve::solve_command(args),
     }
 }
 

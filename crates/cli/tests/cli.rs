@@ -497,3 +497,139 @@ fn review_and_puzzles_explain_themselves() {
         }
     }
 }
+
+// `solve`: the exact solver.
+
+/// A shipped puzzle: Red wins in 5 plies, d2c3 first.
+const WIN_IN_5: &str = "BBB/BT.R./R..BR/..RR./.RR r L 5";
+
+#[test]
+fn solve_prints_the_value_the_proof_line_nodes_and_time() {
+    let output = duobao(&[
+        "solve",
+        "--fen",
+        WIN_IN_5,
+        "--horizon",
+        "9",
+        "--table-mb",
+        "4",
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..2],
+        ["win 5", "line d2c3 d3d2 b4b3 d2e2 b3b2"],
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("nodes ") && lines[3].starts_with("time "),
+        "{text}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("horizon 5: win 5"), "{stderr}");
+    // After the first move the side to move, Black, loses in 4; from the start nothing is
+    // decided within 3 plies.
+    let after = stdout(&duobao(&[
+        "solve",
+        "--fen",
+        WIN_IN_5,
+        "d2c3",
+        "--table-mb",
+        "4",
+    ]));
+    assert!(
+        after.starts_with("loss 4\nline d3d2 b4b3 d2e2 b3b2\n"),
+        "{after}"
+    );
+    let start = stdout(&duobao(&["solve", "--horizon", "3", "--table-mb", "4"]));
+    assert!(start.starts_with("unknown within 3\nline \n"), "{start}");
+}
+
+#[test]
+fn solve_first_moves_values_every_move_for_the_side_to_move() {
+    let fen = "B.B/..R../..T../.R.../... r - 0";
+    let output = duobao(&["solve", "--fen", fen, "--first-moves", "--horizon", "3"]);
+    let text = stdout(&output);
+    let moves = stdout(&duobao(&["moves", "--fen", fen]));
+    let values: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("nodes"))
+        .collect();
+    assert_eq!(values.len(), moves.lines().count(), "{text}");
+    for (line, m) in values.iter().zip(moves.lines()) {
+        assert!(line.starts_with(&format!("{m} ")), "{text}");
+    }
+    // Like review: c4d4 wins at once, in one ply counting the move.
+    assert!(values.contains(&"c4d4 win 1"), "{text}");
+}
+
+#[test]
+fn solve_writes_a_certificate_that_the_rules_check() {
+    let path = std::env::temp_dir().join(format!("duobao-cli-{}.proof", std::process::id()));
+    let file = path.to_str().unwrap();
+    let output = duobao(&["solve", "--fen", WIN_IN_5, "--certificate", file]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).contains("certificate "),
+        "{}",
+        stdout(&output)
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let certificate = duobao_rules::Certificate::from_bytes(&bytes).unwrap();
+    assert_eq!(certificate.start().to_fen(), WIN_IN_5);
+    assert_eq!(certificate.check().unwrap().longest, 5);
+}
+
+#[test]
+fn solve_refuses_bad_input_and_work_beyond_its_limits() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "--fen", "BBB/BB.BB r - 0"], "bad FEN"),
+        (&["solve", "c1c3"], "c1c3"),
+        (
+            &["solve", "--horizon", "0"],
+            "horizon must be a number from 1 to 120",
+        ),
+        (&["solve", "--horizon", "121"], "from 1 to 120"),
+        (&["solve", "--table-mb", "0"], "from 1 to 16384"),
+        (&["solve", "--table-mb", "16385"], "from 1 to 16384"),
+        (
+            &["solve", "--first-moves", "--certificate", "x.proof"],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "solve",
+                "--horizon",
+                "3",
+                "--certificate",
+                "never-written.proof",
+            ],
+            "no certificate",
+        ),
+    ];
+    assert_each_fails_with_status_2(cases);
+    assert!(!std::path::Path::new("never-written.proof").exists());
+}
+
+#[test]
+fn solve_explains_itself_and_its_limits() {
+    assert!(stdout(&duobao(&["--help"])).contains("solve"));
+    let help = stdout(&duobao(&["solve", "--help"]));
+    for expected in [
+        "--fen",
+        "[MOVE]...",
+        "--horizon",
+        "120",
+        "--table-mb",
+        "16384",
+        "--first-moves",
+        "--certificate",
+    ] {
+        assert!(
+            help.contains(expected),
+            "solve --help lacks {expected}: {help}"
+        );
+    }
+}

@@ -3,6 +3,7 @@
 //! game record with undo/redo and the draw rules. Pure: no I/O, no UI, no async.
 
 mod board;
+mod certificate;
 mod color;
 mod draw;
 mod error;
@@ -16,6 +17,7 @@ mod win;
 mod zobrist;
 
 pub use board::{BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, LINES, LINE_NAMES};
+pub use certificate::{Certificate, CertificateError, CheckReport};
 pub use color::Color;
 pub use draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};
 pub use error::{IllegalMove, IllegalReason, SetupError};

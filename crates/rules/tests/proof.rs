@@ -1,0 +1,118 @@
+//! The committed proof that Red wins from the start within 21 plies, checked by the rules alone
+//! (see `Certificate::check`), and the same proof spoiled in each way a proof can be wrong.
+
+use duobao_rules::{Certificate, CertificateError, Move, Position};
+
+const PROOF: &[u8] = include_bytes!("data/start-win-21.proof");
+
+fn proof() -> Certificate {
+    Certificate::from_bytes(PROOF).unwrap()
+}
+
+/// The start after `moves`.
+fn after(moves: &str) -> (Position, Vec<Move>) {
+    let line: Vec<Move> = moves.split(' ').map(|m| m.parse().unwrap()).collect();
+    let mut position = Position::start();
+    for &m in &line {
+        position.play(m).unwrap();
+    }
+    (position, line)
+}
+
+#[test]
+fn red_wins_from_the_start_within_21_plies() {
+    let certificate = proof();
+    assert_eq!(*certificate.start(), Position::start());
+    assert_eq!(certificate.plies(), 21);
+    assert_eq!(certificate.get(&Position::start()), "c3c2".parse().ok());
+    let report = certificate.check().unwrap();
+    assert_eq!(report.longest, 21);
+}
+
+#[test]
+fn a_missing_black_reply_is_named() {
+    let mut certificate = proof();
+    let (position, line) = after("c3c2 b4c3");
+    certificate.remove(&position).unwrap();
+    let error = certificate.check().unwrap_err();
+    assert_eq!(error, CertificateError::Missing { position, line });
+    let text = error.to_string();
+    assert!(
+        text.contains(&position.to_fen()) && text.contains("'c3c2 b4c3'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_illegal_red_move_fails() {
+    let mut certificate = proof();
+    let (position, line) = after("c3c2 b4c3 a2a3 e4e3");
+    certificate.insert(&position, "c1c2".parse().unwrap());
+    let error = certificate.check().unwrap_err();
+    assert!(
+        matches!(&error, CertificateError::Illegal { line: at, .. } if *at == line),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_proof_is_no_win_within_20_plies() {
+    // The header is text: claim one ply less, the moves unchanged.
+    let at = PROOF.windows(9).position(|w| w == b"plies 21\n").unwrap();
+    let mut bytes = PROOF.to_vec();
+    bytes[at + 7] = b'0';
+    let error = Certificate::from_bytes(&bytes)
+        .unwrap()
+        .check()
+        .unwrap_err();
+    assert!(
+        matches!(&error, CertificateError::TooLong { line, .. } if line.len() == 20),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_last_move_that_does_not_win_fails() {
+    // The proof line's last Red move, b2b1, replaced by one that leaves the game going.
+    let line = "c3c2 b4c3 a2a3 e4e3 a3b4 a4a3 d2c3 a3a2 c1d2 c2c1 c3b3 c1c2 b2a3 c2c1 b1b2 c1b1 \
+                d2c2 e3d2 b1c1 d2c3";
+    let (position, _) = after(line);
+    let mut certificate = proof();
+    assert_eq!(certificate.get(&position), "b2b1".parse().ok());
+    let other = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            let mut next = position;
+            next.play(m).unwrap();
+            next.win().is_none()
+        })
+        .unwrap();
+    certificate.insert(&position, other);
+    let error = certificate.check().unwrap_err();
+    assert!(
+        matches!(&error, CertificateError::TooLong { line, .. } if line.len() == 21),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_same_strategy_90_quiet_plies_into_a_game_runs_into_the_quiet_limit() {
+    // The moves are keyed without the quiet count, so they still apply; the rules draw a line
+    // at the 100th quiet ply, and a drawn leaf is no win.
+    let start = b"start BBB/BB.BB/..T../RR.RR/RRR r - 0\n";
+    let at = PROOF.windows(start.len()).position(|w| w == start).unwrap();
+    let mut bytes = PROOF[..at].to_vec();
+    bytes.extend_from_slice(b"start BBB/BB.BB/..T../RR.RR/RRR r - 90\n");
+    bytes.extend_from_slice(&PROOF[at + start.len()..]);
+    let error = Certificate::from_bytes(&bytes)
+        .unwrap()
+        .check()
+        .unwrap_err();
+    assert!(
+        matches!(&error, CertificateError::NotAWin { line, .. } if line.len() == 10),
+        "{error}"
+    );
+    assert!(error.to_string().contains("draw quiet"), "{error}");
+}
