@@ -16,6 +16,15 @@ pub fn launch(app: fn() -> Element) {
     let builder = dioxus::LaunchBuilder::new();
     #[cfg(any(feature = "desktop", feature = "mobile"))]
     let builder = builder.with_cfg(native_config());
+    // In the browser the app starts in a task of its own, after the one that compiled and
+    // instantiated its WebAssembly: one long task would keep a slow phone from answering a tap
+    // for twice as long (the page shows the home screen's title meanwhile).
+    #[cfg(target_arch = "wasm32")]
+    wasm_bindgen_futures::spawn_local(async move {
+        crate::platform::sleep(std::time::Duration::ZERO).await;
+        builder.launch(app);
+    });
+    #[cfg(not(target_arch = "wasm32"))]
     builder.launch(app);
 }
 
