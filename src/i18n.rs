@@ -572,8 +572,14 @@ mod tests {
     fn the_web_page_and_the_installed_app_use_the_tables_words() {
         let page = include_str!("../index.html");
         let manifests = [
-            (Lang::Zh, include_str!("../assets/web/manifest.zh.webmanifest")),
-            (Lang::En, include_str!("../assets/web/manifest.en.webmanifest")),
+            (
+                Lang::Zh,
+                include_str!("../assets/web/manifest.zh.webmanifest"),
+            ),
+            (
+                Lang::En,
+                include_str!("../assets/web/manifest.en.webmanifest"),
+            ),
         ];
         for (lang, manifest) in manifests {
             let tag = lang.tag();
