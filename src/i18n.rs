@@ -201,6 +201,7 @@ translations! {
     SaveFailed => "无法在本机保存：可以照常下棋，但关闭后对局和设置不会保留。", "Cannot save on this device: play on, but the game and settings will not be kept.";
     UpdateReady => "新版本已准备就绪", "A new version is ready";
     UpdateReload => "立即更新", "Reload";
+    UpdateLater => "稍后", "Later";
     AiFailedTitle => "电脑没能走出这一步", "The computer could not move";
     AiFailedText => "可以让电脑再试一次，也可以跳过它这一步，由你接着走。", "Let it try again, or skip its turn and play on yourself.";
     TryAgain => "再试一次", "Try again";

@@ -36,7 +36,9 @@ pub fn UpdateNotice() -> Element {
             }
         })
     });
-    if !update_ready() {
+    // Set aside by the player: the new build then takes over at the next launch.
+    let mut later = use_signal(|| false);
+    if !update_ready() || later() {
         return rsx! {};
     }
     let lang = prefs.read().lang;
@@ -50,6 +52,13 @@ pub fn UpdateNotice() -> Element {
                     document::eval(SWITCH_TO_UPDATE);
                 },
                 {text(lang, Key::UpdateReload)}
+            }
+            button {
+                class: "later",
+                r#type: "button",
+                "data-testid": "update-later",
+                onclick: move |_| later.set(true),
+                {text(lang, Key::UpdateLater)}
             }
         }
     }

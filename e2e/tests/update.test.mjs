@@ -65,6 +65,9 @@ test('a new build waits for the next launch or the notice, never mixes, and keep
     await page.getByTestId('update-ready').waitFor({ timeout: 60_000 });
     assert.equal(await page.getByTestId('update-reload').textContent(), 'Reload');
     await screenshot(page, 'update-ready');
+    // "Later" puts it away for now.
+    await page.getByTestId('update-later').tap();
+    await page.getByTestId('update-ready').waitFor({ state: 'detached' });
 
     // Closing the app and opening it again starts build b.
     await page.close();
