@@ -62,12 +62,8 @@ pub fn LearnScreen(on_close: EventHandler) -> Element {
                     {
                         let done = stats.read().is_lesson_done(lesson.id);
                         let title = text(lang, lesson.title);
-                        let number = lesson_number(lang, index);
-                        let label = if done {
-                            format!("{number}{}{title}{}{}", text(lang, Key::TitleSeparator), text(lang, Key::ListSeparator), text(lang, Key::LessonDone))
-                        } else {
-                            format!("{number}{}{title}", text(lang, Key::TitleSeparator))
-                        };
+                        // The button's name is its own text (the number, the title and, for
+                        // a lesson done, a word for the tick), so that it contains what is seen.
                         rsx! {
                             li { key: "{lesson.id}",
                                 button {
@@ -75,12 +71,14 @@ pub fn LearnScreen(on_close: EventHandler) -> Element {
                                     r#type: "button",
                                     "data-testid": "lesson-{lesson.id}",
                                     "data-done": done,
-                                    aria_label: label,
                                     onclick: move |_| open.set(Some(index)),
                                     span { class: "lesson-number", "{index + 1}" }
                                     span { class: "lesson-title", "{title}" }
                                     if done {
                                         span { class: "lesson-tick", aria_hidden: "true", "✓" }
+                                        span { class: "visually-hidden",
+                                            "{text(lang, Key::ListSeparator)}{text(lang, Key::LessonDone)}"
+                                        }
                                     }
                                 }
                             }

@@ -1,0 +1,148 @@
+// Every screen and dialog a player can reach, by taps, checked by an outside accessibility engine
+// (axe-core: WCAG 2.1 A and AA, and its best practices) in Chinese and in English: a serious or
+// critical finding on any of them fails the test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { accessibilityAudit } from '../lib/axe.mjs';
+import { SITE, serve } from '../lib/site.mjs';
+
+// The site under test is BASE_URL's, or the last build's, served here.
+let site;
+let phone;
+before(async () => {
+  if (!process.env.BASE_URL) {
+    site = await serve(SITE);
+    process.env.BASE_URL = site.url;
+  }
+  phone = await import('../lib/phone.mjs');
+});
+after(async () => { await site?.stop(); });
+
+/** Red to move, and c2d2 takes the treasure home at once: the first puzzle. */
+const WIN_IN_ONE = 'B.B/..BBB/BRR.R/RBT../RRR r - 12';
+
+/** Taps a piece and waits until it shows as selected. */
+async function select(page, name) {
+  await phone.tapPoint(page, name);
+  await phone.assertAttribute(phone.point(page, name), 'data-selected', 'true');
+}
+
+/** Taps a move: its piece, then where it goes. */
+async function tapMove(page, move) {
+  await select(page, move.slice(0, 2));
+  await phone.tapPoint(page, move.slice(2, 4));
+}
+
+async function visitEveryScreen(locale, lang) {
+  const browser = await phone.openBrowser({ locale });
+  const audit = accessibilityAudit();
+  const check = (page, screen) => audit.check(page, `${lang} ${screen}`);
+  const page = await phone.openApp(browser.context);
+  const shown = (testid) => page.getByTestId(testid).first().waitFor();
+  const back = () => page.getByTestId('back').first().tap();
+
+  await shown('home');
+  assert.equal(await page.evaluate(() => document.documentElement.lang.slice(0, 2)), lang);
+  await check(page, 'home');
+
+  await page.getByTestId('open-settings').tap();
+  await shown('settings');
+  await check(page, 'settings');
+  await back();
+
+  await page.getByTestId('open-rules').tap();
+  await shown('rules');
+  await check(page, 'rules');
+  await back();
+
+  await page.getByTestId('open-learn').tap();
+  await shown('learn');
+  await check(page, 'learn');
+  await page.getByTestId('lesson-move').tap();
+  await shown('lesson');
+  await check(page, 'lesson');
+  await tapMove(page, 'b2c3');
+  await shown('lesson-feedback');
+  await check(page, 'lesson passed');
+  await back();
+  await phone.assertAttribute(page.getByTestId('lesson-move'), 'data-done', 'true');
+  await check(page, 'learn with a lesson done');
+  await back();
+
+  await page.getByTestId('open-puzzles').tap();
+  const puzzle = page.getByTestId('puzzle-board');
+  await puzzle.waitFor();
+  await check(page, 'puzzle');
+  await tapMove(page, 'c2d2');
+  await phone.assertAttribute(puzzle, 'data-status', 'solved');
+  await check(page, 'puzzle solved');
+  await page.getByTestId('puzzle-next').tap();
+  await phone.assertAttribute(puzzle, 'data-status', 'solving');
+  await tapMove(page, 'a3a4');
+  await phone.assertAttribute(puzzle, 'data-status', 'failed');
+  await shown('refutation');
+  await check(page, 'puzzle refutation');
+  await back();
+
+  await page.getByTestId('open-statistics').tap();
+  await shown('statistics');
+  await check(page, 'statistics');
+  await back();
+
+  await shown('home');
+  await page.getByTestId('play-ai').tap();
+  await shown('vs-ai-setup');
+  await check(page, 'vs-computer sheet');
+  await page.getByTestId('side-red').tap();
+  await page.getByTestId('level-easy').tap();
+  await page.getByTestId('start').tap();
+  await shown('board');
+  await phone.playMove(page, 'b2c2');
+  await phone.waitForPlies(page, 2, 30_000);
+  await select(page, 'c2');
+  await check(page, 'game vs computer, a piece selected');
+  await page.getByTestId('menu-button').tap();
+  await shown('menu');
+  await check(page, 'game menu');
+  await page.getByTestId('resume').tap();
+  await page.getByTestId('menu').waitFor({ state: 'detached' });
+  await page.goBack();
+
+  // A game is saved: a new one asks first.
+  await shown('home');
+  await page.getByTestId('play-pnp').tap();
+  await shown('confirm-start-new');
+  await check(page, 'new-game question');
+  await page.getByTestId('confirm-start-new').tap();
+  await shown('board');
+  await phone.playMove(page, 'b2c2');
+  await select(page, 'b4');
+  await check(page, 'pass-and-play, a piece selected');
+
+  // A link to a game, with this one unfinished, asks which to play.
+  const query = new URLSearchParams({ mode: 'pnp', fen: WIN_IN_ONE }).toString();
+  await page.goto(`${process.env.BASE_URL}?${query}`);
+  await shown('link-choice');
+  await check(page, 'link question');
+  await page.getByTestId('link-open').tap();
+  await page.getByTestId('link-choice').waitFor({ state: 'detached' });
+  await phone.playMove(page, 'c2d2');
+  await shown('game-over');
+  await check(page, 'result');
+  await page.getByTestId('review').tap();
+  await shown('review-board');
+  await page.getByTestId('review-progress').waitFor({ state: 'detached', timeout: 60_000 });
+  await check(page, 'review');
+
+  phone.assertNoErrors(page);
+  await browser.close();
+  audit.assertClean();
+}
+
+test('every screen in Chinese: no serious or critical accessibility finding', async () => {
+  await visitEveryScreen('zh-CN', 'zh');
+});
+
+test('every screen in English: no serious or critical accessibility finding', async () => {
+  await visitEveryScreen('en-US', 'en');
+});
