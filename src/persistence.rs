@@ -84,15 +84,16 @@ pub const CLOCK_SAVE_INTERVAL_MS: u64 = 10_000;
 const WRITE_DELAY: Duration = Duration::from_millis(250);
 
 /// Whether the game `now` must be written over the one the device holds (`written`): when it
-/// differs in more than its clock, or the clock has run [`CLOCK_SAVE_INTERVAL_MS`] since.
+/// differs in more than its clock, when its clock has more time left (a turn or a game begun
+/// afresh), or when the clock has run [`CLOCK_SAVE_INTERVAL_MS`] since.
 pub fn worth_writing(written: Option<&SavedGame>, now: Option<&SavedGame>) -> bool {
     match (written, now) {
         (Some(written), Some(now)) => {
-            let clock_ran = written
+            let clock_moved = written
                 .time_left_ms
                 .zip(now.time_left_ms)
-                .is_some_and(|(then, left)| then.saturating_sub(left) >= CLOCK_SAVE_INTERVAL_MS);
-            clock_ran || !written.same_but_for_the_clock(now)
+                .is_some_and(|(then, left)| left > then || then - left >= CLOCK_SAVE_INTERVAL_MS);
+            clock_moved || !written.same_but_for_the_clock(now)
         }
         (written, now) => written.is_some() != now.is_some(),
     }
@@ -272,6 +273,11 @@ mod tests {
         }
         assert!(worth(&written, &saved(Some(50_000))));
         assert!(worth(&written, &saved(Some(1_000))));
+    }
+
+    #[test]
+    fn a_game_begun_afresh_like_the_saved_one_is_written() {
+        assert!(worth(&saved(Some(53_000)), &saved(Some(60_000))));
     }
 
     #[test]

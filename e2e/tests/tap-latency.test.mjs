@@ -102,7 +102,7 @@ async function measure(rate) {
   console.log(`  (input delay, the test's tap to the page, not counted: ${describe(summary(all.inputDelay))})`);
   await measureBareBoard(rate);
   const target = P95_TARGET[rate];
-  assert.ok(eventTiming.p95 <= target, `Event Timing p95 ${eventTiming.p95} ms over ${target} ms (${speed})`);
+  assert.ok(eventTiming.p95 <= target, `Event Timing p95 ${eventTiming.p95.toFixed(1)} ms over ${target} ms (${speed})`);
   assert.ok(outside.p95 <= target, `outside p95 ${outside.p95.toFixed(1)} ms over ${target} ms (${speed})`);
 }
 
