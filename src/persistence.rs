@@ -1,16 +1,23 @@
-//! Keeps the preferences and the unfinished game on the device, saved on every change, so that
-//! closing the app (or a crash) never loses more than the move being made. Only the player's
-//! own choices are saved: what a link sets holds for that visit alone. When the device refuses
-//! to save, the player is told once and the app goes on in memory.
+//! Keeps the preferences and the unfinished game on the device. The preferences are saved on every
+//! change. The game is written when something that matters changes (a move, an undo, a hint, the
+//! sides flipped, the level), a moment after the change so that the write never delays the frame
+//! that shows a tap; while a turn clock runs, once every [`CLOCK_SAVE_INTERVAL_MS`] of the clock;
+//! and at once when the game leaves the screen or the page or app is hidden, left or closed (see
+//! [`GameSaver::write_now`]). A killed app so gives back at most that interval of a turn, and a
+//! crash loses at most the move being made. Only the player's own choices are saved: what a link
+//! sets holds for that visit alone. When the device refuses to save, the player is told once and
+//! the app goes on in memory.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::time::Duration;
 
 use crate::log::warning;
 use dioxus::prelude::*;
 
 use crate::game::controller::Controller;
 use crate::i18n::Lang;
+use crate::platform::sleep;
 use crate::prefs::Prefs;
 use crate::session::SavedGame;
 use crate::stats::Stats;
@@ -69,6 +76,29 @@ impl DeviceStore {
     }
 }
 
+/// While a turn clock runs, the game is written again once the clock has run this long since the
+/// last write: all that an app killed without warning can give back of a turn.
+pub const CLOCK_SAVE_INTERVAL_MS: u64 = 10_000;
+/// A change is written this long after it, past the frame that shows it (a frame is 16 ms, a
+/// slow phone's a few of them), so that the write never delays a tap's answer.
+const WRITE_DELAY: Duration = Duration::from_millis(250);
+
+/// Whether the game `now` must be written over the one the device holds (`written`): when it
+/// differs in more than its clock, when its clock has more time left (a turn or a game begun
+/// afresh), or when the clock has run [`CLOCK_SAVE_INTERVAL_MS`] since.
+pub fn worth_writing(written: Option<&SavedGame>, now: Option<&SavedGame>) -> bool {
+    match (written, now) {
+        (Some(written), Some(now)) => {
+            let clock_moved = written
+                .time_left_ms
+                .zip(now.time_left_ms)
+                .is_some_and(|(then, left)| left > then || then - left >= CLOCK_SAVE_INTERVAL_MS);
+            clock_moved || !written.same_but_for_the_clock(now)
+        }
+        (written, now) => written.is_some() != now.is_some(),
+    }
+}
+
 /// What the saving tells the screens.
 #[derive(Copy, Clone)]
 pub struct Saving {
@@ -78,9 +108,61 @@ pub struct Saving {
     pub failed: Signal<bool>,
 }
 
+/// Writes the game on screen to the device; provided to the game screen, which calls
+/// [`GameSaver::write_now`] when the page or app is hidden or closed.
+#[derive(Clone)]
+pub struct GameSaver {
+    store: DeviceStore,
+    controller: Signal<Controller>,
+    /// What the device holds: read at start, then as last written.
+    written: Rc<RefCell<Option<SavedGame>>>,
+    /// Whether a write is waiting for [`WRITE_DELAY`].
+    waiting: Rc<Cell<bool>>,
+    saving: Saving,
+}
+
+impl GameSaver {
+    /// Writes the game as it is now, clock to the second, unless the device holds it already.
+    pub fn write_now(&self) {
+        let now = self.controller.peek().saved_game();
+        if *self.written.borrow() == now {
+            return;
+        }
+        let mut has_saved_game = self.saving.has_saved_game;
+        if save_game(&*self.store.0, now.as_ref()).is_ok()
+            && *has_saved_game.peek() != now.is_some()
+        {
+            has_saved_game.set(now.is_some());
+        }
+        // Kept even when the device refused it: writing the same again would fail again.
+        *self.written.borrow_mut() = now;
+        if self.store.first_failure().is_some() {
+            let mut failed = self.saving.failed;
+            failed.set(true);
+        }
+    }
+
+    /// Writes the game a moment from now (see [`WRITE_DELAY`]) if it is then still on screen
+    /// (a game that left the screen was written as it left).
+    fn write_soon(&self, game_on_screen: Memo<bool>) {
+        if self.waiting.replace(true) {
+            return;
+        }
+        let saver = self.clone();
+        spawn(async move {
+            sleep(WRITE_DELAY).await;
+            saver.waiting.set(false);
+            if *game_on_screen.peek() {
+                saver.write_now();
+            }
+        });
+    }
+}
+
 /// Saves the player's own preferences whenever they change (`own` are those saved; `prefs`,
-/// those shown, which a link may have changed for this visit), and the game whenever it
-/// changes while it is on screen (a game left for the home screen stays saved as it was).
+/// those shown, which a link may have changed for this visit), and the game while it is on
+/// screen as the module says, and once more as it leaves the screen (a game left for the home
+/// screen stays saved as it was left).
 pub fn use_saving(
     store: DeviceStore,
     own: Prefs,
@@ -88,9 +170,13 @@ pub fn use_saving(
     controller: Signal<Controller>,
     game_on_screen: Memo<bool>,
 ) -> Saving {
-    let mut has_saved_game = use_signal(|| store.saved_game().is_some());
+    let has_saved_game = use_signal(|| store.saved_game().is_some());
     // Reading set damaged values aside, which may have failed already.
     let mut failed = use_signal(|| store.first_failure().is_some());
+    let saving = Saving {
+        has_saved_game,
+        failed,
+    };
     let prefs_store = store.clone();
     let kept = use_hook(|| Rc::new(RefCell::new((own, *prefs.peek()))));
     use_effect(move || {
@@ -106,25 +192,27 @@ pub fn use_saving(
             }
         }
     });
-    // Saved whenever what is kept changes: a ply, a hint shown, the sides flipped, and each
-    // second off the turn clock (so that a reload or a crash costs at most one second).
-    let kept_game = use_memo(move || controller.read().saved_game());
-    use_effect(move || {
-        let saved = kept_game();
-        if !game_on_screen() {
-            return;
-        }
-        if save_game(&*store.0, saved.as_ref()).is_ok() {
-            has_saved_game.set(saved.is_some());
-        }
-        if store.first_failure().is_some() {
-            failed.set(true);
-        }
+    let saver = use_context_provider(|| GameSaver {
+        written: Rc::new(RefCell::new(store.saved_game())),
+        store,
+        controller,
+        waiting: Rc::default(),
+        saving,
     });
-    Saving {
-        has_saved_game,
-        failed,
-    }
+    let was_on_screen = use_hook(|| Rc::new(Cell::new(false)));
+    use_effect(move || {
+        let on_screen = game_on_screen();
+        let now = controller.read().saved_game();
+        if on_screen {
+            if worth_writing(saver.written.borrow().as_ref(), now.as_ref()) {
+                saver.write_soon(game_on_screen);
+            }
+        } else if was_on_screen.get() {
+            saver.write_now();
+        }
+        was_on_screen.set(on_screen);
+    });
+    saving
 }
 
 /// Provides the statistics to every screen (the lessons add to them too), saves them whenever
@@ -154,4 +242,69 @@ pub fn use_stats(store: DeviceStore, mut controller: Signal<Controller>) -> Sign
         }
     });
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Mode;
+    use duobao_rules::{Color, Game, Ply};
+
+    fn saved(time_left_ms: Option<u64>) -> SavedGame {
+        SavedGame {
+            mode: Mode::PassAndPlay { bottom: Color::Red },
+            turn_seconds: time_left_ms.map(|_| 60),
+            game: Game::new(),
+            hints: 0,
+            counted: false,
+            time_left_ms,
+        }
+    }
+
+    fn worth(written: &SavedGame, now: &SavedGame) -> bool {
+        worth_writing(Some(written), Some(now))
+    }
+
+    #[test]
+    fn a_running_clock_is_written_every_interval_not_every_second() {
+        let written = saved(Some(60_000));
+        for left in [59_000, 55_000, 50_001] {
+            assert!(!worth(&written, &saved(Some(left))), "{left} ms left");
+        }
+        assert!(worth(&written, &saved(Some(50_000))));
+        assert!(worth(&written, &saved(Some(1_000))));
+    }
+
+    #[test]
+    fn a_game_begun_afresh_like_the_saved_one_is_written() {
+        assert!(worth(&saved(Some(53_000)), &saved(Some(60_000))));
+    }
+
+    #[test]
+    fn what_matters_is_written_at_once() {
+        let written = saved(Some(60_000));
+        let mut moved = saved(Some(60_000));
+        moved.game.play("b2c2".parse::<Ply>().unwrap()).unwrap();
+        let mut flipped = saved(Some(59_000));
+        flipped.mode = Mode::PassAndPlay {
+            bottom: Color::Black,
+        };
+        let mut hinted = saved(Some(59_000));
+        hinted.hints = 1;
+        for changed in [moved, flipped, hinted] {
+            assert!(worth(&written, &changed), "{changed:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_without_a_clock_is_written_only_when_it_changes() {
+        assert!(!worth(&saved(None), &saved(None)));
+    }
+
+    #[test]
+    fn a_game_that_starts_or_ends_is_written() {
+        assert!(worth_writing(None, Some(&saved(None))));
+        assert!(worth_writing(Some(&saved(None)), None));
+        assert!(!worth_writing(None, None));
+    }
 }

@@ -44,6 +44,29 @@ pub struct SavedGame {
     pub time_left_ms: Option<u64>,
 }
 
+impl SavedGame {
+    /// Whether the two are the same game, apart from the time left on the clock.
+    pub fn same_but_for_the_clock(&self, other: &SavedGame) -> bool {
+        // Taken apart, so that a field added later is compared too (or the build says why not).
+        let SavedGame {
+            mode,
+            turn_seconds,
+            game,
+            hints,
+            counted,
+            time_left_ms: _,
+        } = self;
+        (mode, turn_seconds, game, hints, counted)
+            == (
+                &other.mode,
+                &other.turn_seconds,
+                &other.game,
+                &other.hints,
+                &other.counted,
+            )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

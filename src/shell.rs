@@ -7,9 +7,9 @@
 use dioxus::prelude::*;
 
 #[cfg(feature = "desktop")]
-use dioxus::desktop as native;
+pub(crate) use dioxus::desktop as native;
 #[cfg(all(feature = "mobile", not(feature = "desktop")))]
-use dioxus::mobile as native;
+pub(crate) use dioxus::mobile as native;
 
 /// Starts the app in the shell of the platform it was built for.
 pub fn launch(app: fn() -> Element) {

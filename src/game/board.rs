@@ -57,66 +57,99 @@ fn piece_class(piece: Piece) -> &'static str {
     }
 }
 
-/// What a screen reader says for a point: `c3, treasure, locked, selected`.
+/// What a screen reader says for a point: `c3, treasure, locked, selected`. `locked`: the
+/// treasure is locked (said only of the treasure's point).
 pub fn point_label(
-    position: &Position,
-    selected: Option<Point>,
-    targets: PointSet,
-    lang: Lang,
     point: Point,
+    piece: Option<Piece>,
+    locked: bool,
+    selected: bool,
+    target: bool,
+    lang: Lang,
 ) -> String {
     let name = point.to_string();
     let mut parts = vec![name.as_str()];
-    if let Some(piece) = position.piece_at(point) {
+    if let Some(piece) = piece {
         parts.push(text(lang, piece_key(piece)));
-        if piece == Piece::Treasure && position.treasure_locked() {
+        if piece == Piece::Treasure && locked {
             parts.push(text(lang, Key::Locked));
         }
     }
-    if selected == Some(point) {
+    if selected {
         parts.push(text(lang, Key::Selected));
     }
-    if targets.contains(point) {
+    if target {
         parts.push(text(lang, Key::Destination));
     }
     join(lang, &parts)
 }
 
-/// `turned`: the side whose soldiers' characters are turned around, to read right from across
-/// the table (see [`crate::prefs::TableMode`]).
-#[component]
-pub fn Board(#[props(default)] turned: Option<Color>) -> Element {
-    let mut controller: Signal<Controller> = use_context();
-    let prefs: Signal<Prefs> = use_context();
-    let Prefs {
-        lang, coordinates, ..
-    } = *prefs.read();
-    let state = controller.read();
-    let bottom = state.bottom();
-    let position = state.game().position();
-    let mover = piece_class(Piece::soldier(position.turn()));
-    let locked = position.treasure_locked();
-    let targets = state.targets();
-    let selected = state.selected();
-    let last_move = state
-        .game()
-        .plies()
-        .last()
-        .and_then(|played| match played.ply {
+/// Everything the board shows, read off the controller. Compared as a whole before the board is
+/// drawn again, so that what does not show on it (the clock's seconds) never redraws it.
+#[derive(Clone, PartialEq)]
+struct BoardView {
+    bottom: Color,
+    position: Position,
+    tokens: Vec<Token>,
+    selected: Option<Point>,
+    targets: PointSet,
+    last_move: Option<Move>,
+    hint: Option<Move>,
+    /// The computer is to move: the board waits.
+    waiting: bool,
+}
+
+impl BoardView {
+    fn of(state: &Controller) -> BoardView {
+        let game = state.game();
+        let last_move = game.plies().last().and_then(|played| match played.ply {
             Ply::Move(m) => Some(m),
             Ply::Pass => None,
         });
-    let view_box = format!("0 0 {SIZE} {SIZE}");
-    let board_class = if state.is_ai_turn() {
-        "board waiting"
-    } else {
-        "board"
-    };
+        BoardView {
+            bottom: state.bottom(),
+            position: *game.position(),
+            tokens: tokens(game),
+            selected: state.selected(),
+            targets: state.targets(),
+            last_move,
+            hint: match state.hint() {
+                Some(Hint::Move(m)) => Some(m),
+                _ => None,
+            },
+            waiting: state.is_ai_turn(),
+        }
+    }
+}
+
+/// `turned`: the side whose soldiers' characters are turned around, to read right from across
+/// the table (see [`crate::prefs::TableMode`]). Each token and each point is a component of its
+/// own, told by small props what to show, so that a tap redraws only what it changes.
+#[component]
+pub fn Board(#[props(default)] turned: Option<Color>) -> Element {
+    let controller: Signal<Controller> = use_context();
+    let prefs: Signal<Prefs> = use_context();
+    let shown = use_memo(move || BoardView::of(&controller.read()));
+    let Prefs {
+        lang, coordinates, ..
+    } = *prefs.read();
+    let BoardView {
+        bottom,
+        position,
+        tokens,
+        selected,
+        targets,
+        last_move,
+        hint,
+        waiting,
+    } = shown();
+    let mover = piece_class(Piece::soldier(position.turn()));
+    let locked = position.treasure_locked();
 
     rsx! {
         svg {
-            class: board_class,
-            view_box: "{view_box}",
+            class: if waiting { "board waiting" } else { "board" },
+            view_box: "0 0 {SIZE} {SIZE}",
             role: "group",
             "aria-label": text(lang, Key::Board),
             "data-testid": "board",
@@ -130,16 +163,16 @@ pub fn Board(#[props(default)] turned: Option<Color>) -> Element {
                     rsx! { circle { class: "selection", cx, cy, r: "47" } }
                 }
             }
-            for token in tokens(state.game()) {
+            for token in tokens {
                 TokenView {
                     key: "{token.id}",
                     token,
                     bottom,
-                    locked,
+                    locked: locked && token.piece == Piece::Treasure,
                     turned: turned.is_some_and(|side| token.piece.color() == Some(side)),
                 }
             }
-            if let Some(Hint::Move(m)) = state.hint() {
+            if let Some(m) = hint {
                 HintArrow { m, bottom }
             }
             for point in targets {
@@ -150,30 +183,55 @@ pub fn Board(#[props(default)] turned: Option<Color>) -> Element {
             }
             for point in Point::all() {
                 {
-                    let (cx, cy) = place(point, bottom);
-                    let piece = position.piece_at(point).map_or("empty", piece_class);
+                    let piece = position.piece_at(point);
                     rsx! {
-                        circle {
-                            class: "hit",
-                            cx,
-                            cy,
-                            r: HIT_RADIUS,
-                            role: "button",
-                            tabindex: "0",
-                            "aria-label": point_label(position, selected, targets, lang, point),
-                            "data-testid": "point-{point}",
-                            "data-point": "{point}",
-                            "data-piece": piece,
-                            "data-selected": selected == Some(point),
-                            "data-target": targets.contains(point),
-                            onclick: move |event: MouseEvent| {
-                                event.stop_propagation();
-                                controller.write().tap(point);
-                            },
+                        TouchPoint {
+                            point,
+                            bottom,
+                            piece,
+                            locked: locked && piece == Some(Piece::Treasure),
+                            selected: selected == Some(point),
+                            target: targets.contains(point),
+                            lang,
                         }
                     }
                 }
             }
+        }
+    }
+}
+
+/// A point's round touch target, which taps the controller of the board it is on.
+#[component]
+fn TouchPoint(
+    point: Point,
+    bottom: Color,
+    piece: Option<Piece>,
+    locked: bool,
+    selected: bool,
+    target: bool,
+    lang: Lang,
+) -> Element {
+    let mut controller: Signal<Controller> = use_context();
+    let (cx, cy) = place(point, bottom);
+    rsx! {
+        circle {
+            class: "hit",
+            cx,
+            cy,
+            r: HIT_RADIUS,
+            role: "button",
+            tabindex: "0",
+            "aria-label": point_label(point, piece, locked, selected, target, lang),
+            "data-testid": "point-{point}",
+            "data-point": "{point}",
+            "data-piece": piece.map_or("empty", piece_class),
+            "data-selected": selected,
+            "data-target": target,
+            onclick: move |event: MouseEvent| {
+                event.stop_propagation();
+                controller.write().tap(point);
+            },
         }
     }
 }

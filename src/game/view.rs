@@ -24,7 +24,8 @@ use super::status_bar::PlayerBar;
 use super::table::use_facing;
 use crate::i18n::{fill, text, timed_out_key, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
-use crate::platform::{sleep, VISIBILITY_SCRIPT};
+use crate::persistence::GameSaver;
+use crate::platform::{sleep, use_app_leaving, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 use crate::session::Mode;
 
@@ -50,7 +51,7 @@ pub fn GameView(
     use_ai_player(controller);
     let mut ask_hint = use_hint(controller);
     use_turn_clock(controller);
-    use_visibility_pause(controller);
+    use_background(controller);
     use_move_sounds(controller, prefs);
     use_move_haptics(controller, prefs);
     use_keep_awake(controller);
@@ -303,12 +304,22 @@ fn use_turn_clock(mut controller: Signal<Controller>) {
     });
 }
 
-/// Stops the clock while the page or app is in the background.
-fn use_visibility_pause(mut controller: Signal<Controller>) {
-    use_future(move || async move {
-        let mut visibility = document::eval(VISIBILITY_SCRIPT);
-        while let Ok(hidden) = visibility.recv::<bool>().await {
-            controller.write().set_paused(PauseReason::Hidden, hidden);
+/// Stops the clock while the page or app is in the background, and saves the game as it goes
+/// there: the last moment it surely can (a phone may end a hidden app without a word).
+fn use_background(mut controller: Signal<Controller>) {
+    let saver: GameSaver = use_context();
+    let on_leave = saver.clone();
+    use_app_leaving(move || on_leave.write_now());
+    use_future(move || {
+        let saver = saver.clone();
+        async move {
+            let mut visibility = document::eval(VISIBILITY_SCRIPT);
+            while let Ok(hidden) = visibility.recv::<bool>().await {
+                controller.write().set_paused(PauseReason::Hidden, hidden);
+                if hidden {
+                    saver.write_now();
+                }
+            }
         }
     });
 }

@@ -26,8 +26,9 @@ pub fn DiagramView(diagram: Diagram) -> Element {
     // Read as a whole: the caption, then each occupied point as the game's board would say it.
     let mut parts = vec![text(lang, diagram.caption).to_string()];
     for point in Point::all() {
-        if position.piece_at(point).is_some() {
-            parts.push(point_label(position, None, PointSet::EMPTY, lang, point));
+        if let Some(piece) = position.piece_at(point) {
+            let locked = position.treasure_locked();
+            parts.push(point_label(point, Some(piece), locked, false, false, lang));
         }
         if captured.contains(point) {
             parts.push(format!("{point} {}", text(lang, Key::DiagramCaptured)));

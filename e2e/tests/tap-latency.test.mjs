@@ -1,0 +1,147 @@
+// One frame per tap: whole pass-and-play games played by taps, selection taps and move taps
+// alike, with the time from each tap to the paint that shows it measured two independent ways
+// (see ../lib/timing.mjs). Pass-and-play, so that the computer's thinking is never counted as a
+// tap's cost. Full speed, then with the CPU four times slower, as on a mid-range phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openApp, point, plyCount, assertNoErrors } from '../lib/phone.mjs';
+import {
+  watchTaps, waitForTapsPainted, tapsReceived, tapTimes, summary, describe, throttleCpu,
+} from '../lib/timing.mjs';
+
+/** The targets, in milliseconds: a tap shows within a frame, and within three on a slow phone. */
+const P95_TARGET = { 1: 16, 4: 50 };
+/** Taps measured at each speed: enough for a steady 95th percentile. */
+const TAPS = 120;
+/** A game that has not ended after this many plies gives way to a new one. */
+const MAX_PLIES = 40;
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+/** A small seeded random generator (mulberry32), so that every run plays the same games. */
+function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = (rng, items) => items[Math.floor(rng() * items.length)];
+
+/** The points of the board matching `selector`, by name. */
+const points = (page, selector) =>
+  page.locator(`[data-point]${selector}`).evaluateAll((els) => els.map((el) => el.dataset.point));
+
+/**
+ * Plays one game by taps until it ends or reaches `MAX_PLIES`, or until `budget` taps are made.
+ * A player sometimes picks up another piece first, or puts the chosen one down and picks it up
+ * again, as players do. Returns the taps made and whether the game ended.
+ */
+async function playGame(page, rng, budget) {
+  let taps = 0;
+  const tap = async (name) => {
+    await point(page, name).tap();
+    taps += 1;
+    await waitForTapsPainted(page);
+  };
+  while (taps < budget) {
+    if (await page.getByTestId('game-over').count()) return { taps, ended: true };
+    if ((await plyCount(page)) >= MAX_PLIES) return { taps, ended: false };
+    const bar = await page.locator('[data-testid^="bar-"][data-active="true"]').getAttribute('data-testid');
+    const mine = await points(page, `[data-piece="${bar.replace('bar-', '')}"]`);
+    if (rng() < 0.25) {
+      const second = pick(rng, mine);
+      await tap(second);
+      if (rng() < 0.5) await tap(second);
+    }
+    for (const from of [...mine].sort(() => rng() - 0.5)) {
+      await tap(from);
+      const destinations = await points(page, '[data-target="true"]');
+      if (destinations.length > 0) {
+        await tap(pick(rng, destinations));
+        break;
+      }
+    }
+  }
+  return { taps, ended: false };
+}
+
+/** Plays games at `rate` times slower CPU until `TAPS` taps are measured; prints and checks. */
+async function measure(rate) {
+  const rng = random(7 * rate);
+  const all = { outside: [], eventTiming: [], inputDelay: [] };
+  let games = 0;
+  let ended = 0;
+  while (all.outside.length < TAPS) {
+    const page = await openApp(browser.context, { lang: 'en', mode: 'pnp' });
+    await page.getByTestId('board').waitFor();
+    const cpu = await throttleCpu(page, rate);
+    await watchTaps(page);
+    const played = await playGame(page, rng, TAPS - all.outside.length);
+    const times = await tapTimes(page);
+    assert.equal(await tapsReceived(page), played.taps, 'the page received each tap once');
+    assert.equal(times.outside.length, played.taps, 'one paint seen for each tap');
+    for (const [name, values] of Object.entries(times)) all[name].push(...values);
+    games += 1;
+    ended += played.ended ? 1 : 0;
+    await cpu.detach();
+    assertNoErrors(page);
+    await page.close();
+  }
+  const speed = rate === 1 ? 'full speed' : `CPU ${rate}× slower`;
+  const outside = summary(all.outside);
+  const eventTiming = summary(all.eventTiming);
+  console.log(`tap→paint, ${speed}, ${all.outside.length} taps in ${games} games (${ended} played to the end):`);
+  console.log(`  Event Timing API: ${describe(eventTiming, { belowThreshold: true })}`);
+  console.log(`  pointerup → painted frame: ${describe(outside)}`);
+  console.log(`  (input delay, the test's tap to the page, not counted: ${describe(summary(all.inputDelay))})`);
+  await measureBareBoard(rate);
+  const target = P95_TARGET[rate];
+  assert.ok(eventTiming.p95 <= target, `Event Timing p95 ${eventTiming.p95.toFixed(1)} ms over ${target} ms (${speed})`);
+  assert.ok(outside.p95 <= target, `outside p95 ${outside.p95.toFixed(1)} ms over ${target} ms (${speed})`);
+}
+
+/**
+ * The same measurement on a page with nothing but 21 circles that a tap marks: what the browser
+ * and the machine running the tests cost any page, printed beside the app's figures.
+ */
+const BARE_BOARD = `<!DOCTYPE html>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <svg data-testid="board" viewBox="0 0 560 560" style="width: 390px; touch-action: manipulation">
+    ${Array.from({ length: 21 }, (_, i) => `<circle data-point="p${i}" r="40"
+      cx="${80 + (i % 5) * 100}" cy="${80 + Math.floor(i / 5) * 100}" fill="#c90"/>`).join('')}
+  </svg>
+  <script>
+    for (const c of document.querySelectorAll('circle')) {
+      c.onclick = () => { c.dataset.selected = c.dataset.selected !== 'true'; };
+    }
+  </script>`;
+
+async function measureBareBoard(rate) {
+  const page = await browser.context.newPage();
+  await page.setContent(BARE_BOARD);
+  const cpu = await throttleCpu(page, rate);
+  await watchTaps(page);
+  for (let tap = 0; tap < 40; tap += 1) {
+    await point(page, `p${tap % 21}`).tap();
+    await waitForTapsPainted(page);
+  }
+  const times = await tapTimes(page);
+  console.log(`  a bare board of circles, for comparison: Event Timing ${describe(summary(times.eventTiming), { belowThreshold: true })}; `
+    + `outside ${describe(summary(times.outside))}`);
+  await cpu.detach();
+  await page.close();
+}
+
+test('a tap shows within a frame at full speed', async () => {
+  await measure(1);
+});
+
+test('a tap shows within three frames with the CPU four times slower', async () => {
+  await measure(4);
+});
