@@ -22,7 +22,6 @@ use crate::rules::RulesScreen;
 use crate::settings::SettingsScreen;
 use crate::shortcuts::use_shortcuts;
 use crate::stats::StatisticsScreen;
-use crate::update_notice::UpdateNotice;
 use crate::url_options::{Link, Opening};
 
 /// In the web build the page links the stylesheet itself (dx writes the link into index.html),
@@ -177,29 +176,23 @@ pub fn App() -> Element {
         if let Some(notice) = notice {
             AppNoticeToast { notice }
         }
-        if cfg!(target_arch = "wasm32") {
-            UpdateNotice {}
-        }
     }
 }
 
-/// The page's title and language in the player's language, and on the web the installed app's
-/// name with them (index.html set them before the app had loaded). Natively the window keeps the
-/// bilingual name the shell gives it.
+/// The page's title in the player's language, and on the web (index.html's `duobaoLanguage`)
+/// the page's language, the installed app's names and the words of the page's "new version"
+/// notice. Natively the window keeps the bilingual name the shell gives it.
 fn use_page_title(prefs: Signal<Prefs>) {
     use_effect(move || {
         let lang = prefs.read().lang;
-        let quoted = |value: &str| serde_json::to_string(value).unwrap_or_default();
+        let quoted = |key| serde_json::to_string(text(lang, key)).unwrap_or_default();
         document::eval(&format!(
-            "document.title = {title}; document.documentElement.lang = {tag}; \
-             const manifest = document.querySelector('link[rel=\"manifest\"]'); \
-             if (manifest) manifest.href = {manifest}; \
-             const home = document.querySelector('meta[name=\"apple-mobile-web-app-title\"]'); \
-             if (home) home.content = {short_name};",
-            title = quoted(text(lang, Key::AppTitle)),
-            tag = quoted(lang.tag()),
-            manifest = quoted(&format!("manifest.{}.webmanifest", lang.code())),
-            short_name = quoted(text(lang, Key::AppShortName)),
+            "document.title = {}; window.duobaoLanguage?.('{}', [{}, {}, {}]);",
+            quoted(Key::AppTitle),
+            lang.code(),
+            quoted(Key::UpdateReady),
+            quoted(Key::UpdateReload),
+            quoted(Key::UpdateLater),
         ));
     });
 }

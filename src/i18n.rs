@@ -67,7 +67,8 @@ macro_rules! translations {
 
 translations! {
     AppTitle => "夺宝棋兵 · 七兵", "Duobao Qi Bing · Seven Soldiers";
-    // The name under the installed app's icon (short_name in assets/web/manifest.*.webmanifest).
+    // The name under the installed app's icon: the manifests' short_name and index.html's
+    // home-screen title (assets/web/manifest.*.webmanifest), checked by a test below.
     AppShortName => "七兵", "Seven Soldiers";
     LanguageName => "中文", "English";
     Language => "语言", "Language";

@@ -21,7 +21,6 @@ mod shell;
 mod shortcuts;
 mod stats;
 mod storage;
-mod update_notice;
 mod url_options;
 mod widgets;
 
