@@ -5,6 +5,7 @@
 //   node lighthouse.mjs [URL]     (default: the site served here on a free port)
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { CHROMIUM_ARGS } from './lib/phone.mjs';
 import { SITE, serve } from './lib/site.mjs';
 
 const RUNS = 3;
@@ -19,16 +20,12 @@ const TARGETS = [
   { id: 'total-blocking-time', label: 'total blocking time (ms)', at_most: 200 },
   { id: 'speed-index', label: 'speed index (ms)', at_most: Infinity },
 ];
-const CHROMIUM_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-sync',
-  '--disable-background-networking', '--disable-component-update', '--no-first-run',
-];
 
 /** One audit in a new browser profile: the figures of TARGETS, and what failed in a category. */
 async function audit(url) {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     const { lhr } = await lighthouse(url, {

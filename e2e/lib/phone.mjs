@@ -65,16 +65,21 @@ export async function openBrowser(options = {}) {
  * default, `'link-continue'`, or `null` to leave the question open).
  */
 export async function openApp(context, options = {}, { choose = 'link-open' } = {}) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(new Error(message.text()));
-  });
+  const page = await newWatchedPage(context);
   const query = new URLSearchParams(options).toString();
   await page.goto(`${BASE_URL}${query ? `?${query}` : ''}`);
-  page.errors = errors;
   if (options.mode && choose) await answerLinkChoice(page, choose);
+  return page;
+}
+
+/** A new page of `context` that collects its errors in `page.errors`, for assertNoErrors. */
+export async function newWatchedPage(context) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(new Error(message.text()));
+  });
   return page;
 }
 

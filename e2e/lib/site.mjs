@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newWatchedPage } from './phone.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** What scripts/build-web.sh made. */
@@ -77,6 +78,11 @@ export function siteFiles(folder, prefix = '') {
   });
 }
 
+/** The path within `folder` of the site's content-hashed stylesheet. */
+export function stylesheetOf(folder) {
+  return siteFiles(folder).find((path) => /^assets\/main-dxh[0-9a-f]+\.css$/.test(path));
+}
+
 /**
  * Another build of the site in a new folder, as the next release would be: its stylesheet has
  * other contents under another content-hashed name, its page says `build` in a meta tag, and
@@ -88,7 +94,7 @@ export function nextBuild(folder, build) {
   for (const path of siteFiles(next)) {
     if (/\.(br|gz)$/.test(path) || path === 'sw.js' || path.startsWith('bench/')) rmSync(join(next, path));
   }
-  const stylesheet = siteFiles(next).find((path) => /^assets\/main-dxh[0-9a-f]+\.css$/.test(path));
+  const stylesheet = stylesheetOf(next);
   const renamed = stylesheet.replace(/-dxh([0-9a-f]+)\./, `-dxh$1${Buffer.from(build).toString('hex')}.`);
   renameSync(join(next, stylesheet), join(next, renamed));
   writeFileSync(join(next, renamed), `${readFileSync(join(next, renamed), 'utf8')}\n/* build ${build} */\n`);
@@ -116,13 +122,8 @@ export async function waitForServiceWorker(page) {
  * assertNoErrors) and the requests that failed (`page.failedRequests`).
  */
 export async function openSite(context, url) {
-  const page = await context.newPage();
-  page.errors = [];
+  const page = await newWatchedPage(context);
   page.failedRequests = [];
-  page.on('pageerror', (error) => page.errors.push(error));
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.errors.push(new Error(message.text()));
-  });
   page.on('requestfailed', (request) => page.failedRequests.push(request.url()));
   await page.goto(url);
   return page;

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, openBrowser } from '../lib/phone.mjs';
-import { SITE, serve, siteFiles, waitForServiceWorker } from '../lib/site.mjs';
+import { SITE, serve, siteFiles, stylesheetOf, waitForServiceWorker } from '../lib/site.mjs';
 
 let site;
 before(async () => { site = await serve(SITE); });
@@ -40,7 +40,7 @@ test('each kind of file comes with its type, its caching and its compression', a
     { path: 'manifest.zh.webmanifest', file: 'manifest.zh.webmanifest', type: /^application\/manifest\+json/, cache: 'no-cache' },
     { path: the(/^assets\/.*-dxh[0-9a-f]+\.wasm$/), type: /^application\/wasm$/, cache: IMMUTABLE },
     { path: the(/^assets\/.*-dxh[0-9a-f]+\.js$/), type: /^(text|application)\/javascript/, cache: IMMUTABLE },
-    { path: the(/^assets\/main-dxh[0-9a-f]+\.css$/), type: /^text\/css/, cache: IMMUTABLE },
+    { path: stylesheetOf(SITE), type: /^text\/css/, cache: IMMUTABLE },
     { path: 'icons/icon-192.png', type: /^image\/png$/, cache: 'no-cache' },
   ];
   for (const { path, file = path, type, cache } of files) {

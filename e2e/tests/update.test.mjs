@@ -8,7 +8,7 @@ import {
   openBrowser, playMove, screenshot, assertNoErrors, startNewFromHome, plies,
 } from '../lib/phone.mjs';
 import {
-  SITE, freePort, nextBuild, openSite, serve, siteFiles, waitForServiceWorker,
+  SITE, freePort, nextBuild, openSite, serve, siteFiles, stylesheetOf, waitForServiceWorker,
 } from '../lib/site.mjs';
 
 let builds;
@@ -49,7 +49,7 @@ test('a new build waits for the next launch or the notice, never mixes, and keep
     await waitForServiceWorker(page);
     const first = {
       folder: SITE,
-      stylesheet: siteFiles(SITE).find((path) => /^assets\/main-dxh[0-9a-f]+\.css$/.test(path)),
+      stylesheet: stylesheetOf(SITE),
     };
     assertOnlyBuild(await shownBuild(page), 'a', first);
     await page.getByTestId('language').tap();
