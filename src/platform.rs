@@ -74,32 +74,6 @@ pub const VISIBILITY_SCRIPT: &str = r#"
     await new Promise(() => {});
 "#;
 
-/// Calls `on_leave` when the native app is paused or closed, or its window loses the focus: an
-/// Android activity can be paused without its WebView telling the page, and a closing window's
-/// page may not get to run. In a browser the page's own events tell (see [`VISIBILITY_SCRIPT`]).
-#[cfg(any(feature = "desktop", feature = "mobile"))]
-pub fn use_app_leaving(mut on_leave: impl FnMut() + 'static) {
-    use crate::shell::native::tao::event::{Event, WindowEvent};
-    crate::shell::native::use_wry_event_handler(move |event, _| {
-        let leaving = matches!(
-            event,
-            Event::Suspended
-                | Event::LoopDestroyed
-                | Event::WindowEvent {
-                    event: WindowEvent::Focused(false) | WindowEvent::CloseRequested,
-                    ..
-                }
-        );
-        if leaving {
-            on_leave();
-        }
-    });
-}
-
-/// In a browser the page's own events tell when it is left (see [`VISIBILITY_SCRIPT`]).
-#[cfg(not(any(feature = "desktop", feature = "mobile")))]
-pub fn use_app_leaving(_on_leave: impl FnMut() + 'static) {}
-
 #[cfg(test)]
 mod tests {
     use super::*;

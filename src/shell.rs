@@ -2,14 +2,14 @@
 //! same shell where it can be tested. The page paints the app's dark table from its first frame,
 //! so the WebView does too (no white flash at launch). The desktop window is phone-shaped, with
 //! the app's title and icon and without the default "Window / Edit / Help" menu bar, which a
-//! phone game has no use for.
+//! phone game has no use for. The shell also tells when the app is paused or closed.
 
 use dioxus::prelude::*;
 
 #[cfg(feature = "desktop")]
-pub(crate) use dioxus::desktop as native;
+use dioxus::desktop as native;
 #[cfg(all(feature = "mobile", not(feature = "desktop")))]
-pub(crate) use dioxus::mobile as native;
+use dioxus::mobile as native;
 
 /// Starts the app in the shell of the platform it was built for.
 pub fn launch(app: fn() -> Element) {
@@ -27,6 +27,34 @@ pub fn launch(app: fn() -> Element) {
     #[cfg(not(target_arch = "wasm32"))]
     builder.launch(app);
 }
+
+/// Calls `on_leave` when the native app is paused or closed, or its window loses the focus: an
+/// Android activity can be paused without its WebView telling the page, and a closing window's
+/// page may not get to run. In a browser the page's own events tell (see
+/// [`crate::platform::VISIBILITY_SCRIPT`]).
+#[cfg(any(feature = "desktop", feature = "mobile"))]
+pub fn use_app_leaving(mut on_leave: impl FnMut() + 'static) {
+    use native::tao::event::{Event, WindowEvent};
+    native::use_wry_event_handler(move |event, _| {
+        let leaving = matches!(
+            event,
+            Event::Suspended
+                | Event::LoopDestroyed
+                | Event::WindowEvent {
+                    event: WindowEvent::Focused(false) | WindowEvent::CloseRequested,
+                    ..
+                }
+        );
+        if leaving {
+            on_leave();
+        }
+    });
+}
+
+/// In a browser the page's own events tell when it is left (see
+/// [`crate::platform::VISIBILITY_SCRIPT`]).
+#[cfg(not(any(feature = "desktop", feature = "mobile")))]
+pub fn use_app_leaving(_on_leave: impl FnMut() + 'static) {}
 
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 fn native_config() -> native::Config {

@@ -25,9 +25,10 @@ use super::table::use_facing;
 use crate::i18n::{fill, text, timed_out_key, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
-use crate::platform::{sleep, use_app_leaving, VISIBILITY_SCRIPT};
+use crate::platform::{sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 use crate::session::Mode;
+use crate::shell::use_app_leaving;
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
 /// than as part of the player's.
