@@ -5,7 +5,7 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 
 use crate::app_notice::{AppNotice, AppNoticeToast};
-use crate::game::board::BoardPaints;
+use crate::board::BoardPaints;
 use crate::game::controller::Controller;
 use crate::game::GameView;
 use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};

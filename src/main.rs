@@ -2,6 +2,7 @@
 
 mod app;
 mod app_notice;
+mod board;
 mod device;
 mod game;
 mod home;

@@ -16,6 +16,52 @@ pub enum Mode {
     PassAndPlay { bottom: Color },
 }
 
+impl Mode {
+    /// The side shown at the bottom of the screen: against the computer, the player's.
+    pub fn bottom(self) -> Color {
+        match self {
+            Mode::VsAi { human, .. } => human,
+            Mode::PassAndPlay { bottom } => bottom,
+        }
+    }
+
+    /// The player sitting across the table, facing the phone's top edge: in pass-and-play, the
+    /// side not at the bottom; nobody against the computer.
+    pub fn across_the_table(self) -> Option<Color> {
+        match self {
+            Mode::PassAndPlay { bottom } => Some(bottom.other()),
+            Mode::VsAi { .. } => None,
+        }
+    }
+
+    /// Whether the computer plays `color`.
+    pub fn is_computer(self, color: Color) -> bool {
+        matches!(self, Mode::VsAi { human, .. } if human != color)
+    }
+
+    /// In pass-and-play, the players swap places: the board turns around. Against the computer
+    /// the player's side always sits at the bottom.
+    pub fn flipped(self) -> Mode {
+        match self {
+            Mode::PassAndPlay { bottom } => Mode::PassAndPlay {
+                bottom: bottom.other(),
+            },
+            vs_ai => vs_ai,
+        }
+    }
+
+    /// The same players with the colours swapped, for a rematch.
+    pub fn swapped(self) -> Mode {
+        match self {
+            Mode::VsAi { human, level } => Mode::VsAi {
+                human: human.other(),
+                level,
+            },
+            pass_and_play => pass_and_play.flipped(),
+        }
+    }
+}
+
 /// Everything needed to start a game.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct GameSetup {
@@ -80,5 +126,25 @@ mod tests {
         assert!(!saved.counted);
         assert_eq!(saved.time_left_ms, None);
         assert_eq!(saved.game.plies().len(), 1);
+    }
+
+    #[test]
+    fn pass_and_play_seats_both_players_and_the_computer_sits_nowhere() {
+        let friends = Mode::PassAndPlay { bottom: Color::Red };
+        assert_eq!(friends.across_the_table(), Some(Color::Black));
+        assert!(!friends.is_computer(Color::Black));
+        let flipped = friends.flipped();
+        assert_eq!(flipped.bottom(), Color::Black);
+        assert_eq!(flipped.across_the_table(), Some(Color::Red));
+        assert_eq!(friends.swapped(), flipped);
+        let alone = Mode::VsAi {
+            human: Color::Black,
+            level: Level::Easy,
+        };
+        assert_eq!(alone.flipped(), alone, "the player stays at the bottom");
+        assert_eq!(alone.bottom(), Color::Black);
+        assert_eq!(alone.across_the_table(), None);
+        assert!(alone.is_computer(Color::Red) && !alone.is_computer(Color::Black));
+        assert_eq!(alone.swapped().bottom(), Color::Red);
     }
 }

@@ -36,8 +36,9 @@ test('a wrong move is explained and retried, then the lesson is done and stays d
 
   assert.equal(await lessonMove(page, 'd2d3'), 'missed');
   assert.match(await page.getByTestId('lesson-feedback').textContent(), /^还不对。 没有吃到子/);
-  await page.getByTestId('pulse').waitFor();
-  assert.match(await page.getByTestId('pulse').getAttribute('class'), /missed/);
+  await page.getByTestId('badge').waitFor();
+  assert.match(await page.getByTestId('badge').getAttribute('class'), /missed/);
+  assert.equal(await page.getByTestId('badge').getAttribute('data-at'), 'd3', 'where the move went');
   // The board takes one move per try.
   await tapPoint(page, 'b5');
   assert.equal(await point(page, 'b5').getAttribute('data-selected'), 'false');
@@ -48,7 +49,7 @@ test('a wrong move is explained and retried, then the lesson is done and stays d
   assert.equal(await pieceAt(page, 'd2'), 'red');
   assert.equal(await lessonMove(page, 'd2c2'), 'passed');
   assert.equal(await pieceAt(page, 'b2'), 'empty', 'the sandwiched soldier is gone');
-  assert.match(await page.getByTestId('pulse').getAttribute('class'), /passed/);
+  assert.match(await page.getByTestId('badge').getAttribute('class'), /passed/);
   assert.match(await page.getByTestId('lesson-feedback').textContent(), /^对了！/);
   await screenshot(page, 'lesson');
   await assertNoCutText(page, 'a lesson');

@@ -48,6 +48,11 @@ test('a finished game is reviewed back and forth, the blunder marked with its pr
   await first.tap();
   await assertAttribute(board, 'data-at', '1');
   assert.match(await page.getByTestId('current-verdict').textContent(), /\?\? Blunder/);
+  // The board marks the blunder on the point it went to.
+  const badge = board.getByTestId('badge');
+  await assertAttribute(badge, 'data-at', 'c2');
+  assert.match(await badge.getAttribute('class'), /blunder/);
+  assert.equal(await badge.textContent(), '??');
   assert.equal(
     await page.getByTestId('proof').textContent(),
     'Black now wins by force in 4 moves: b4b3 c3b2 b3a3 c2c3 b2b3 b1b2 b3b4',

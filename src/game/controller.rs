@@ -1,18 +1,18 @@
-//! The game screen's state machine, free of any UI: who may tap what, selection and legal
-//! destinations, playing, undo (per mode), the turn clock and the computer's requests.
+//! The live game's state machine, free of any UI: who may tap what, playing, undo (per mode),
+//! the turn clock, the computer's turns ([`super::computer_turn`]) and the hint
+//! ([`super::hint`]).
 //!
-//! Every change of the game bumps a generation number. A request to the computer carries the
-//! generation it was made in, and an answer is only played if nothing has changed since, so an
-//! answer that arrives after an undo, a new game or leaving the screen is dropped.
-//!
-//! When the computer fails to answer (its search broke, or it found no move), it is asked
-//! once more; if that fails too, the player chooses: ask again, skip its turn, or a new game.
-//! Its turn never passes without the player's say.
+//! Every change of the game bumps a generation number. A request to the computer or for a hint
+//! carries the generation it was made in, and an answer is only played if nothing has changed
+//! since, so an answer that arrives after an undo, a new game or leaving the screen is dropped.
 
 use duobao_ai::{Level, ThinkError};
-use duobao_rules::{Color, Game, GameResult, Move, Piece, Ply, Point, PointSet, Position};
+use duobao_rules::{Color, Game, GameResult, Move, Ply, Point, Position};
 
 use super::clock::{PauseReason, Tick, TurnClock};
+use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
+use super::hint::{Hint, HintRequest, Hints};
+use crate::board::{Marks, Pick, Picker};
 use crate::session::{GameSetup, Mode, SavedGame};
 
 /// Something the players should be told about.
@@ -31,64 +31,18 @@ pub enum TapOutcome {
     Played,
 }
 
-/// The computer is asked to move in this game, at this level. `attempt` counts the requests
-/// made for this same turn, so that asking again is a new request.
-#[derive(Clone, Debug)]
-pub struct AiRequest {
-    pub generation: u64,
-    pub attempt: u32,
-    pub game: Game,
-    pub level: Level,
-}
-
-/// What the computer's answer did.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub enum AiOutcome {
-    Played,
-    /// Meant for a game or a turn that has changed since, or cancelled: dropped.
-    Stale,
-    /// It failed, and the computer is asked once more.
-    AskingAgain(ThinkError),
-    /// It failed again: the player is asked what to do.
-    Stuck(ThinkError),
-}
-
-/// Failed answers in a row after which the player is asked what to do.
-const AI_FAILURES_BEFORE_ASKING: u32 = 2;
-/// The engine is asked for a hint in this game.
-#[derive(Clone, Debug)]
-pub struct HintRequest {
-    pub generation: u64,
-    pub game: Game,
-}
-
-/// A hint for the current position: being thought about, or the suggested move.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Hint {
-    Thinking,
-    Move(Move),
-}
-
 #[derive(Clone, Debug)]
 pub struct Controller {
     game: Game,
     mode: Mode,
-    selected: Option<Point>,
+    picker: Picker,
     generation: u64,
     clock: TurnClock,
     notice: Option<Notice>,
-    /// The computer's failed answers in a row, this turn.
-    ai_failures: u32,
-    /// The requests made to the computer this turn.
-    ai_attempt: u32,
-    /// The hint asked for in the generation it was asked in; any change of the game drops it.
-    hint: Option<(u64, Hint)>,
-    /// Hints shown in this game.
-    hints_used: u32,
+    computer: ComputerTurn,
+    hints: Hints,
     /// Whether this game's result went into the statistics (or needs not: it started over).
     counted: bool,
-    /// The board takes no more moves once the game has this many plies (a lesson's one move).
-    ply_limit: Option<usize>,
 }
 
 impl Controller {
@@ -97,32 +51,15 @@ impl Controller {
             game: Game::from_position(setup.start),
             mode: setup.mode,
             clock: TurnClock::new(setup.turn_seconds),
-            selected: None,
+            picker: Picker::default(),
             generation: 0,
             notice: None,
-            ai_failures: 0,
-            ai_attempt: 0,
-            hint: None,
-            hints_used: 0,
+            computer: ComputerTurn::default(),
+            hints: Hints::default(),
             counted: false,
-            ply_limit: None,
         };
         controller.counted = controller.game.is_over();
         controller.after_change();
-        controller
-    }
-
-    /// A lesson: two players' game from `start` on which one move can be made, then the board
-    /// rests for the lesson to judge it.
-    pub fn lesson(start: Position) -> Controller {
-        let mut controller = Controller::new(GameSetup {
-            mode: Mode::PassAndPlay {
-                bottom: start.turn(),
-            },
-            start,
-            turn_seconds: None,
-        });
-        controller.ply_limit = Some(1);
         controller
     }
 
@@ -138,17 +75,8 @@ impl Controller {
 
     /// A new game from the start with the colours swapped.
     pub fn rematch(&mut self) {
-        let mode = match self.mode {
-            Mode::VsAi { human, level } => Mode::VsAi {
-                human: human.other(),
-                level,
-            },
-            Mode::PassAndPlay { bottom } => Mode::PassAndPlay {
-                bottom: bottom.other(),
-            },
-        };
         self.start(GameSetup {
-            mode,
+            mode: self.mode.swapped(),
             start: Position::start(),
             turn_seconds: self.clock.limit_seconds(),
         });
@@ -162,7 +90,7 @@ impl Controller {
             turn_seconds: saved.turn_seconds,
         });
         self.game = saved.game;
-        self.hints_used = saved.hints;
+        self.hints = Hints::with_used(saved.hints);
         self.counted = saved.counted;
         self.after_change();
         if let Some(time_left_ms) = saved.time_left_ms {
@@ -176,33 +104,21 @@ impl Controller {
             mode: self.mode,
             turn_seconds: self.clock.limit_seconds(),
             game: self.game.clone(),
-            hints: self.hints_used,
+            hints: self.hints.used(),
             counted: self.counted,
             time_left_ms: self.clock.remaining_ms(),
         })
     }
 
-    /// In pass-and-play, the players swap places: the board turns around. Against the computer
-    /// the player's side always sits at the bottom.
+    /// See [`Mode::flipped`].
     pub fn flip_sides(&mut self) {
-        if let Mode::PassAndPlay { bottom } = &mut self.mode {
-            *bottom = bottom.other();
-        }
-    }
-
-    /// The player sitting across the table, facing the phone's top edge: in pass-and-play, the
-    /// side not at the bottom; nobody against the computer.
-    pub fn across_the_table(&self) -> Option<Color> {
-        match self.mode {
-            Mode::PassAndPlay { bottom } => Some(bottom.other()),
-            Mode::VsAi { .. } => None,
-        }
+        self.mode = self.mode.flipped();
     }
 
     /// The screen is left: any answer still on its way is stale.
     pub fn leave(&mut self) {
         self.generation += 1;
-        self.selected = None;
+        self.picker.clear();
     }
 
     /// Changes whenever the game does (a ply, an undo, a new game).
@@ -226,43 +142,39 @@ impl Controller {
         self.notice
     }
 
-    pub fn selected(&self) -> Option<Point> {
-        self.selected
-    }
-
     /// The side shown at the bottom of the screen.
     pub fn bottom(&self) -> Color {
-        match self.mode {
-            Mode::VsAi { human, .. } => human,
-            Mode::PassAndPlay { bottom } => bottom,
-        }
+        self.mode.bottom()
     }
 
     pub fn is_ai_turn(&self) -> bool {
-        match self.mode {
-            Mode::VsAi { human, .. } => !self.game.is_over() && self.turn() != human,
-            Mode::PassAndPlay { .. } => false,
-        }
+        !self.game.is_over() && self.mode.is_computer(self.turn())
     }
 
     /// Whether the board answers taps now.
     pub fn is_human_turn(&self) -> bool {
-        let within_limit = self
-            .ply_limit
-            .is_none_or(|limit| self.game.plies().len() < limit);
-        !self.game.is_over() && !self.is_ai_turn() && within_limit
+        !self.game.is_over() && !self.is_ai_turn()
+    }
+
+    /// What the board shows over the position: the piece picked up, its destinations, the hint.
+    pub fn marks(&self) -> Marks {
+        Marks {
+            hint: match self.hint() {
+                Some(Hint::Move(m)) => Some(m),
+                _ => None,
+            },
+            ..self.picker.marks(self.game.position())
+        }
     }
 
     /// Hints shown in this game.
     pub fn hints_used(&self) -> u32 {
-        self.hints_used
+        self.hints.used()
     }
 
     /// The hint for the current position, if one was asked for.
     pub fn hint(&self) -> Option<Hint> {
-        self.hint
-            .filter(|(generation, _)| *generation == self.generation)
-            .map(|(_, hint)| hint)
+        self.hints.current(self.generation)
     }
 
     /// Whether the hint button can be used now: on a player's turn, with no hint yet.
@@ -275,7 +187,7 @@ impl Controller {
         if !self.can_hint() {
             return None;
         }
-        self.hint = Some((self.generation, Hint::Thinking));
+        self.hints.ask(self.generation);
         Some(HintRequest {
             generation: self.generation,
             game: self.game.clone(),
@@ -285,20 +197,7 @@ impl Controller {
     /// Shows the engine's suggestion for the request of `generation`, unless it is stale.
     /// Returns whether it is shown; a shown hint counts as used.
     pub fn hint_answer(&mut self, generation: u64, answer: Option<Move>) -> bool {
-        if generation != self.generation || self.hint() != Some(Hint::Thinking) {
-            return false;
-        }
-        match answer.filter(|&m| self.game.position().is_legal(m)) {
-            Some(m) => {
-                self.hint = Some((generation, Hint::Move(m)));
-                self.hints_used += 1;
-                true
-            }
-            None => {
-                self.hint = None;
-                false
-            }
-        }
+        generation == self.generation && self.hints.answer(generation, answer, self.game.position())
     }
 
     /// The finished game's mode and result, once, for the statistics: `None` while the game
@@ -317,57 +216,23 @@ impl Controller {
         self.game.position().turn()
     }
 
-    /// Whether tapping this point would pick up a piece.
-    pub fn is_selectable(&self, point: Point) -> bool {
-        let position = self.game.position();
-        self.is_human_turn()
-            && match position.piece_at(point) {
-                Some(Piece::Treasure) => !position.treasure_locked(),
-                Some(soldier) => soldier.color() == Some(position.turn()),
-                None => false,
-            }
-    }
-
-    /// Where the selected piece may go.
-    pub fn targets(&self) -> PointSet {
-        let Some(from) = self.selected else {
-            return PointSet::EMPTY;
-        };
-        self.game
-            .position()
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from() == from)
-            .map(|m| m.to())
-            .collect()
-    }
-
     pub fn tap(&mut self, point: Point) -> TapOutcome {
         if !self.is_human_turn() {
             return TapOutcome::Ignored;
         }
-        if self.selected == Some(point) {
-            self.selected = None;
-            return TapOutcome::Deselected;
-        }
-        if let Some(from) = self.selected {
-            if self.targets().contains(point) {
-                self.play(Ply::Move(Move::new(from, point)));
-                return TapOutcome::Played;
+        match self.picker.tap(self.game.position(), point) {
+            Pick::Ignored => TapOutcome::Ignored,
+            Pick::Selected => TapOutcome::Selected,
+            Pick::Deselected => TapOutcome::Deselected,
+            Pick::Move(m) => {
+                self.play(Ply::Move(m));
+                TapOutcome::Played
             }
-        }
-        if self.is_selectable(point) {
-            self.selected = Some(point);
-            return TapOutcome::Selected;
-        }
-        match self.selected.take() {
-            Some(_) => TapOutcome::Deselected,
-            None => TapOutcome::Ignored,
         }
     }
 
     pub fn deselect(&mut self) {
-        self.selected = None;
+        self.picker.clear();
     }
 
     /// What the computer should think about now, if anything.
@@ -376,7 +241,7 @@ impl Controller {
             Mode::VsAi { level, .. } if self.is_ai_turn() && !self.is_ai_stuck() => {
                 Some(AiRequest {
                     generation: self.generation,
-                    attempt: self.ai_attempt,
+                    attempt: self.computer.attempt(),
                     game: self.game.clone(),
                     level,
                 })
@@ -404,26 +269,20 @@ impl Controller {
             },
             Err(error) => error,
         };
-        self.ai_failures += 1;
-        self.ai_attempt += 1;
-        if self.is_ai_stuck() {
-            self.clock.set_paused(PauseReason::AiStuck, true);
-            AiOutcome::Stuck(error)
-        } else {
-            AiOutcome::AskingAgain(error)
-        }
+        let outcome = self.computer.fail(error);
+        self.clock
+            .set_paused(PauseReason::AiStuck, self.is_ai_stuck());
+        outcome
     }
 
     /// Whether the computer failed to move twice in a row and the player must choose.
     pub fn is_ai_stuck(&self) -> bool {
-        self.ai_failures >= AI_FAILURES_BEFORE_ASKING
+        self.computer.is_stuck()
     }
 
     /// The player asks the stuck computer to try again.
     pub fn retry_ai(&mut self) {
-        if self.is_ai_stuck() {
-            self.ai_failures = 0;
-            self.ai_attempt += 1;
+        if self.computer.retry() {
             self.clock.set_paused(PauseReason::AiStuck, false);
         }
     }
@@ -488,7 +347,7 @@ impl Controller {
     /// While the menu (or a page opened from it) covers the board, the clock waits and no piece
     /// stays picked up.
     pub fn set_covered(&mut self, covered: bool) {
-        self.selected = None;
+        self.picker.clear();
         self.clock.set_paused(PauseReason::Overlay, covered);
     }
 
@@ -501,9 +360,8 @@ impl Controller {
 
     fn after_change(&mut self) {
         self.generation += 1;
-        self.selected = None;
-        self.ai_failures = 0;
-        self.ai_attempt = 0;
+        self.picker.clear();
+        self.computer = ComputerTurn::default();
         self.clock.set_paused(PauseReason::AiStuck, false);
         self.clock.restart();
         let over = self.game.is_over();
@@ -514,40 +372,8 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duobao_rules::{GameResult, WinReason};
-
-    fn point(name: &str) -> Point {
-        name.parse().unwrap()
-    }
-
-    fn mv(text: &str) -> Move {
-        text.parse().unwrap()
-    }
-
-    fn vs_ai(human: Color) -> Controller {
-        Controller::new(GameSetup {
-            mode: Mode::VsAi {
-                human,
-                level: Level::Easy,
-            },
-            start: Position::start(),
-            turn_seconds: Some(60),
-        })
-    }
-
-    fn pass_and_play(fen: &str) -> Controller {
-        Controller::new(GameSetup {
-            mode: Mode::PassAndPlay { bottom: Color::Red },
-            start: Position::from_fen(fen).unwrap(),
-            turn_seconds: Some(5),
-        })
-    }
-
-    fn tap_move(controller: &mut Controller, text: &str) {
-        let m = mv(text);
-        assert_eq!(controller.tap(m.from()), TapOutcome::Selected);
-        assert_eq!(controller.tap(m.to()), TapOutcome::Played);
-    }
+    use crate::game::test_support::{mv, pass_and_play, point, tap_move, vs_ai};
+    use duobao_rules::WinReason;
 
     #[test]
     fn a_saved_game_resumes_with_its_mode_clock_setting_and_moves() {
@@ -591,19 +417,13 @@ mod tests {
     }
 
     #[test]
-    fn flipping_swaps_the_sides_of_pass_and_play_and_is_kept() {
+    fn flipped_sides_are_kept_with_the_game() {
         let mut friends = pass_and_play(duobao_rules::START_FEN);
-        assert_eq!(friends.across_the_table(), Some(Color::Black));
         friends.flip_sides();
         assert_eq!(friends.bottom(), Color::Black);
-        assert_eq!(friends.across_the_table(), Some(Color::Red));
         let mut resumed = vs_ai(Color::Red);
         resumed.resume(friends.saved_game().unwrap());
         assert_eq!(resumed.bottom(), Color::Black);
-        let mut alone = vs_ai(Color::Black);
-        alone.flip_sides();
-        assert_eq!(alone.bottom(), Color::Black);
-        assert_eq!(alone.across_the_table(), None);
     }
 
     #[test]
@@ -616,58 +436,6 @@ mod tests {
     }
 
     #[test]
-    fn selecting_shows_the_legal_destinations() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        assert_eq!(controller.tap(point("b2")), TapOutcome::Selected);
-        assert_eq!(controller.selected(), Some(point("b2")));
-        let targets: Vec<String> = controller
-            .targets()
-            .into_iter()
-            .map(|p| p.to_string())
-            .collect();
-        assert_eq!(targets, ["c2", "a3", "b3"], "c3 holds the treasure");
-    }
-
-    #[test]
-    fn tapping_the_selection_or_an_empty_point_deselects() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.tap(point("b2"));
-        assert_eq!(controller.tap(point("b2")), TapOutcome::Deselected);
-        assert_eq!(controller.selected(), None);
-        controller.tap(point("b2"));
-        assert_eq!(controller.tap(point("e3")), TapOutcome::Deselected);
-        assert_eq!(controller.targets(), PointSet::EMPTY);
-    }
-
-    #[test]
-    fn taps_that_do_nothing_are_harmless() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        let before = controller.game().clone();
-        for name in ["e3", "b4", "c4"] {
-            assert_eq!(controller.tap(point(name)), TapOutcome::Ignored, "{name}");
-        }
-        assert_eq!(controller.game(), &before);
-    }
-
-    #[test]
-    fn tapping_another_own_piece_moves_the_selection() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.tap(point("b2"));
-        assert_eq!(controller.tap(point("d2")), TapOutcome::Selected);
-        assert_eq!(controller.selected(), Some(point("d2")));
-    }
-
-    #[test]
-    fn the_treasure_is_selectable_only_while_unlocked() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        assert_eq!(controller.tap(point("c3")), TapOutcome::Selected);
-        assert!(controller.targets().contains(point("b3")));
-        assert_eq!(controller.tap(point("b3")), TapOutcome::Played);
-        assert!(controller.game().position().treasure_locked());
-        assert_eq!(controller.tap(point("b3")), TapOutcome::Ignored);
-    }
-
-    #[test]
     fn a_tap_move_plays_and_resets_the_clock() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         controller.tick(2_500);
@@ -676,7 +444,7 @@ mod tests {
         assert_eq!(controller.game().plies().len(), 1);
         assert_eq!(controller.game().position().turn(), Color::Black);
         assert_eq!(controller.clock().seconds_left(), Some(5));
-        assert_eq!(controller.selected(), None);
+        assert_eq!(controller.marks().selected, None);
     }
 
     #[test]
@@ -698,7 +466,7 @@ mod tests {
         assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
         assert_eq!(controller.notice(), Some(Notice::TimedOut(Color::Red)));
         assert_eq!(
-            controller.selected(),
+            controller.marks().selected,
             None,
             "the timed-out selection is dropped"
         );
@@ -712,7 +480,11 @@ mod tests {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         controller.tap(point("b2"));
         controller.set_covered(true);
-        assert_eq!(controller.selected(), None, "the covered piece is put down");
+        assert_eq!(
+            controller.marks().selected,
+            None,
+            "the covered piece is put down"
+        );
         assert_eq!(controller.tick(60_000), Tick::Quiet);
         controller.set_paused(PauseReason::Hidden, true);
         controller.set_covered(false);
@@ -749,7 +521,7 @@ mod tests {
         let mut controller = vs_ai(Color::Black);
         assert!(controller.is_ai_turn());
         assert_eq!(controller.tap(point("b2")), TapOutcome::Ignored);
-        assert_eq!(controller.selected(), None);
+        assert_eq!(controller.marks().selected, None);
     }
 
     #[test]
@@ -854,125 +626,6 @@ mod tests {
         assert_eq!(controller.undo_count(), 1);
     }
 
-    fn failed() -> Result<Move, ThinkError> {
-        Err(ThinkError::Failed("the search panicked: boom".into()))
-    }
-
-    /// The computer fails twice on its turn, and waits for the player.
-    fn fail_twice(controller: &mut Controller) {
-        let generation = controller.generation();
-        controller.ai_answer(generation, failed());
-        controller.ai_answer(generation, failed());
-        assert!(controller.is_ai_stuck());
-    }
-
-    #[test]
-    fn a_failed_answer_asks_the_computer_once_more() {
-        let mut controller = vs_ai(Color::Black);
-        let first = controller.ai_request().unwrap();
-        assert!(matches!(
-            controller.ai_answer(first.generation, failed()),
-            AiOutcome::AskingAgain(ThinkError::Failed(_))
-        ));
-        assert!(!controller.is_ai_stuck());
-        assert_eq!(controller.game().plies().len(), 0, "no silent pass");
-        let second = controller.ai_request().expect("asked again");
-        assert_eq!(second.generation, first.generation);
-        assert_ne!(second.attempt, first.attempt, "a new request");
-        assert_eq!(
-            controller.ai_answer(second.generation, Ok(mv("b2c2"))),
-            AiOutcome::Played
-        );
-        assert!(controller.is_human_turn());
-        // The next turn starts with a clean slate.
-        tap_move(&mut controller, "b4b3");
-        let next = controller.ai_request().unwrap();
-        assert_eq!(next.attempt, 0);
-    }
-
-    #[test]
-    fn a_second_failure_waits_for_the_player_with_the_clock_stopped() {
-        let mut controller = vs_ai(Color::Black);
-        let generation = controller.generation();
-        controller.ai_answer(generation, failed());
-        assert!(matches!(
-            controller.ai_answer(generation, Err(ThinkError::NoMove)),
-            AiOutcome::Stuck(ThinkError::NoMove)
-        ));
-        assert!(controller.is_ai_stuck());
-        assert!(
-            controller.ai_request().is_none(),
-            "not asked again unbidden"
-        );
-        assert!(controller.clock().is_paused_by(PauseReason::AiStuck));
-        assert_eq!(controller.tick(120_000), Tick::Quiet);
-        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
-        assert_eq!(controller.game().plies().len(), 0, "no silent pass");
-        assert_eq!(
-            controller.ai_answer(generation, Ok(mv("b2c2"))),
-            AiOutcome::Stale,
-            "a late answer waits for the player's choice too"
-        );
-    }
-
-    #[test]
-    fn the_player_can_ask_the_stuck_computer_again() {
-        let mut controller = vs_ai(Color::Black);
-        fail_twice(&mut controller);
-        let before = controller.ai_attempt;
-        controller.retry_ai();
-        assert!(!controller.is_ai_stuck());
-        assert!(!controller.clock().is_paused());
-        let again = controller.ai_request().unwrap();
-        assert!(again.attempt > before);
-        assert_eq!(
-            controller.ai_answer(again.generation, Ok(mv("b2c2"))),
-            AiOutcome::Played
-        );
-    }
-
-    #[test]
-    fn the_player_can_skip_the_stuck_computers_turn() {
-        let mut controller = vs_ai(Color::Black);
-        controller.skip_ai_turn();
-        assert_eq!(controller.game().plies().len(), 0, "only when stuck");
-        fail_twice(&mut controller);
-        controller.skip_ai_turn();
-        assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
-        assert!(controller.is_human_turn());
-        assert!(!controller.is_ai_stuck());
-        assert!(!controller.clock().is_paused());
-    }
-
-    #[test]
-    fn undo_or_a_new_game_clears_a_stuck_computer() {
-        let mut controller = vs_ai(Color::Red);
-        tap_move(&mut controller, "b2c2");
-        fail_twice(&mut controller);
-        assert!(controller.undo());
-        assert!(!controller.is_ai_stuck());
-        tap_move(&mut controller, "b2c2");
-        fail_twice(&mut controller);
-        controller.rematch();
-        assert!(!controller.is_ai_stuck());
-        assert!(controller.ai_request().is_some());
-    }
-
-    #[test]
-    fn an_illegal_or_cancelled_answer_is_never_played() {
-        let mut controller = vs_ai(Color::Black);
-        let generation = controller.generation();
-        assert_eq!(
-            controller.ai_answer(generation, Err(ThinkError::Cancelled)),
-            AiOutcome::Stale
-        );
-        assert!(matches!(
-            controller.ai_answer(generation, Ok(mv("b4b3"))),
-            AiOutcome::AskingAgain(ThinkError::Failed(_))
-        ));
-        assert_eq!(controller.game().plies().len(), 0);
-    }
-
     #[test]
     fn a_new_level_applies_from_the_next_request() {
         let mut controller = vs_ai(Color::Black);
@@ -1013,62 +666,6 @@ mod tests {
     }
 
     #[test]
-    fn a_hint_is_shown_once_counted_and_dropped_by_a_move() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        let request = controller.request_hint().unwrap();
-        assert_eq!(controller.hint(), Some(Hint::Thinking));
-        assert!(controller.request_hint().is_none(), "one request at a time");
-        assert!(controller.hint_answer(request.generation, Some(mv("b2c2"))));
-        assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
-        assert_eq!(controller.hints_used(), 1);
-        assert!(!controller.can_hint(), "the hint is on the board already");
-        tap_move(&mut controller, "b2c2");
-        assert_eq!(controller.hint(), None);
-        assert!(controller.can_hint());
-        assert_eq!(controller.saved_game().unwrap().hints, 1);
-    }
-
-    #[test]
-    fn a_stale_or_illegal_hint_is_not_shown_and_not_counted() {
-        let mut controller = vs_ai(Color::Red);
-        let request = controller.request_hint().unwrap();
-        tap_move(&mut controller, "b2c2");
-        assert!(!controller.hint_answer(request.generation, Some(mv("a2a3"))));
-        assert!(!controller.can_hint(), "not while the computer is to move");
-        assert!(controller.request_hint().is_none());
-        let answer = controller.ai_request().unwrap();
-        controller.ai_answer(answer.generation, Ok(mv("b4b3")));
-        let request = controller.request_hint().unwrap();
-        assert!(!controller.hint_answer(request.generation, Some(mv("c1c3"))));
-        assert_eq!(controller.hint(), None);
-        assert_eq!(controller.hints_used(), 0);
-        let request = controller.request_hint().unwrap();
-        controller.undo();
-        assert!(!controller.hint_answer(request.generation, Some(mv("b2c2"))));
-        assert_eq!(controller.hints_used(), 0);
-    }
-
-    #[test]
-    fn no_hint_once_the_game_is_over() {
-        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
-        tap_move(&mut controller, "d2d3");
-        assert!(controller.request_hint().is_none());
-    }
-
-    #[test]
-    fn hints_used_come_back_with_a_saved_game() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        let request = controller.request_hint().unwrap();
-        controller.hint_answer(request.generation, Some(mv("b2c2")));
-        let saved = controller.saved_game().unwrap();
-        let mut resumed = vs_ai(Color::Red);
-        resumed.resume(saved);
-        assert_eq!(resumed.hints_used(), 1);
-        resumed.rematch();
-        assert_eq!(resumed.hints_used(), 0, "a new game starts with none");
-    }
-
-    #[test]
     fn a_finished_game_is_counted_once_even_after_undo() {
         let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
         assert_eq!(controller.uncounted_result(), None);
@@ -1094,15 +691,5 @@ mod tests {
         let controller = pass_and_play("BBB/BB.BB/...../RR.RR/RRR b - 0");
         assert!(controller.game().is_over());
         assert_eq!(controller.uncounted_result(), None);
-    }
-
-    #[test]
-    fn a_lesson_takes_one_move() {
-        let mut controller = Controller::lesson(Position::start());
-        assert!(controller.is_human_turn());
-        tap_move(&mut controller, "b2c2");
-        assert!(!controller.is_human_turn());
-        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
-        assert_eq!(controller.clock().limit_seconds(), None);
     }
 }

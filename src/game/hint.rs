@@ -1,9 +1,10 @@
-//! What a suggested move does, read off the rules: whether it wins, what it captures, whether it
+//! The hint: asking the engine for one in the live game, its answer, the hints used, and what
+//! the suggested move does, read off the rules: whether it wins, what it captures, whether it
 //! stops the opponent from capturing the treasure next move, whether it threatens the treasure.
 //! Pure: the game screen turns the reasons into one line of text.
 
 use duobao_ai::{allows_treasure_capture, treasure_capture, Level};
-use duobao_rules::{Move, Point, PointSet, Position, WinReason};
+use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
 
 use crate::i18n::{fill, text, Key, Lang};
 
@@ -11,6 +12,71 @@ use crate::i18n::{fill, text, Key, Lang};
 /// randomness of the lower levels (a hint must not change when asked twice) and sees deepest;
 /// its budget (1.5 s at most, searched in slices on the web) is a fair wait for a hint.
 pub const HINT_LEVEL: Level = Level::Master;
+
+/// The engine is asked for a hint in this game.
+#[derive(Clone, Debug)]
+pub struct HintRequest {
+    pub generation: u64,
+    pub game: Game,
+}
+
+/// A hint for the current position: being thought about, or the suggested move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Hint {
+    Thinking,
+    Move(Move),
+}
+
+/// A game's hints: the one asked for, in the generation of the game it was asked in (any
+/// change of the game drops it), and how many were shown.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Hints {
+    asked: Option<(u64, Hint)>,
+    used: u32,
+}
+
+impl Hints {
+    /// A saved game's hints: `used` so far, none asked for.
+    pub fn with_used(used: u32) -> Hints {
+        Hints { asked: None, used }
+    }
+
+    /// Hints shown in this game.
+    pub fn used(self) -> u32 {
+        self.used
+    }
+
+    /// The hint for the game in `generation`.
+    pub fn current(self, generation: u64) -> Option<Hint> {
+        self.asked
+            .filter(|(asked_in, _)| *asked_in == generation)
+            .map(|(_, hint)| hint)
+    }
+
+    /// A hint is asked for in `generation`.
+    pub fn ask(&mut self, generation: u64) {
+        self.asked = Some((generation, Hint::Thinking));
+    }
+
+    /// Shows the engine's suggestion, if it answers the hint being thought about in
+    /// `generation` and is legal in `position`; a shown hint counts as used. Whether it is shown.
+    pub fn answer(&mut self, generation: u64, answer: Option<Move>, position: &Position) -> bool {
+        if self.current(generation) != Some(Hint::Thinking) {
+            return false;
+        }
+        match answer.filter(|&m| position.is_legal(m)) {
+            Some(m) => {
+                self.asked = Some((generation, Hint::Move(m)));
+                self.used += 1;
+                true
+            }
+            None => {
+                self.asked = None;
+                false
+            }
+        }
+    }
+}
 
 /// Why a move is worth playing, when it is tactical.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -92,6 +158,86 @@ pub fn reasons_line(lang: Lang, reasons: &[HintReason]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::test_support::{mv, pass_and_play, tap_move, vs_ai};
+    use duobao_rules::Color;
+
+    #[test]
+    fn a_hint_answers_only_its_own_question() {
+        let mut hints = Hints::default();
+        let start = Position::start();
+        assert!(!hints.answer(1, Some(mv("b2c2")), &start), "not asked");
+        hints.ask(1);
+        assert!(!hints.answer(2, Some(mv("b2c2")), &start), "another game");
+        assert!(!hints.answer(1, Some(mv("c1c3")), &start), "illegal");
+        assert_eq!(
+            hints.current(1),
+            None,
+            "an illegal answer drops the question"
+        );
+        hints.ask(1);
+        assert!(hints.answer(1, Some(mv("b2c2")), &start));
+        assert_eq!(hints.current(1), Some(Hint::Move(mv("b2c2"))));
+        assert_eq!(hints.current(2), None, "a move drops it");
+        assert_eq!(hints.used(), 1);
+        assert_eq!(Hints::with_used(3).used(), 3);
+    }
+
+    #[test]
+    fn a_hint_is_shown_once_counted_and_dropped_by_a_move() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let request = controller.request_hint().unwrap();
+        assert_eq!(controller.hint(), Some(Hint::Thinking));
+        assert!(controller.request_hint().is_none(), "one request at a time");
+        assert!(controller.hint_answer(request.generation, Some(mv("b2c2"))));
+        assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
+        assert_eq!(controller.marks().hint, Some(mv("b2c2")), "on the board");
+        assert_eq!(controller.hints_used(), 1);
+        assert!(!controller.can_hint(), "the hint is on the board already");
+        tap_move(&mut controller, "b2c2");
+        assert_eq!(controller.hint(), None);
+        assert!(controller.can_hint());
+        assert_eq!(controller.saved_game().unwrap().hints, 1);
+    }
+
+    #[test]
+    fn a_stale_or_illegal_hint_is_not_shown_and_not_counted() {
+        let mut controller = vs_ai(Color::Red);
+        let request = controller.request_hint().unwrap();
+        tap_move(&mut controller, "b2c2");
+        assert!(!controller.hint_answer(request.generation, Some(mv("a2a3"))));
+        assert!(!controller.can_hint(), "not while the computer is to move");
+        assert!(controller.request_hint().is_none());
+        let answer = controller.ai_request().unwrap();
+        controller.ai_answer(answer.generation, Ok(mv("b4b3")));
+        let request = controller.request_hint().unwrap();
+        assert!(!controller.hint_answer(request.generation, Some(mv("c1c3"))));
+        assert_eq!(controller.hint(), None);
+        assert_eq!(controller.hints_used(), 0);
+        let request = controller.request_hint().unwrap();
+        controller.undo();
+        assert!(!controller.hint_answer(request.generation, Some(mv("b2c2"))));
+        assert_eq!(controller.hints_used(), 0);
+    }
+
+    #[test]
+    fn no_hint_once_the_game_is_over() {
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
+        tap_move(&mut controller, "d2d3");
+        assert!(controller.request_hint().is_none());
+    }
+
+    #[test]
+    fn hints_used_come_back_with_a_saved_game() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let request = controller.request_hint().unwrap();
+        controller.hint_answer(request.generation, Some(mv("b2c2")));
+        let saved = controller.saved_game().unwrap();
+        let mut resumed = vs_ai(Color::Red);
+        resumed.resume(saved);
+        assert_eq!(resumed.hints_used(), 1);
+        resumed.rematch();
+        assert_eq!(resumed.hints_used(), 0, "a new game starts with none");
+    }
 
     fn position(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()

@@ -3,8 +3,8 @@
 
 mod ai_failed;
 mod announcer;
-pub mod board;
 pub mod clock;
+mod computer_turn;
 pub mod controller;
 mod dialogs;
 mod feedback;
@@ -17,7 +17,6 @@ mod status_bar;
 mod table;
 #[cfg(test)]
 pub(crate) mod test_support;
-pub mod tokens;
 mod view;
 
 pub use view::GameView;

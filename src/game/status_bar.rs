@@ -3,10 +3,10 @@
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
-use super::board::soldier_glyph;
 use super::clock::format_seconds;
 use super::controller::Controller;
 use super::table::use_facing;
+use crate::board::soldier_glyph;
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;

@@ -52,7 +52,7 @@ pub fn use_facing() -> Facing {
     let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let table_mode = prefs.read().table_mode;
-    let across = controller.read().across_the_table();
+    let across = controller.read().mode().across_the_table();
     Facing::new(across, table_mode, is_handheld())
 }
 

@@ -1,10 +1,52 @@
-//! Games for the tests of the game screen's parts.
+//! Games and controllers for the tests of the game screen's parts.
+
+use duobao_ai::Level;
+use duobao_rules::{Color, Game, Move, Point, Position};
+
+use super::controller::{Controller, TapOutcome};
+use crate::session::{GameSetup, Mode};
 
 /// The game from `fen` after `plies` in notation.
-pub fn game_from(fen: &str, plies: &[&str]) -> duobao_rules::Game {
-    let mut game = duobao_rules::Game::from_fen(fen).unwrap();
+pub fn game_from(fen: &str, plies: &[&str]) -> Game {
+    let mut game = Game::from_fen(fen).unwrap();
     for ply in plies {
         game.play(ply.parse().unwrap()).unwrap();
     }
     game
+}
+
+pub fn point(name: &str) -> Point {
+    name.parse().unwrap()
+}
+
+pub fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+/// A game against the computer at Easy from the start, with a minute a turn.
+pub fn vs_ai(human: Color) -> Controller {
+    Controller::new(GameSetup {
+        mode: Mode::VsAi {
+            human,
+            level: Level::Easy,
+        },
+        start: Position::start(),
+        turn_seconds: Some(60),
+    })
+}
+
+/// Two players' game from `fen`, Red at the bottom, with five seconds a turn.
+pub fn pass_and_play(fen: &str) -> Controller {
+    Controller::new(GameSetup {
+        mode: Mode::PassAndPlay { bottom: Color::Red },
+        start: Position::from_fen(fen).unwrap(),
+        turn_seconds: Some(5),
+    })
+}
+
+/// Plays `text` by two taps.
+pub fn tap_move(controller: &mut Controller, text: &str) {
+    let m = mv(text);
+    assert_eq!(controller.tap(m.from()), TapOutcome::Selected);
+    assert_eq!(controller.tap(m.to()), TapOutcome::Played);
 }

@@ -10,18 +10,19 @@ use duobao_ai::{think, CancelToken, ThinkError};
 use web_time::Instant;
 
 use super::ai_failed::AiFailedDialog;
-use super::board::Board;
 use super::clock::{PauseReason, Tick};
-use super::controller::{AiOutcome, Controller, Hint, Notice};
+use super::computer_turn::AiOutcome;
+use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
 use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
-use super::hint::{explain, reasons_line, HINT_LEVEL};
+use super::hint::{explain, reasons_line, Hint, HINT_LEVEL};
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
 use super::table::use_facing;
+use crate::board::Board;
 use crate::i18n::{fill, text, timed_out_key, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
@@ -89,7 +90,16 @@ pub fn GameView(
             div { class: "play-area",
                 PlayerBar { color: bottom.other(), top: true }
                 div { class: "board-wrap",
-                    Board { turned: facing.across() }
+                    Board {
+                        game: state.game().clone(),
+                        bottom,
+                        turned: facing.across(),
+                        marks: state.marks(),
+                        waiting: state.is_ai_turn(),
+                        on_tap: move |point| {
+                            controller.write().tap(point);
+                        },
+                    }
                     if let Some((key, turned)) = notice {
                         // Keyed by ply, so each notice is a new element and shows afresh.
                         div {

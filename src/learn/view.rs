@@ -3,11 +3,10 @@
 //! board (a green or red pulse on the point the piece went to) and in words below it.
 
 use dioxus::prelude::*;
-use duobao_rules::{Ply, Point};
+use duobao_rules::{Game, Ply, Point};
 
 use super::lessons::{judge, next_lesson, Lesson, Mistake, Verdict, LESSONS};
-use crate::game::board::{place, Board, SIZE};
-use crate::game::controller::Controller;
+use crate::board::{Badge, Board, Marks, Pick, Picker};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
 use crate::stats::Stats;
@@ -99,23 +98,36 @@ fn LessonView(
     let prefs: Signal<Prefs> = use_context();
     let mut stats: Signal<Stats> = use_context();
     let lesson: &'static Lesson = &LESSONS[index];
-    // The board below reads this lesson's own game, not the one on the game screen.
-    let mut controller =
-        use_context_provider(|| Signal::new(Controller::lesson(lesson.position())));
+    let start = lesson.position();
+    // The lesson's own game: one move from its position, which the lesson then judges.
+    let mut game = use_signal(|| Game::from_position(start));
+    let mut picker = use_signal(Picker::default);
+    let mut try_again = move || {
+        game.set(Game::from_position(start));
+        picker.write().clear();
+    };
     let lang = prefs.read().lang;
-    let state = controller.read();
-    let verdict = judge(lesson, state.game());
-    let moved_to: Option<Point> =
-        state
-            .game()
-            .plies()
-            .first()
-            .and_then(|played| match played.ply {
-                Ply::Move(m) => Some(m.to()),
-                Ply::Pass => None,
-            });
+    let played = game.read().clone();
+    let verdict = judge(lesson, &played);
+    let moved_to: Option<Point> = played.plies().first().and_then(|first| match first.ply {
+        Ply::Move(m) => Some(m.to()),
+        Ply::Pass => None,
+    });
+    let badge = moved_to.zip(verdict).map(|(point, verdict)| Badge {
+        point,
+        class: if verdict == Verdict::Passed {
+            "passed"
+        } else {
+            "missed"
+        },
+        symbol: "",
+    });
+    let marks = Marks {
+        badge,
+        ..picker.read().marks(played.position())
+    };
     use_effect(move || {
-        let passed = judge(lesson, controller.read().game()) == Some(Verdict::Passed);
+        let passed = judge(lesson, &game.read()) == Some(Verdict::Passed);
         if passed && !stats.peek().is_lesson_done(lesson.id) {
             stats.write().complete_lesson(lesson.id);
         }
@@ -132,9 +144,20 @@ fn LessonView(
                 }
                 p { class: "instruction", "data-testid": "instruction", {text(lang, lesson.instruction)} }
                 div { class: "board-wrap lesson-board",
-                    Board {}
-                    if let (Some(point), Some(verdict)) = (moved_to, verdict) {
-                        Pulse { point, passed: verdict == Verdict::Passed }
+                    Board {
+                        game: played,
+                        bottom: start.turn(),
+                        marks,
+                        on_tap: move |point| {
+                            if !game.peek().plies().is_empty() {
+                                return;
+                            }
+                            let position = *game.peek().position();
+                            if let Pick::Move(m) = picker.write().tap(&position, point) {
+                                // Legal: the picker offers only legal destinations.
+                                let _ = game.write().play(m.into());
+                            }
+                        },
                     }
                 }
                 match verdict {
@@ -146,7 +169,7 @@ fn LessonView(
                         }
                         div { class: "lesson-actions",
                             button { r#type: "button", "data-testid": "try-again",
-                                onclick: move |_| controller.set(Controller::lesson(lesson.position())),
+                                onclick: move |_| try_again(),
                                 {text(lang, Key::TryAgain)}
                             }
                             if next.is_some() {
@@ -169,29 +192,13 @@ fn LessonView(
                         }
                         div { class: "lesson-actions",
                             button { class: "primary", r#type: "button", "data-testid": "try-again",
-                                onclick: move |_| controller.set(Controller::lesson(lesson.position())),
+                                onclick: move |_| try_again(),
                                 {text(lang, Key::TryAgain)}
                             }
                         }
                     },
                 }
             }
-        }
-    }
-}
-
-/// A brief green or red pulse on the point the lesson's move went to, over the board.
-#[component]
-fn Pulse(point: Point, passed: bool) -> Element {
-    let (cx, cy) = place(point, duobao_rules::Color::Red);
-    let class = if passed {
-        "pulse passed"
-    } else {
-        "pulse missed"
-    };
-    rsx! {
-        svg { class: "pulse-layer", view_box: "0 0 {SIZE} {SIZE}", "aria-hidden": "true",
-            circle { class, "data-testid": "pulse", cx, cy, r: "48" }
         }
     }
 }

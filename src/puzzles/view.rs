@@ -5,47 +5,19 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::{Level, Puzzle};
-use duobao_rules::Ply;
+use duobao_ai::Puzzle;
+use duobao_rules::Move;
 
 use super::model::{shipped, Played, PuzzleSession, Status};
-use crate::game::board::Board;
-use crate::game::controller::Controller;
+use crate::board::{Board, Pick, Picker};
 use crate::i18n::{color_key, fill, moves_count, text, Key};
 use crate::persistence::DeviceStore;
 use crate::platform::sleep;
 use crate::prefs::Prefs;
-use crate::session::{GameSetup, Mode, SavedGame};
 use crate::widgets::PageFrame;
 
 /// The defender's reply comes after this, so that it reads as a move of its own.
 const REPLY_DELAY: Duration = Duration::from_millis(450);
-
-/// The board's game for a puzzle: the player against the defender, no clock.
-fn puzzle_setup(puzzle: &Puzzle) -> GameSetup {
-    GameSetup {
-        mode: Mode::VsAi {
-            human: puzzle.position.turn(),
-            level: Level::Easy,
-        },
-        start: puzzle.position,
-        turn_seconds: None,
-    }
-}
-
-/// Shows `session`'s game on the board.
-fn show(board: &mut Controller, session: &PuzzleSession) {
-    let setup = puzzle_setup(session.puzzle());
-    board.resume(SavedGame {
-        mode: setup.mode,
-        turn_seconds: None,
-        game: session.shown_game(),
-        hints: 0,
-        // A puzzle is no game for the statistics, which count puzzles apart.
-        counted: true,
-        time_left_ms: None,
-    });
-}
 
 #[component]
 pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
@@ -62,44 +34,42 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
             .unwrap_or(0)
     };
     let mut index = use_signal(|| first_unsolved);
-    let first = puzzles[first_unsolved].clone();
-    let mut session = use_signal(|| PuzzleSession::new(first.clone()));
-    let mut board = use_context_provider(|| Signal::new(Controller::new(puzzle_setup(&first))));
+    let mut session = use_signal(|| PuzzleSession::new(puzzles[first_unsolved].clone()));
+    let mut picker = use_signal(Picker::default);
+    // The defender's reply is on its way: the board shows the game without it until it comes.
+    let mut replying = use_signal(|| false);
 
-    // The player's move on the board is judged here, then answered or taken back.
-    let saving = store.clone();
-    use_effect(move || {
-        let generation = board.read().generation();
-        let played = {
-            let state = board.peek();
-            let game = state.game();
-            let known = session.peek().game().plies().len();
-            match game.plies().get(known) {
-                Some(last) if game.plies().len() == known + 1 => last.ply,
-                _ => return,
-            }
-        };
-        let Ply::Move(m) = played else { return };
-        let outcome = session.write().play(m);
-        match outcome {
-            Played::Right { reply } => {
+    // The player's move is judged here, then answered or refuted.
+    let mut judge = move |m: Move| {
+        let played = session.write().play(m);
+        match played {
+            Played::Right { .. } => {
+                replying.set(true);
                 spawn(async move {
                     sleep(REPLY_DELAY).await;
-                    board.write().ai_answer(generation, Ok(reply));
+                    replying.set(false);
                 });
             }
             Played::Solved { first_try } => {
                 let fen = session.peek().puzzle().position.to_fen();
                 progress.write().record_solved(&fen, first_try);
-                saving.save_puzzle_progress(&progress.peek());
+                store.save_puzzle_progress(&progress.peek());
             }
             Played::Wrong => {
                 progress.write().record_failed();
-                saving.save_puzzle_progress(&progress.peek());
-                show(&mut board.write(), &session.peek());
+                store.save_puzzle_progress(&progress.peek());
             }
         }
-    });
+    };
+    let on_tap = move |point| {
+        let position = *session.peek().game().position();
+        if *session.peek().status() != Status::Solving || replying() {
+            return;
+        }
+        if let Pick::Move(m) = picker.write().tap(&position, point) {
+            judge(m);
+        }
+    };
 
     let current = session.read();
     let puzzle = current.puzzle();
@@ -113,13 +83,19 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
     let defender_wins = current.defender_wins();
     let is_solved = progress.read().solved.contains(&puzzle.position.to_fen());
     let win_in = fill(lang, Key::WinIn, &[&moves_count(lang, puzzle.moves)]);
+    let mut shown = current.shown_game();
+    if replying() {
+        shown.undo();
+    }
+    let marks = picker.read().marks(shown.position());
+    let bottom = puzzle.position.turn();
     drop(current);
 
     let mut go_to = move |next: usize| {
-        let puzzle = shipped_at(next);
         index.set(next);
-        board.write().start(puzzle_setup(&puzzle));
-        session.set(PuzzleSession::new(puzzle));
+        session.set(PuzzleSession::new(shipped_at(next)));
+        picker.write().clear();
+        replying.set(false);
     };
 
     rsx! {
@@ -143,7 +119,9 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                 class: "puzzle-board",
                 "data-testid": "puzzle-board",
                 "data-status": match status { Status::Solving => "solving", Status::Solved => "solved", Status::Failed { .. } => "failed" },
-                div { class: "board-still", inert: (status != Status::Solving).then_some(true), Board {} }
+                div { class: "board-still", inert: (status != Status::Solving).then_some(true),
+                    Board { game: shown, bottom, marks, on_tap }
+                }
             }
             section { class: "puzzle-message", aria_live: "polite", "data-testid": "puzzle-message",
                 match &status {
@@ -168,7 +146,7 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                     button { class: "primary", r#type: "button", "data-testid": "puzzle-retry",
                         onclick: move |_| {
                             session.write().retry();
-                            show(&mut board.write(), &session.peek());
+                            picker.write().clear();
                         },
                         {text(lang, Key::PuzzleRetry)}
                     }

@@ -5,32 +5,31 @@
 
 use dioxus::prelude::*;
 use duobao_ai::{review_step, CancelToken, PlyReview, Review};
-use duobao_rules::{Color, Game};
+use duobao_rules::{Color, Game, Ply};
 
 use super::model::{
     better_text, blunder_text, game_at, graph_points, graph_values, graph_x, mark, Cursor,
     GRAPH_HEIGHT, GRAPH_WIDTH,
 };
-use crate::game::board::Board;
-use crate::game::controller::Controller;
+use crate::board::{Badge, Board, Marks};
 use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::{setup, VsAiDialog};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::session::{GameSetup, Mode, SavedGame};
+use crate::session::GameSetup;
 use crate::widgets::{Dialog, PageFrame};
 
-/// The board's game on the review screen: no clock, nobody to move for.
-fn still_game(game: Game, bottom: Color) -> SavedGame {
-    SavedGame {
-        mode: Mode::PassAndPlay { bottom },
-        turn_seconds: None,
-        game,
-        hints: 0,
-        // Reviewing a game never counts it again.
-        counted: true,
-        time_left_ms: None,
-    }
+/// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
+fn verdict_badge(review: &PlyReview) -> Option<Badge> {
+    let Ply::Move(m) = review.ply else {
+        return None;
+    };
+    let mark = mark(review.verdict);
+    (!mark.symbol.is_empty()).then_some(Badge {
+        point: m.to(),
+        class: mark.class,
+        symbol: mark.symbol,
+    })
 }
 
 /// How a new game from the reviewed position is being set up.
@@ -56,27 +55,6 @@ pub fn ReviewScreen(
     let reviews = use_signal(Vec::<PlyReview>::new);
     let mut play_from = use_signal(|| None::<PlayFrom>);
 
-    // The board below reads this screen's own controller, showing the chosen position.
-    let shown = game.clone();
-    let mut board = use_context_provider(|| {
-        let mut controller = Controller::new(GameSetup {
-            mode: Mode::PassAndPlay { bottom },
-            start: *shown.start_position(),
-            turn_seconds: None,
-        });
-        controller.resume(still_game(game_at(&shown, start_at), bottom));
-        Signal::new(controller)
-    });
-    let shown = game.clone();
-    use_effect(move || {
-        let at = cursor().at();
-        if board.peek().game().plies().len() != at {
-            board
-                .write()
-                .resume(still_game(game_at(&shown, at), bottom));
-        }
-    });
-
     use_analysis(game.clone(), reviews);
 
     let at = cursor().at();
@@ -85,8 +63,13 @@ pub fn ReviewScreen(
     let current = at
         .checked_sub(1)
         .and_then(|index| reviews.read().get(index).cloned());
-    let position = *board.read().game().position();
-    let over = board.read().game().is_over();
+    let shown = game_at(&game, at);
+    let position = *shown.position();
+    let over = shown.is_over();
+    let board_marks = Marks {
+        badge: current.as_ref().and_then(verdict_badge),
+        ..Marks::default()
+    };
     let values = graph_values(&reviews.read());
     let line = graph_points(&values, total);
     let rows = move_rows(lang, &game);
@@ -106,7 +89,7 @@ pub fn ReviewScreen(
                 "data-at": at,
                 // A swipe steps through the game (crate::shortcuts).
                 "data-swipe": true,
-                div { class: "board-still", inert: true, Board {} }
+                div { class: "board-still", inert: true, Board { game: shown, bottom, marks: board_marks } }
             }
             nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
                 for (symbol, label, change, testid, keys, enabled) in [
@@ -148,7 +131,7 @@ pub fn ReviewScreen(
                     },
                     (_, None) => rsx! {
                         p { class: "review-where",
-                            "{at}. {game.plies()[at - 1]} "
+                            "{at}. {ply_notation(lang, game.plies()[at - 1].ply)} "
                             span { class: "pending", {text(lang, Key::VerdictPending)} }
                         }
                     },

@@ -5,8 +5,8 @@ use dioxus::prelude::*;
 use duobao_rules::{Color, Point, PointSet};
 
 use super::diagrams::Diagram;
-use crate::game::board::{place, point_label, BoardArt, MoveTrail, TokenView, SIZE};
-use crate::game::tokens::tokens;
+use crate::board::tokens::tokens;
+use crate::board::{place, point_label, BoardArt, MoveTrail, TokenView, SIZE};
 use crate::i18n::{join, text, Key};
 use crate::prefs::Prefs;
 

@@ -1,23 +1,13 @@
-//! The board: wood, ink lines and points drawn from the rules crate's board data, the pieces as
-//! sliding tokens, and one round touch target per point on top of everything.
+//! The parts a board is drawn with: the paints, the wood and its lines, the tokens, the move's
+//! trail, the hint's arrow and a judgement's badge. The game's board and the rules' diagrams
+//! are both drawn from them, from the same rules data.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Move, Piece, Ply, Point, PointSet, Position, LINES};
+use duobao_rules::{Color, Move, Piece, Point, LINES};
 
-use super::controller::{Controller, Hint};
-use super::tokens::{tokens, Token};
-use crate::i18n::{join, piece_key, text, Key, Lang};
-use crate::prefs::Prefs;
-
-/// Distance between neighbouring points, in board units.
-const CELL: f32 = 100.0;
-/// Room around the outermost points for the tokens and the coordinates.
-const MARGIN: f32 = 80.0;
-pub const SIZE: f32 = 4.0 * CELL + 2.0 * MARGIN;
-/// Half the spacing of the points, so that neighbouring targets touch but do not overlap.
-const HIT_RADIUS: f32 = CELL / 2.0;
-/// Where the coordinates sit: between the outer points and the wood's edge.
-const LABEL_INSET: f32 = 18.0;
+use super::geometry::{grid_place, place, LABEL_INSET, SIZE};
+use super::tokens::Token;
+use super::Badge;
 
 /// The characters engraved on the tokens. Like a chess piece's shape they are the same in every
 /// language, so they are part of the piece's art rather than of the translation table.
@@ -32,207 +22,11 @@ pub fn soldier_glyph(color: Color) -> &'static str {
     }
 }
 
-/// The centre of a point on the board, seen with `bottom`'s soldiers at the bottom.
-pub fn place(point: Point, bottom: Color) -> (f32, f32) {
-    grid_place(point.file(), point.row(), bottom)
-}
-
-/// Where file `file` (0 = a) and row `row` (0 = row 1) cross on the screen.
-fn grid_place(file: u8, row: u8, bottom: Color) -> (f32, f32) {
-    let (column, row_from_top) = match bottom {
-        Color::Red => (file, 4 - row),
-        Color::Black => (4 - file, row),
-    };
-    (
-        MARGIN + f32::from(column) * CELL,
-        MARGIN + f32::from(row_from_top) * CELL,
-    )
-}
-
-fn piece_class(piece: Piece) -> &'static str {
+pub fn piece_class(piece: Piece) -> &'static str {
     match piece {
         Piece::RedSoldier => "red",
         Piece::BlackSoldier => "black",
         Piece::Treasure => "treasure",
-    }
-}
-
-/// What a screen reader says for a point: `c3, treasure, locked, selected`. `locked`: the
-/// treasure is locked (said only of the treasure's point).
-pub fn point_label(
-    point: Point,
-    piece: Option<Piece>,
-    locked: bool,
-    selected: bool,
-    target: bool,
-    lang: Lang,
-) -> String {
-    let name = point.to_string();
-    let mut parts = vec![name.as_str()];
-    if let Some(piece) = piece {
-        parts.push(text(lang, piece_key(piece)));
-        if piece == Piece::Treasure && locked {
-            parts.push(text(lang, Key::Locked));
-        }
-    }
-    if selected {
-        parts.push(text(lang, Key::Selected));
-    }
-    if target {
-        parts.push(text(lang, Key::Destination));
-    }
-    join(lang, &parts)
-}
-
-/// Everything the board shows, read off the controller. Compared as a whole before the board is
-/// drawn again, so that what does not show on it (the clock's seconds) never redraws it.
-#[derive(Clone, PartialEq)]
-struct BoardView {
-    bottom: Color,
-    position: Position,
-    tokens: Vec<Token>,
-    selected: Option<Point>,
-    targets: PointSet,
-    last_move: Option<Move>,
-    hint: Option<Move>,
-    /// The computer is to move: the board waits.
-    waiting: bool,
-}
-
-impl BoardView {
-    fn of(state: &Controller) -> BoardView {
-        let game = state.game();
-        let last_move = game.plies().last().and_then(|played| match played.ply {
-            Ply::Move(m) => Some(m),
-            Ply::Pass => None,
-        });
-        BoardView {
-            bottom: state.bottom(),
-            position: *game.position(),
-            tokens: tokens(game),
-            selected: state.selected(),
-            targets: state.targets(),
-            last_move,
-            hint: match state.hint() {
-                Some(Hint::Move(m)) => Some(m),
-                _ => None,
-            },
-            waiting: state.is_ai_turn(),
-        }
-    }
-}
-
-/// `turned`: the side whose soldiers' characters are turned around, to read right from across
-/// the table (see [`crate::prefs::TableMode`]). Each token and each point is a component of its
-/// own, told by small props what to show, so that a tap redraws only what it changes.
-#[component]
-pub fn Board(#[props(default)] turned: Option<Color>) -> Element {
-    let controller: Signal<Controller> = use_context();
-    let prefs: Signal<Prefs> = use_context();
-    let shown = use_memo(move || BoardView::of(&controller.read()));
-    let Prefs {
-        lang, coordinates, ..
-    } = *prefs.read();
-    let BoardView {
-        bottom,
-        position,
-        tokens,
-        selected,
-        targets,
-        last_move,
-        hint,
-        waiting,
-    } = shown();
-    let mover = piece_class(Piece::soldier(position.turn()));
-    let locked = position.treasure_locked();
-
-    rsx! {
-        svg {
-            class: if waiting { "board waiting" } else { "board" },
-            view_box: "0 0 {SIZE} {SIZE}",
-            role: "group",
-            "aria-label": text(lang, Key::Board),
-            "data-testid": "board",
-            BoardArt { bottom, coordinates }
-            if let Some(m) = last_move {
-                MoveTrail { m, bottom }
-            }
-            if let Some(point) = selected {
-                {
-                    let (cx, cy) = place(point, bottom);
-                    rsx! { circle { class: "selection", cx, cy, r: "47" } }
-                }
-            }
-            for token in tokens {
-                TokenView {
-                    key: "{token.id}",
-                    token,
-                    bottom,
-                    locked: locked && token.piece == Piece::Treasure,
-                    turned: turned.is_some_and(|side| token.piece.color() == Some(side)),
-                }
-            }
-            if let Some(m) = hint {
-                HintArrow { m, bottom }
-            }
-            for point in targets {
-                {
-                    let (cx, cy) = place(point, bottom);
-                    rsx! { circle { class: "target {mover}", cx, cy, r: "15" } }
-                }
-            }
-            for point in Point::all() {
-                {
-                    let piece = position.piece_at(point);
-                    rsx! {
-                        TouchPoint {
-                            point,
-                            bottom,
-                            piece,
-                            locked: locked && piece == Some(Piece::Treasure),
-                            selected: selected == Some(point),
-                            target: targets.contains(point),
-                            lang,
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A point's round touch target, which taps the controller of the board it is on.
-#[component]
-fn TouchPoint(
-    point: Point,
-    bottom: Color,
-    piece: Option<Piece>,
-    locked: bool,
-    selected: bool,
-    target: bool,
-    lang: Lang,
-) -> Element {
-    let mut controller: Signal<Controller> = use_context();
-    let (cx, cy) = place(point, bottom);
-    rsx! {
-        circle {
-            class: "hit",
-            cx,
-            cy,
-            r: HIT_RADIUS,
-            role: "button",
-            tabindex: "0",
-            "aria-label": point_label(point, piece, locked, selected, target, lang),
-            "data-testid": "point-{point}",
-            "data-point": "{point}",
-            "data-piece": piece.map_or("empty", piece_class),
-            "data-selected": selected,
-            "data-target": target,
-            onclick: move |event: MouseEvent| {
-                event.stop_propagation();
-                controller.write().tap(point);
-            },
-        }
     }
 }
 
@@ -401,6 +195,28 @@ fn Padlock() -> Element {
             circle { r: "17" }
             path { class: "shackle", d: "M -5 -2 v -5 a 5 5 0 0 1 10 0 v 5" }
             rect { class: "body", x: "-8", y: "-2", width: "16", height: "12", rx: "2.5" }
+        }
+    }
+}
+
+/// A judgement on a point: a ring around it and, when the judgement has one, its symbol on the
+/// piece's upper left corner (the upper right is the padlock's).
+#[component]
+pub fn BadgeMark(badge: Badge, bottom: Color) -> Element {
+    let (x, y) = place(badge.point, bottom);
+    rsx! {
+        g {
+            class: "badge {badge.class}",
+            "data-testid": "badge",
+            "data-at": "{badge.point}",
+            transform: "translate({x} {y})",
+            circle { class: "ring", r: "48" }
+            if !badge.symbol.is_empty() {
+                g { class: "chip", transform: "translate(-34 -34)",
+                    circle { r: "24" }
+                    text { y: "2", {badge.symbol} }
+                }
+            }
         }
     }
 }

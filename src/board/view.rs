@@ -1,0 +1,169 @@
+//! The board: every screen's one board widget, told by its props what to show and whether it
+//! takes taps. Each token and each point is a component of its own, told by small props what
+//! to show, so that a tap redraws only what it changes.
+
+use dioxus::prelude::*;
+use duobao_rules::{Color, Game, Piece, Ply, Point};
+
+use super::geometry::{place, HIT_RADIUS, SIZE};
+use super::parts::{piece_class, BadgeMark, BoardArt, HintArrow, MoveTrail, TokenView};
+use super::tokens::tokens;
+use super::Marks;
+use crate::i18n::{join, piece_key, text, Key, Lang};
+use crate::prefs::Prefs;
+
+/// What a screen reader says for a point: `c3, treasure, locked, selected`. `locked`: the
+/// treasure is locked (said only of the treasure's point).
+pub fn point_label(
+    point: Point,
+    piece: Option<Piece>,
+    locked: bool,
+    selected: bool,
+    target: bool,
+    lang: Lang,
+) -> String {
+    let name = point.to_string();
+    let mut parts = vec![name.as_str()];
+    if let Some(piece) = piece {
+        parts.push(text(lang, piece_key(piece)));
+        if piece == Piece::Treasure && locked {
+            parts.push(text(lang, Key::Locked));
+        }
+    }
+    if selected {
+        parts.push(text(lang, Key::Selected));
+    }
+    if target {
+        parts.push(text(lang, Key::Destination));
+    }
+    join(lang, &parts)
+}
+
+/// `game`'s position with its last move's trail, its pieces sliding from where they were,
+/// seen with `bottom`'s soldiers at the bottom. `turned`: the side whose soldiers' characters
+/// are turned around, to read right from across the table (see [`crate::prefs::TableMode`]).
+/// `waiting`: the board is someone else's to move on (the computer's). Taps go to `on_tap`;
+/// without it the board only shows.
+#[component]
+pub fn Board(
+    game: Game,
+    bottom: Color,
+    #[props(default)] turned: Option<Color>,
+    #[props(default)] marks: Marks,
+    #[props(default)] waiting: bool,
+    on_tap: Option<EventHandler<Point>>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let Prefs {
+        lang, coordinates, ..
+    } = *prefs.read();
+    let position = *game.position();
+    let last_move = game.plies().last().and_then(|played| match played.ply {
+        Ply::Move(m) => Some(m),
+        Ply::Pass => None,
+    });
+    let Marks {
+        selected,
+        targets,
+        hint,
+        badge,
+    } = marks;
+    let mover = piece_class(Piece::soldier(position.turn()));
+    let locked = position.treasure_locked();
+
+    rsx! {
+        svg {
+            class: if waiting { "board waiting" } else { "board" },
+            view_box: "0 0 {SIZE} {SIZE}",
+            role: "group",
+            "aria-label": text(lang, Key::Board),
+            "data-testid": "board",
+            BoardArt { bottom, coordinates }
+            if let Some(m) = last_move {
+                MoveTrail { m, bottom }
+            }
+            if let Some(point) = selected {
+                {
+                    let (cx, cy) = place(point, bottom);
+                    rsx! { circle { class: "selection", cx, cy, r: "47" } }
+                }
+            }
+            for token in tokens(&game) {
+                TokenView {
+                    key: "{token.id}",
+                    token,
+                    bottom,
+                    locked: locked && token.piece == Piece::Treasure,
+                    turned: turned.is_some_and(|side| token.piece.color() == Some(side)),
+                }
+            }
+            if let Some(badge) = badge {
+                BadgeMark { badge, bottom }
+            }
+            if let Some(m) = hint {
+                HintArrow { m, bottom }
+            }
+            for point in targets {
+                {
+                    let (cx, cy) = place(point, bottom);
+                    rsx! { circle { class: "target {mover}", cx, cy, r: "15" } }
+                }
+            }
+            for point in Point::all() {
+                {
+                    let piece = position.piece_at(point);
+                    rsx! {
+                        TouchPoint {
+                            point,
+                            bottom,
+                            piece,
+                            locked: locked && piece == Some(Piece::Treasure),
+                            selected: selected == Some(point),
+                            target: targets.contains(point),
+                            lang,
+                            on_tap,
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A point's round touch target, named for screen readers and tests, which hands its taps to
+/// `on_tap`.
+#[component]
+fn TouchPoint(
+    point: Point,
+    bottom: Color,
+    piece: Option<Piece>,
+    locked: bool,
+    selected: bool,
+    target: bool,
+    lang: Lang,
+    on_tap: Option<EventHandler<Point>>,
+) -> Element {
+    let (cx, cy) = place(point, bottom);
+    rsx! {
+        circle {
+            class: "hit",
+            cx,
+            cy,
+            r: HIT_RADIUS,
+            role: "button",
+            tabindex: "0",
+            "aria-label": point_label(point, piece, locked, selected, target, lang),
+            "data-testid": "point-{point}",
+            "data-point": "{point}",
+            "data-piece": piece.map_or("empty", piece_class),
+            "data-selected": selected,
+            "data-target": target,
+            onclick: move |event: MouseEvent| {
+                event.stop_propagation();
+                if let Some(on_tap) = on_tap {
+                    on_tap.call(point);
+                }
+            },
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The computer's turn: what it is asked, and what its answer did. When it fails to answer
+//! (its search broke, or it found no move), it is asked once more; if that fails too, the
+//! player chooses: ask again, skip its turn, or a new game. Its turn never passes without the
+//! player's say.
+
+use duobao_ai::{Level, ThinkError};
+use duobao_rules::Game;
+
+/// The computer is asked to move in this game, at this level. `attempt` counts the requests
+/// made for this same turn, so that asking again is a new request.
+#[derive(Clone, Debug)]
+pub struct AiRequest {
+    pub generation: u64,
+    pub attempt: u32,
+    pub game: Game,
+    pub level: Level,
+}
+
+/// What the computer's answer did.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum AiOutcome {
+    Played,
+    /// Meant for a game or a turn that has changed since, or cancelled: dropped.
+    Stale,
+    /// It failed, and the computer is asked once more.
+    AskingAgain(ThinkError),
+    /// It failed again: the player is asked what to do.
+    Stuck(ThinkError),
+}
+
+/// Failed answers in a row after which the player is asked what to do.
+const FAILURES_BEFORE_ASKING: u32 = 2;
+
+/// One turn of the computer's: its failed answers and the requests made so far. A new turn
+/// starts afresh.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct ComputerTurn {
+    failures: u32,
+    attempt: u32,
+}
+
+impl ComputerTurn {
+    /// The request number this turn.
+    pub fn attempt(self) -> u32 {
+        self.attempt
+    }
+
+    /// Whether the computer failed twice in a row and the player must choose.
+    pub fn is_stuck(self) -> bool {
+        self.failures >= FAILURES_BEFORE_ASKING
+    }
+
+    /// An answer failed: it is asked again, or, when it is now stuck, it waits for the player.
+    pub fn fail(&mut self, error: ThinkError) -> AiOutcome {
+        self.failures += 1;
+        self.attempt += 1;
+        if self.is_stuck() {
+            AiOutcome::Stuck(error)
+        } else {
+            AiOutcome::AskingAgain(error)
+        }
+    }
+
+    /// The player asks the stuck computer to try again; whether it was stuck.
+    pub fn retry(&mut self) -> bool {
+        let stuck = self.is_stuck();
+        if stuck {
+            self.failures = 0;
+            self.attempt += 1;
+        }
+        stuck
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::clock::{PauseReason, Tick};
+    use crate::game::controller::{Controller, TapOutcome};
+    use crate::game::test_support::{mv, point, tap_move, vs_ai};
+    use duobao_rules::{Color, Move, Ply};
+
+    fn failed() -> Result<Move, ThinkError> {
+        Err(ThinkError::Failed("the search panicked: boom".into()))
+    }
+
+    /// The computer fails twice on its turn, and waits for the player.
+    fn fail_twice(controller: &mut Controller) {
+        let generation = controller.generation();
+        controller.ai_answer(generation, failed());
+        controller.ai_answer(generation, failed());
+        assert!(controller.is_ai_stuck());
+    }
+
+    #[test]
+    fn a_turn_is_stuck_after_two_failures_and_each_request_is_new() {
+        let mut turn = ComputerTurn::default();
+        assert!(matches!(
+            turn.fail(ThinkError::NoMove),
+            AiOutcome::AskingAgain(_)
+        ));
+        assert!(!turn.is_stuck());
+        assert!(
+            !turn.retry(),
+            "only a stuck computer is asked again by hand"
+        );
+        assert!(matches!(turn.fail(ThinkError::NoMove), AiOutcome::Stuck(_)));
+        let before = turn.attempt();
+        assert!(turn.retry());
+        assert!(!turn.is_stuck());
+        assert!(turn.attempt() > before);
+    }
+
+    #[test]
+    fn a_failed_answer_asks_the_computer_once_more() {
+        let mut controller = vs_ai(Color::Black);
+        let first = controller.ai_request().unwrap();
+        assert!(matches!(
+            controller.ai_answer(first.generation, failed()),
+            AiOutcome::AskingAgain(ThinkError::Failed(_))
+        ));
+        assert!(!controller.is_ai_stuck());
+        assert_eq!(controller.game().plies().len(), 0, "no silent pass");
+        let second = controller.ai_request().expect("asked again");
+        assert_eq!(second.generation, first.generation);
+        assert_ne!(second.attempt, first.attempt, "a new request");
+        assert_eq!(
+            controller.ai_answer(second.generation, Ok(mv("b2c2"))),
+            AiOutcome::Played
+        );
+        assert!(controller.is_human_turn());
+        // The next turn starts with a clean slate.
+        tap_move(&mut controller, "b4b3");
+        let next = controller.ai_request().unwrap();
+        assert_eq!(next.attempt, 0);
+    }
+
+    #[test]
+    fn a_second_failure_waits_for_the_player_with_the_clock_stopped() {
+        let mut controller = vs_ai(Color::Black);
+        let generation = controller.generation();
+        controller.ai_answer(generation, failed());
+        assert!(matches!(
+            controller.ai_answer(generation, Err(ThinkError::NoMove)),
+            AiOutcome::Stuck(ThinkError::NoMove)
+        ));
+        assert!(controller.is_ai_stuck());
+        assert!(
+            controller.ai_request().is_none(),
+            "not asked again unbidden"
+        );
+        assert!(controller.clock().is_paused_by(PauseReason::AiStuck));
+        assert_eq!(controller.tick(120_000), Tick::Quiet);
+        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
+        assert_eq!(controller.game().plies().len(), 0, "no silent pass");
+        assert_eq!(
+            controller.ai_answer(generation, Ok(mv("b2c2"))),
+            AiOutcome::Stale,
+            "a late answer waits for the player's choice too"
+        );
+    }
+
+    #[test]
+    fn the_player_can_ask_the_stuck_computer_again() {
+        let mut controller = vs_ai(Color::Black);
+        let before = controller.ai_request().unwrap().attempt;
+        fail_twice(&mut controller);
+        controller.retry_ai();
+        assert!(!controller.is_ai_stuck());
+        assert!(!controller.clock().is_paused());
+        let again = controller.ai_request().unwrap();
+        assert!(again.attempt > before);
+        assert_eq!(
+            controller.ai_answer(again.generation, Ok(mv("b2c2"))),
+            AiOutcome::Played
+        );
+    }
+
+    #[test]
+    fn the_player_can_skip_the_stuck_computers_turn() {
+        let mut controller = vs_ai(Color::Black);
+        controller.skip_ai_turn();
+        assert_eq!(controller.game().plies().len(), 0, "only when stuck");
+        fail_twice(&mut controller);
+        controller.skip_ai_turn();
+        assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
+        assert!(controller.is_human_turn());
+        assert!(!controller.is_ai_stuck());
+        assert!(!controller.clock().is_paused());
+    }
+
+    #[test]
+    fn undo_or_a_new_game_clears_a_stuck_computer() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        fail_twice(&mut controller);
+        assert!(controller.undo());
+        assert!(!controller.is_ai_stuck());
+        tap_move(&mut controller, "b2c2");
+        fail_twice(&mut controller);
+        controller.rematch();
+        assert!(!controller.is_ai_stuck());
+        assert!(controller.ai_request().is_some());
+    }
+
+    #[test]
+    fn an_illegal_or_cancelled_answer_is_never_played() {
+        let mut controller = vs_ai(Color::Black);
+        let generation = controller.generation();
+        assert_eq!(
+            controller.ai_answer(generation, Err(ThinkError::Cancelled)),
+            AiOutcome::Stale
+        );
+        assert!(matches!(
+            controller.ai_answer(generation, Ok(mv("b4b3"))),
+            AiOutcome::AskingAgain(ThinkError::Failed(_))
+        ));
+        assert_eq!(controller.game().plies().len(), 0);
+    }
+}
