@@ -19,12 +19,11 @@ use crate::game::controller::Controller;
 use crate::i18n::Lang;
 use crate::platform::sleep;
 use crate::prefs::Prefs;
+use crate::puzzles::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
 use crate::session::SavedGame;
-use crate::stats::Stats;
+use crate::stats::{load_stats, save_stats, Stats};
 use crate::storage::{
-    device_store, load_game, load_prefs, load_puzzle_progress, load_stats, puzzles_solved,
-    save_game, save_prefs, save_puzzle_progress, save_stats, PuzzleProgress, SaveError, Store,
-    Watched,
+    device_store, load_game, load_prefs, save_game, save_prefs, SaveError, Store, Watched,
 };
 
 /// The device's store, shared by the components that save.

@@ -2,7 +2,9 @@
 //! into it through `persistence::use_stats`, which keeps it on the device.
 
 mod record;
+mod stored;
 mod view;
 
 pub use record::{Stats, Tally};
+pub use stored::{load_stats, save_stats};
 pub use view::StatisticsScreen;

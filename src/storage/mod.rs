@@ -7,20 +7,18 @@
 mod file;
 #[cfg(test)]
 mod fuzz;
-mod puzzles;
 mod saved_game;
 mod settings;
-mod stats;
 mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use puzzles::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
 pub use saved_game::{load_game, save_game};
 pub use settings::{load_prefs, save_prefs};
-pub use stats::{load_stats, save_stats};
-use store::MemoryStore;
-pub use store::{SaveError, Store, Watched};
+#[cfg(test)]
+pub use store::full_key;
+pub use store::MemoryStore;
+pub use store::{load, save, SaveError, Store, Watched};
 
 /// The device's own store: `localStorage` in a browser, files in the app's data folder on
 /// desktop and mobile. When neither can be had (private browsing, no data folder) the app still

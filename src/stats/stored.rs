@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use duobao_ai::Level;
 use duobao_rules::Color;
 
-use super::store::{load, save, SaveError, Store};
-use crate::stats::{Stats, Tally};
+use super::{Stats, Tally};
+use crate::storage::{load, save, SaveError, Store};
 
 const PASS_AND_PLAY: &str = "stats.pass_and_play";
 const LESSONS: &str = "stats.lessons";
@@ -44,7 +44,7 @@ pub fn save_stats(store: &dyn Store, stats: &Stats) -> Result<(), SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::store::{full_key, MemoryStore};
+    use crate::storage::{full_key, MemoryStore};
 
     fn played() -> Stats {
         let mut stats = Stats::default();

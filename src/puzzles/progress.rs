@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::store::{load, save, SaveError, Store};
+use crate::storage::{load, save, SaveError, Store};
 
 const SOLVED: &str = "puzzles.solved";
 const STREAK: &str = "puzzles.streak";
@@ -53,7 +53,7 @@ pub fn puzzles_solved(store: &dyn Store) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::store::{full_key, MemoryStore};
+    use crate::storage::{full_key, MemoryStore};
 
     #[test]
     fn progress_comes_back_and_counts_each_puzzle_once() {
