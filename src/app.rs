@@ -8,12 +8,13 @@ use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::board::BoardPaints;
 use crate::game::controller::Controller;
 use crate::game::GameView;
+use crate::history::{encode_verdicts, GamesScreen};
 use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
 use crate::navigation::{use_back_navigation, Page};
-use crate::persistence::{use_saving, use_stats, DeviceStore};
+use crate::persistence::{use_keeping, use_saving, use_stats, DeviceStore};
 use crate::platform;
 use crate::prefs::Prefs;
 use crate::puzzles::PuzzlesScreen;
@@ -79,6 +80,7 @@ pub fn App() -> Element {
     let game_on_screen = use_memo(move || screen() == Screen::Game);
     let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
     let stats = use_stats(store.clone(), controller);
+    use_keeping(store.clone(), controller);
     let mut page = use_signal(|| None::<Page>);
     use_page_title(prefs);
     let saved_store = store.clone();
@@ -151,6 +153,15 @@ pub fn App() -> Element {
                     game: controller.peek().game().clone(),
                     bottom: controller.peek().bottom(),
                     start_at: at,
+                    on_analysed: {
+                        let kept_as = controller.peek().kept_as();
+                        let keeping = store.clone();
+                        move |reviews: Vec<_>| {
+                            if let Some(number) = kept_as {
+                                keeping.save_verdicts(number, encode_verdicts(&reviews));
+                            }
+                        }
+                    },
                     on_close: move |_| screen.set(Screen::Game),
                     on_play_from: move |setup| {
                         controller.write().start(setup);
@@ -171,6 +182,16 @@ pub fn App() -> Element {
                 }
             },
             Some(Page::Puzzles) => rsx! { PuzzlesScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Games) => rsx! {
+                GamesScreen {
+                    on_close: move |_| page.set(None),
+                    on_play_from: move |setup| {
+                        controller.write().start(setup);
+                        page.set(None);
+                        screen.set(Screen::Game);
+                    },
+                }
+            },
             None => rsx! {},
         }
         if let Some(notice) = notice {

@@ -191,9 +191,9 @@ translations! {
     DiagramCaptured => "被吃", "captured";
 
     LinkChoiceTitle => "你有一盘未下完的对局", "You have an unfinished game";
-    LinkChoiceText => "打开链接中的局面，会替换你保存的对局。", "Opening the linked position replaces your saved game.";
+    LinkChoiceText => "打开链接中的局面后，你未下完的对局会收进“我的对局”。", "Opening the linked position puts your unfinished game away in Your games.";
     ContinueYourGame => "继续你的对局", "Continue your game";
-    NewGameReplacesSaved => "开始新对局，会替换你保存的对局。", "Starting a new game replaces your saved game.";
+    NewGameReplacesSaved => "开始新对局后，你未下完的对局会收进“我的对局”。", "Starting a new game puts your unfinished game away in Your games.";
     StartNew => "开始新对局", "Start new";
     FlipSides => "换边", "Flip";
     OpenLinkedPosition => "打开链接中的局面", "Open the linked position";
@@ -306,6 +306,22 @@ translations! {
     PuzzleDone => "已解开", "solved";
 
     Vibration => "振动", "Vibration";
+
+    YourGames => "我的对局", "Your games";
+    GamesEmpty => "还没有对局。下完的棋和被新对局替换下来的棋都会保存在这里。", "No games yet. Every game you finish, and every unfinished game a new one replaces, is kept here.";
+    GamesByMode => "对手", "Opponent";
+    GamesByOutcome => "结果", "Result";
+    GamesAll => "全部", "All";
+    Friend => "好友", "Friend";
+    Won => "胜", "Won";
+    Lost => "负", "Lost";
+    Drawn => "和", "Drawn";
+    Unfinished => "未下完", "Unfinished";
+    DeleteGame => "删除", "Delete";
+    DeleteGameQuestion => "删除这盘对局？", "Delete this game?";
+    ClearGames => "全部删除", "Delete all";
+    ClearGamesQuestion => "删除全部对局？删除后无法恢复。", "Delete every game? This cannot be undone.";
+    Cancel => "取消", "Cancel";
 
     // What the screen reader hears (the game screen's live region).
     ComputerPlayed => "电脑走 {0}", "Computer played {0}";

@@ -5,6 +5,7 @@ mod app_notice;
 mod board;
 mod device;
 mod game;
+mod history;
 mod home;
 mod i18n;
 mod learn;

@@ -14,13 +14,17 @@ use std::time::Duration;
 
 use crate::log::warning;
 use dioxus::prelude::*;
+use duobao_rules::Game;
 
 use crate::game::controller::Controller;
+use crate::history::{
+    forget_all, forget_kept, load_games, next_number, save_kept, save_verdicts, KeptGame,
+};
 use crate::i18n::Lang;
-use crate::platform::sleep;
+use crate::platform::{now_ms, sleep};
 use crate::prefs::Prefs;
 use crate::puzzles::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
-use crate::session::SavedGame;
+use crate::session::{Mode, SavedGame};
 use crate::stats::{load_stats, save_stats, Stats};
 use crate::storage::{
     device_store, load_game, load_prefs, save_game, save_prefs, SaveError, Store, Watched,
@@ -72,6 +76,41 @@ impl DeviceStore {
     /// How many puzzles the player has solved, for the statistics.
     pub fn puzzles_solved(&self) -> usize {
         puzzles_solved(&*self.0)
+    }
+
+    /// The games in "Your games", newest first.
+    pub fn kept_games(&self) -> Vec<KeptGame> {
+        load_games(&*self.0)
+    }
+
+    /// Keeps `game` in "Your games": as its number `kept_as` when it was kept before, else as
+    /// the newest. Returns its number.
+    pub fn keep_game(&self, kept_as: Option<u64>, started_ms: u64, mode: Mode, game: &Game) -> u64 {
+        let number = kept_as.unwrap_or_else(|| next_number(&*self.0));
+        let kept = KeptGame {
+            number,
+            started_ms,
+            kept_ms: now_ms(),
+            mode,
+            game: game.clone(),
+            verdicts: Vec::new(),
+        };
+        // A failure is noted by the watched store; [`use_saving`] logs and shows the first one.
+        let _ = save_kept(&*self.0, &kept);
+        number
+    }
+
+    /// Keeps the review's verdicts with the game `number`.
+    pub fn save_verdicts(&self, number: u64, verdicts: Vec<String>) {
+        let _ = save_verdicts(&*self.0, number, verdicts);
+    }
+
+    pub fn forget_kept(&self, number: u64) {
+        let _ = forget_kept(&*self.0, number);
+    }
+
+    pub fn forget_all_kept(&self) {
+        let _ = forget_all(&*self.0);
     }
 }
 
@@ -126,6 +165,16 @@ impl GameSaver {
         let now = self.controller.peek().saved_game();
         if *self.written.borrow() == now {
             return;
+        }
+        if let (Some(replaced), Some(now)) = (self.written.borrow().as_ref(), now.as_ref()) {
+            if replaced.started_ms != now.started_ms && !replaced.game.plies().is_empty() {
+                self.store.keep_game(
+                    replaced.kept_as,
+                    replaced.started_ms,
+                    replaced.mode,
+                    &replaced.game,
+                );
+            }
         }
         let mut has_saved_game = self.saving.has_saved_game;
         if save_game(&*self.store.0, now.as_ref()).is_ok()
@@ -243,6 +292,25 @@ pub fn use_stats(store: DeviceStore, mut controller: Signal<Controller>) -> Sign
     stats
 }
 
+/// Keeps the game on screen in "Your games" when it ends, and again, in its place, when it
+/// ends otherwise after an undo. A game over from its start is none of the player's.
+pub fn use_keeping(store: DeviceStore, mut controller: Signal<Controller>) {
+    let generation = use_memo(move || controller.read().generation());
+    let last_kept = use_hook(|| Rc::new(RefCell::new(None::<Game>)));
+    use_effect(move || {
+        generation();
+        let state = controller.peek();
+        let game = state.game();
+        if !game.is_over() || game.plies().is_empty() || last_kept.borrow().as_ref() == Some(game) {
+            return;
+        }
+        let number = store.keep_game(state.kept_as(), state.started_ms(), state.mode(), game);
+        *last_kept.borrow_mut() = Some(game.clone());
+        drop(state);
+        controller.write().set_kept_as(number);
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +325,8 @@ mod tests {
             hints: 0,
             counted: false,
             time_left_ms,
+            started_ms: 0,
+            kept_as: None,
         }
     }
 

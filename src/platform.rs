@@ -8,6 +8,13 @@ pub async fn sleep(duration: Duration) {
     futures_timer::Delay::new(duration).await;
 }
 
+/// Milliseconds since 1970 (UTC), by the device's clock.
+pub fn now_ms() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis() as u64)
+}
+
 /// The page address's query string (`?…`); native apps have none.
 pub fn page_query() -> String {
     #[cfg(target_arch = "wasm32")]

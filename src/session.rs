@@ -88,6 +88,13 @@ pub struct SavedGame {
     /// does not refill it (absent with the clock off, and in games saved before: a full turn).
     #[serde(default)]
     pub time_left_ms: Option<u64>,
+    /// When the game started, in milliseconds since 1970: which game it is (0 in games saved
+    /// before it was kept).
+    #[serde(default)]
+    pub started_ms: u64,
+    /// Its number in "Your games", once kept there (it ended, then was taken back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_as: Option<u64>,
 }
 
 impl SavedGame {
@@ -101,15 +108,26 @@ impl SavedGame {
             hints,
             counted,
             time_left_ms: _,
+            started_ms,
+            kept_as,
         } = self;
-        (mode, turn_seconds, game, hints, counted)
-            == (
-                &other.mode,
-                &other.turn_seconds,
-                &other.game,
-                &other.hints,
-                &other.counted,
-            )
+        (
+            mode,
+            turn_seconds,
+            game,
+            hints,
+            counted,
+            started_ms,
+            kept_as,
+        ) == (
+            &other.mode,
+            &other.turn_seconds,
+            &other.game,
+            &other.hints,
+            &other.counted,
+            &other.started_ms,
+            &other.kept_as,
+        )
     }
 }
 

@@ -134,6 +134,19 @@ async function visitEveryScreen(locale, lang) {
   await page.getByTestId('review-progress').waitFor({ state: 'detached', timeout: 60_000 });
   await check(page, 'review');
 
+  // Your games holds the games replaced and finished on the way.
+  await page.goto(process.env.BASE_URL);
+  await page.getByTestId('open-games').tap();
+  await shown('game-entry');
+  await check(page, 'your games');
+  await page.getByTestId('delete-game').first().tap();
+  await shown('confirm-delete');
+  await check(page, 'delete question');
+  await page.getByTestId('confirm-delete-no').tap();
+  await page.getByTestId('game-entry').first().tap();
+  await shown('review-board');
+  await check(page, 'review of a kept game');
+
   phone.assertNoErrors(page);
   await browser.close();
   audit.assertClean();

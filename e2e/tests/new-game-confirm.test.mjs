@@ -80,7 +80,7 @@ test('the question in Chinese', async () => {
   const dialog = page.getByTestId('confirm-new-game');
   await dialog.waitFor();
   assert.equal(await dialog.getByRole('heading').textContent(), '你有一盘未下完的对局');
-  assert.equal(await dialog.locator('.reason').textContent(), '开始新对局，会替换你保存的对局。');
+  assert.equal(await dialog.locator('.reason').textContent(), '开始新对局后，你未下完的对局会收进“我的对局”。');
   assert.equal(await page.getByTestId('confirm-continue').textContent(), '继续对局');
   assert.equal(await page.getByTestId('confirm-start-new').textContent(), '开始新对局');
   await assertNoCutText(page, 'the Chinese new-game question');

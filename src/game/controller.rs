@@ -13,6 +13,7 @@ use super::clock::{PauseReason, Tick, TurnClock};
 use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
 use super::hint::{Hint, HintRequest, Hints};
 use crate::board::{Marks, Pick, Picker};
+use crate::platform::now_ms;
 use crate::session::{GameSetup, Mode, SavedGame};
 
 /// Something the players should be told about.
@@ -43,6 +44,10 @@ pub struct Controller {
     hints: Hints,
     /// Whether this game's result went into the statistics (or needs not: it started over).
     counted: bool,
+    /// When the game started (see [`SavedGame::started_ms`]).
+    started_ms: u64,
+    /// Its number in "Your games", once kept there.
+    kept_as: Option<u64>,
 }
 
 impl Controller {
@@ -57,6 +62,8 @@ impl Controller {
             computer: ComputerTurn::default(),
             hints: Hints::default(),
             counted: false,
+            started_ms: now_ms(),
+            kept_as: None,
         };
         controller.counted = controller.game.is_over();
         controller.after_change();
@@ -92,6 +99,8 @@ impl Controller {
         self.game = saved.game;
         self.hints = Hints::with_used(saved.hints);
         self.counted = saved.counted;
+        self.started_ms = saved.started_ms;
+        self.kept_as = saved.kept_as;
         self.after_change();
         if let Some(time_left_ms) = saved.time_left_ms {
             self.clock.carry_on(time_left_ms);
@@ -107,7 +116,24 @@ impl Controller {
             hints: self.hints.used(),
             counted: self.counted,
             time_left_ms: self.clock.remaining_ms(),
+            started_ms: self.started_ms,
+            kept_as: self.kept_as,
         })
+    }
+
+    /// When the game started, in milliseconds since 1970.
+    pub fn started_ms(&self) -> u64 {
+        self.started_ms
+    }
+
+    /// Its number in "Your games", once kept there.
+    pub fn kept_as(&self) -> Option<u64> {
+        self.kept_as
+    }
+
+    /// The game is kept in "Your games" as `number`: kept again, it replaces that entry.
+    pub fn set_kept_as(&mut self, number: u64) {
+        self.kept_as = Some(number);
     }
 
     /// See [`Mode::flipped`].

@@ -19,4 +19,5 @@ mod table;
 pub(crate) mod test_support;
 mod view;
 
+pub use game_over::{reason_key, title_key};
 pub use view::GameView;

@@ -88,6 +88,10 @@ pub fn HomeScreen(
                 }
                 div { class: "home-more",
                     PageButtons { testid_prefix: "open", on_open }
+                    button { r#type: "button", "data-testid": "open-games",
+                        onclick: move |_| on_open.call(Page::Games),
+                        {text(lang, Key::YourGames)}
+                    }
                     button { r#type: "button", "data-testid": "open-statistics",
                         onclick: move |_| on_open.call(Page::Statistics),
                         {text(lang, Key::Statistics)}

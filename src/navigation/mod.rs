@@ -16,4 +16,6 @@ pub enum Page {
     Statistics,
     /// Only from the home screen.
     Puzzles,
+    /// Only from the home screen.
+    Games,
 }

@@ -40,11 +40,15 @@ enum PlayFrom {
 }
 
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
+/// `known`: the verdicts of every ply, analysed before, shown at once; without them the game
+/// is analysed, and once every ply is judged `on_analysed` gets them, to keep.
 #[component]
 pub fn ReviewScreen(
     game: Game,
     bottom: Color,
     start_at: usize,
+    #[props(default)] known: Vec<PlyReview>,
+    on_analysed: Option<EventHandler<Vec<PlyReview>>>,
     on_close: EventHandler,
     on_play_from: EventHandler<GameSetup>,
 ) -> Element {
@@ -52,10 +56,11 @@ pub fn ReviewScreen(
     let lang = prefs.read().lang;
     let total = game.plies().len();
     let mut cursor = use_signal(|| Cursor::new(total, start_at));
-    let reviews = use_signal(Vec::<PlyReview>::new);
+    let complete = known.len() == total;
+    let reviews = use_signal(|| if complete { known.clone() } else { Vec::new() });
     let mut play_from = use_signal(|| None::<PlayFrom>);
 
-    use_analysis(game.clone(), reviews);
+    use_analysis(game.clone(), reviews, on_analysed);
 
     let at = cursor().at();
     let (back, forward) = (cursor().can_go_back(), cursor().can_go_forward());
@@ -265,13 +270,22 @@ pub fn ReviewScreen(
     }
 }
 
-/// Reviews the game ply by ply in the background, appending each verdict to `reviews`; stops
-/// when the screen goes away.
-fn use_analysis(game: Game, mut reviews: Signal<Vec<PlyReview>>) {
+/// Reviews the game ply by ply in the background, appending each verdict to `reviews`, unless
+/// they are known already; stops when the screen goes away. Once every ply is judged,
+/// `on_analysed` gets them all.
+fn use_analysis(
+    game: Game,
+    mut reviews: Signal<Vec<PlyReview>>,
+    on_analysed: Option<EventHandler<Vec<PlyReview>>>,
+) {
     let cancel = use_hook(CancelToken::new);
     let stop = cancel.clone();
     use_drop(move || stop.cancel());
     use_hook(move || {
+        let total = game.plies().len();
+        if !reviews.peek().is_empty() {
+            return;
+        }
         spawn(async move {
             let mut review = Review::new(&game);
             loop {
@@ -282,6 +296,11 @@ fn use_analysis(game: Game, mut reviews: Signal<Vec<PlyReview>>) {
                     None => break,
                 }
             }
-        })
+            if reviews.peek().len() == total {
+                if let Some(on_analysed) = on_analysed {
+                    on_analysed.call(reviews.peek().clone());
+                }
+            }
+        });
     });
 }

@@ -8,13 +8,15 @@ use super::saved_game::{load_game, save_game};
 use super::settings::tests::changed;
 use super::settings::{load_prefs, save_prefs};
 use super::store::{aside_key, full_key, MemoryStore, Store};
+use crate::history::{load_games, next_number, save_kept, KeptGame};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TURN_TIME_CHOICES};
 use crate::session::{Mode, SavedGame};
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Ply};
 
-/// Settings that are none of the defaults, and an unfinished game, as the app saves them.
+/// Settings that are none of the defaults, an unfinished game and two kept games, as the app
+/// saves them.
 fn valid_store() -> MemoryStore {
     let store = MemoryStore::default();
     save_prefs(&store, &changed()).unwrap();
@@ -32,8 +34,21 @@ fn valid_store() -> MemoryStore {
         hints: 2,
         counted: false,
         time_left_ms: Some(12_000),
+        started_ms: 1_764_600_000_000,
+        kept_as: Some(3),
     };
     save_game(&store, Some(&saved)).unwrap();
+    for number in 0..2 {
+        let kept = KeptGame {
+            number,
+            started_ms: saved.started_ms,
+            kept_ms: saved.started_ms + 60_000,
+            mode: saved.mode,
+            game: saved.game.clone(),
+            verdicts: vec!["B w5 w4 b2c2".into(); number as usize],
+        };
+        save_kept(&store, &kept).unwrap();
+    }
     store
 }
 
@@ -43,7 +58,7 @@ fn keys() -> Vec<String> {
         unreachable!()
     };
     let mut keys: Vec<String> = fields.keys().map(|f| format!("prefs.{f}")).collect();
-    keys.push("game".into());
+    keys.extend(["game", "games.0", "games.1", "games.next"].map(String::from));
     keys
 }
 
@@ -55,6 +70,9 @@ fn check_decoders(key: &str, text: &str) -> Result<(), TestCaseError> {
     store.write(&full_key(key), text).unwrap();
     let prefs = load_prefs(&store, Lang::Zh);
     let saved = load_game(&store);
+    let kept = load_games(&store);
+    prop_assert!(kept.len() <= 2);
+    prop_assert!(next_number(&store) >= 1);
     prop_assert!(TURN_TIME_CHOICES.contains(&prefs.turn_seconds));
     if let Some(saved) = &saved {
         prop_assert!(!saved.game.is_over());

@@ -18,7 +18,7 @@ pub use settings::{load_prefs, save_prefs};
 #[cfg(test)]
 pub use store::full_key;
 pub use store::MemoryStore;
-pub use store::{load, save, SaveError, Store, Watched};
+pub use store::{forget, load, save, SaveError, Store, Watched};
 
 /// The device's own store: `localStorage` in a browser, files in the app's data folder on
 /// desktop and mobile. When neither can be had (private browsing, no data folder) the app still

@@ -41,6 +41,8 @@ mod tests {
             hints: 2,
             counted: false,
             time_left_ms: Some(12_345),
+            started_ms: 1_764_600_000_000,
+            kept_as: Some(7),
         }
     }
 

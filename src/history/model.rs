@@ -1,0 +1,326 @@
+//! A game kept in "Your games": how it ended, what the player saw of it (the opponent, their
+//! colour, the result and its reason, the moves, when), the filters of the list, and the
+//! review's verdicts once analysed, in a compact text that keeps a thousand games small.
+
+use duobao_ai::{Outlook, PlyReview, Verdict};
+use duobao_rules::{Color, Game, GameResult, Move};
+use serde::{Deserialize, Serialize};
+
+use crate::session::Mode;
+
+/// How a kept game ended.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Ending {
+    Over(GameResult),
+    /// A new game or a link replaced it before it ended.
+    Unfinished,
+}
+
+/// A game in the archive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeptGame {
+    /// Its place in the archive: games kept later have larger numbers.
+    pub number: u64,
+    /// When it started and when it was kept, in milliseconds since 1970 (UTC).
+    pub started_ms: u64,
+    pub kept_ms: u64,
+    pub mode: Mode,
+    /// The game as it was kept: its result, if it has one, is how it ended.
+    pub game: Game,
+    /// The review's verdicts, one a ply, once analysed (see [`encode_verdicts`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<String>,
+}
+
+/// How a game went for the player: against the computer, for the player; between friends, for
+/// the side at the bottom of the phone.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Outcome {
+    Won,
+    Lost,
+    Drawn,
+    Unfinished,
+}
+
+impl KeptGame {
+    /// The player's colour: the side at the bottom of the board.
+    pub fn colour(&self) -> Color {
+        self.mode.bottom()
+    }
+
+    pub fn ending(&self) -> Ending {
+        self.game.result().map_or(Ending::Unfinished, Ending::Over)
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        match self.ending() {
+            Ending::Unfinished => Outcome::Unfinished,
+            Ending::Over(result) => match result.winner() {
+                None => Outcome::Drawn,
+                Some(winner) if winner == self.colour() => Outcome::Won,
+                Some(_) => Outcome::Lost,
+            },
+        }
+    }
+
+    /// The kept verdicts, if they belong to this game's plies.
+    pub fn reviews(&self) -> Option<Vec<PlyReview>> {
+        decode_verdicts(&self.game, &self.verdicts)
+    }
+}
+
+/// Which games the list shows, by opponent.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum ModeFilter {
+    #[default]
+    All,
+    VsAi,
+    PassAndPlay,
+}
+
+/// Which games the list shows, by outcome.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum OutcomeFilter {
+    #[default]
+    All,
+    Only(Outcome),
+}
+
+/// Whether `kept` passes both filters.
+pub fn shows(kept: &KeptGame, mode: ModeFilter, outcome: OutcomeFilter) -> bool {
+    let mode_passes = matches!(
+        (mode, kept.mode),
+        (ModeFilter::All, _)
+            | (ModeFilter::VsAi, Mode::VsAi { .. })
+            | (ModeFilter::PassAndPlay, Mode::PassAndPlay { .. })
+    );
+    mode_passes
+        && match outcome {
+            OutcomeFilter::All => true,
+            OutcomeFilter::Only(wanted) => kept.outcome() == wanted,
+        }
+}
+
+const VERDICTS: [(Verdict, char); 5] = [
+    (Verdict::Best, 'B'),
+    (Verdict::Good, 'G'),
+    (Verdict::Inaccuracy, 'I'),
+    (Verdict::Mistake, 'M'),
+    (Verdict::Blunder, 'X'),
+];
+
+fn outlook_text(outlook: Outlook) -> String {
+    match outlook {
+        Outlook::Win { plies } => format!("w{plies}"),
+        Outlook::Loss { plies } => format!("l{plies}"),
+        Outlook::Score(score) => format!("s{score}"),
+    }
+}
+
+fn parse_outlook(text: &str) -> Option<Outlook> {
+    let (kind, number) = text.split_at_checked(1)?;
+    Some(match kind {
+        "w" => Outlook::Win {
+            plies: number.parse().ok()?,
+        },
+        "l" => Outlook::Loss {
+            plies: number.parse().ok()?,
+        },
+        "s" => Outlook::Score(number.parse().ok()?),
+        _ => return None,
+    })
+}
+
+/// The verdicts as one short line a ply: `X w21 l8 c3c2 b4b3 c3b2` (the verdict, the mover's
+/// outlook before and after, the best move or `-`, the proof). The ply, its number and its
+/// mover are the game's, so they are not repeated.
+pub fn encode_verdicts(reviews: &[PlyReview]) -> Vec<String> {
+    reviews
+        .iter()
+        .map(|review| {
+            let verdict = VERDICTS
+                .iter()
+                .find(|(verdict, _)| *verdict == review.verdict)
+                .map_or('G', |(_, letter)| *letter);
+            let mut line = format!(
+                "{verdict} {} {} {}",
+                outlook_text(review.before),
+                outlook_text(review.after),
+                review.best.map_or("-".to_string(), |m| m.to_string())
+            );
+            for m in &review.proof {
+                line.push(' ');
+                line.push_str(&m.to_string());
+            }
+            line
+        })
+        .collect()
+}
+
+/// `game`'s verdicts read back; `None` when a line does not read or there are more lines than
+/// plies (verdicts that are not this game's).
+pub fn decode_verdicts(game: &Game, lines: &[String]) -> Option<Vec<PlyReview>> {
+    let plies = game.plies();
+    if lines.len() > plies.len() {
+        return None;
+    }
+    lines
+        .iter()
+        .zip(plies)
+        .enumerate()
+        .map(|(index, (line, played))| {
+            let mut words = line.split_whitespace();
+            let letter = words.next()?.chars().next()?;
+            let verdict = VERDICTS.iter().find(|(_, l)| *l == letter)?.0;
+            let before = parse_outlook(words.next()?)?;
+            let after = parse_outlook(words.next()?)?;
+            let best = match words.next()? {
+                "-" => None,
+                m => Some(m.parse::<Move>().ok()?),
+            };
+            let proof = words
+                .map(|m| m.parse::<Move>().ok())
+                .collect::<Option<Vec<_>>>()?;
+            Some(PlyReview {
+                number: index + 1,
+                ply: played.ply,
+                mover: played.mover,
+                before,
+                after,
+                verdict,
+                best,
+                proof,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_support::game_from;
+    use duobao_ai::{review_game, Level, ReviewSettings};
+    use duobao_rules::DrawReason;
+
+    fn kept(mode: Mode, game: Game) -> KeptGame {
+        KeptGame {
+            number: 1,
+            started_ms: 0,
+            kept_ms: 0,
+            mode,
+            game,
+            verdicts: Vec::new(),
+        }
+    }
+
+    /// Red captures the treasure.
+    fn red_wins() -> Game {
+        game_from("BBB/BB.BB/.RT../...R./... r - 0", &["d2d3"])
+    }
+
+    /// The same position a third time.
+    fn drawn() -> Game {
+        game_from(
+            duobao_rules::START_FEN,
+            &[
+                "b2b3", "b4c4", "b3b2", "c4b4", "b2b3", "b4c4", "b3b2", "c4b4",
+            ],
+        )
+    }
+
+    #[test]
+    fn the_outcome_is_the_players_or_the_bottom_sides() {
+        let as_black = Mode::VsAi {
+            human: Color::Black,
+            level: Level::Hard,
+        };
+        assert_eq!(kept(as_black, red_wins()).outcome(), Outcome::Lost);
+        let friends = Mode::PassAndPlay { bottom: Color::Red };
+        assert_eq!(kept(friends, red_wins()).outcome(), Outcome::Won);
+        let draw = kept(friends, drawn());
+        assert_eq!(
+            draw.ending(),
+            Ending::Over(GameResult::Draw(DrawReason::Repetition))
+        );
+        assert_eq!(draw.outcome(), Outcome::Drawn);
+        assert_eq!(kept(friends, Game::new()).outcome(), Outcome::Unfinished);
+    }
+
+    #[test]
+    fn filters_pass_by_mode_and_outcome() {
+        let lost = kept(
+            Mode::VsAi {
+                human: Color::Black,
+                level: Level::Easy,
+            },
+            red_wins(),
+        );
+        assert!(shows(&lost, ModeFilter::All, OutcomeFilter::All));
+        assert!(shows(
+            &lost,
+            ModeFilter::VsAi,
+            OutcomeFilter::Only(Outcome::Lost)
+        ));
+        assert!(!shows(&lost, ModeFilter::PassAndPlay, OutcomeFilter::All));
+        assert!(!shows(
+            &lost,
+            ModeFilter::All,
+            OutcomeFilter::Only(Outcome::Won)
+        ));
+    }
+
+    #[test]
+    fn verdicts_read_back_as_they_were_analysed() {
+        let game = game_from(duobao_rules::START_FEN, &["b2c2", "b4b3", "pass", "b3a3"]);
+        // A shallow review: what matters here is that every kind of line reads back.
+        let settings = ReviewSettings {
+            horizon: 5,
+            solver_nodes: 20_000,
+            search_depth: 3,
+        };
+        let reviews = review_game(&game, settings);
+        assert_eq!(reviews.len(), game.plies().len());
+        let lines = encode_verdicts(&reviews);
+        assert!(lines.iter().all(|line| line.len() < 80), "{lines:?}");
+        assert_eq!(decode_verdicts(&game, &lines), Some(reviews.clone()));
+        // Every kind of outlook, a blunder's proof, no best move.
+        let mv = |text: &str| text.parse::<Move>().unwrap();
+        let blunder = PlyReview {
+            number: 1,
+            ply: game.plies()[0].ply,
+            mover: Color::Red,
+            before: Outlook::Score(-35),
+            after: Outlook::Loss { plies: 8 },
+            verdict: Verdict::Blunder,
+            best: None,
+            proof: vec![mv("b4b3"), mv("c3b2")],
+        };
+        let won = PlyReview {
+            number: 2,
+            ply: game.plies()[1].ply,
+            mover: Color::Black,
+            before: Outlook::Win { plies: 7 },
+            after: Outlook::Win { plies: 6 },
+            verdict: Verdict::Best,
+            best: Some(mv("b4b3")),
+            proof: Vec::new(),
+        };
+        let made = vec![blunder, won];
+        assert_eq!(decode_verdicts(&game, &encode_verdicts(&made)), Some(made));
+        // Part of a review reads back as that part.
+        assert_eq!(
+            decode_verdicts(&game, &lines[..2]),
+            Some(reviews[..2].to_vec())
+        );
+    }
+
+    #[test]
+    fn verdicts_that_do_not_read_are_none() {
+        let game = game_from(duobao_rules::START_FEN, &["b2c2"]);
+        for bad in ["", "Q w1 w1 -", "B w1", "B x1 w1 -", "B w1 w1 z9z9"] {
+            assert_eq!(decode_verdicts(&game, &[bad.into()]), None, "{bad:?}");
+        }
+        let two = vec!["B w1 w1 -".to_string(), "B w1 w1 -".to_string()];
+        assert_eq!(decode_verdicts(&game, &two), None, "more lines than plies");
+    }
+}

@@ -1,0 +1,256 @@
+//! The "Your games" page: the kept games newest first, filtered by opponent and result, each
+//! opening its review (analysed once, then kept with the game), deleted one by one or all at
+//! once, each after a question.
+
+use dioxus::prelude::*;
+use duobao_ai::PlyReview;
+use duobao_rules::Color;
+
+use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
+use super::when::local_time;
+use crate::game::{reason_key, title_key};
+use crate::i18n::{level_key, moves_count, text, titled, Key, Lang};
+use crate::persistence::DeviceStore;
+use crate::prefs::Prefs;
+use crate::review::ReviewScreen;
+use crate::session::{GameSetup, Mode};
+use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
+
+/// The question open over the list.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Question {
+    Delete(u64),
+    DeleteAll,
+}
+
+const MODE_FILTERS: [(ModeFilter, Key, &str); 3] = [
+    (ModeFilter::All, Key::GamesAll, "all"),
+    (ModeFilter::VsAi, Key::Computer, "vs-ai"),
+    (ModeFilter::PassAndPlay, Key::Friend, "pass-and-play"),
+];
+
+const OUTCOME_FILTERS: [(OutcomeFilter, Key, &str); 5] = [
+    (OutcomeFilter::All, Key::GamesAll, "all"),
+    (OutcomeFilter::Only(Outcome::Won), Key::Won, "won"),
+    (OutcomeFilter::Only(Outcome::Lost), Key::Lost, "lost"),
+    (OutcomeFilter::Only(Outcome::Drawn), Key::Drawn, "drawn"),
+    (
+        OutcomeFilter::Only(Outcome::Unfinished),
+        Key::Unfinished,
+        "unfinished",
+    ),
+];
+
+fn outcome_name(outcome: Outcome) -> &'static str {
+    OUTCOME_FILTERS
+        .iter()
+        .find(|(filter, ..)| *filter == OutcomeFilter::Only(outcome))
+        .map_or("all", |(.., name)| name)
+}
+
+/// Who the player played: the computer at its level, or a friend.
+fn opponent(lang: Lang, mode: Mode) -> String {
+    match mode {
+        Mode::VsAi { level, .. } => titled(
+            lang,
+            &[text(lang, Key::Computer), text(lang, level_key(level))],
+        ),
+        Mode::PassAndPlay { .. } => text(lang, Key::Friend).to_string(),
+    }
+}
+
+/// The result as the game-over dialog says it, and its reason.
+fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static str>) {
+    match kept.ending() {
+        Ending::Over(result) => (
+            text(lang, title_key(result, kept.mode)),
+            Some(text(lang, reason_key(result, kept.mode))),
+        ),
+        Ending::Unfinished => (text(lang, Key::Unfinished), None),
+    }
+}
+
+#[component]
+pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let store: DeviceStore = use_context();
+    let lang = prefs.read().lang;
+    let loading = store.clone();
+    let mut games = use_signal(move || loading.kept_games());
+    let mut mode_filter = use_signal(ModeFilter::default);
+    let mut outcome_filter = use_signal(OutcomeFilter::default);
+    let mut reviewing = use_signal(|| None::<u64>);
+    let mut question = use_signal(|| None::<Question>);
+    let offset_minutes = use_local_offset();
+    let forgetting = store.clone();
+    let answer = use_callback(move |confirmed: bool| {
+        if confirmed {
+            match question() {
+                Some(Question::Delete(number)) => {
+                    forgetting.forget_kept(number);
+                    games.write().retain(|kept| kept.number != number);
+                }
+                Some(Question::DeleteAll) => {
+                    forgetting.forget_all_kept();
+                    games.write().clear();
+                }
+                None => {}
+            }
+        }
+        question.set(None);
+    });
+
+    if let Some(number) = reviewing() {
+        let Some(kept) = games
+            .read()
+            .iter()
+            .find(|kept| kept.number == number)
+            .cloned()
+        else {
+            reviewing.set(None);
+            return rsx! {};
+        };
+        let saving = store.clone();
+        return rsx! {
+            ReviewScreen {
+                key: "{number}",
+                game: kept.game.clone(),
+                bottom: kept.colour(),
+                start_at: kept.game.plies().len(),
+                known: kept.reviews().unwrap_or_default(),
+                on_analysed: move |reviews: Vec<PlyReview>| {
+                    let verdicts = super::encode_verdicts(&reviews);
+                    saving.save_verdicts(number, verdicts.clone());
+                    if let Some(kept) = games.write().iter_mut().find(|kept| kept.number == number) {
+                        kept.verdicts = verdicts;
+                    }
+                },
+                on_close: move |_| reviewing.set(None),
+                on_play_from,
+            }
+        };
+    }
+
+    let shown: Vec<KeptGame> = games
+        .read()
+        .iter()
+        .filter(|kept| shows(kept, mode_filter(), outcome_filter()))
+        .cloned()
+        .collect();
+    let any_kept = !games.read().is_empty();
+
+    rsx! {
+        PageFrame { title: text(lang, Key::YourGames), testid: "games", on_back: on_close,
+            if any_kept {
+                div { class: "game-filters",
+                    ChoiceRow { label: text(lang, Key::GamesByMode),
+                        for (filter, key, name) in MODE_FILTERS {
+                            ChoiceButton {
+                                key: "{name}",
+                                label: text(lang, key),
+                                selected: mode_filter() == filter,
+                                testid: "filter-mode-{name}",
+                                onclick: move |_| mode_filter.set(filter),
+                            }
+                        }
+                    }
+                    ChoiceRow { label: text(lang, Key::GamesByOutcome),
+                        for (filter, key, name) in OUTCOME_FILTERS {
+                            ChoiceButton {
+                                key: "{name}",
+                                label: text(lang, key),
+                                selected: outcome_filter() == filter,
+                                testid: "filter-outcome-{name}",
+                                onclick: move |_| outcome_filter.set(filter),
+                            }
+                        }
+                    }
+                }
+            } else {
+                p { class: "games-empty", "data-testid": "games-empty", {text(lang, Key::GamesEmpty)} }
+            }
+            ol { class: "game-list",
+                for kept in shown {
+                    {
+                        let number = kept.number;
+                        let (result, reason) = result_words(lang, &kept);
+                        let colour = if kept.colour() == Color::Red { Key::StatsAsRed } else { Key::StatsAsBlack };
+                        let plies = moves_count(lang, kept.game.plies().len() as u32);
+                        let when = local_time(kept.kept_ms, offset_minutes());
+                        let outcome = outcome_name(kept.outcome());
+                        rsx! {
+                            li { key: "{number}", class: "game-item",
+                                button {
+                                    class: "game-entry {outcome}",
+                                    r#type: "button",
+                                    "data-testid": "game-entry",
+                                    "data-number": number,
+                                    "data-outcome": outcome,
+                                    "data-mode": if matches!(kept.mode, Mode::VsAi { .. }) { "vs-ai" } else { "pass-and-play" },
+                                    onclick: move |_| reviewing.set(Some(number)),
+                                    span { class: "entry-when", "{when}" }
+                                    span { class: "entry-opponent", {opponent(lang, kept.mode)} }
+                                    strong { class: "entry-result", "data-testid": "entry-result", "{result}" }
+                                    if let Some(reason) = reason {
+                                        span { class: "entry-reason", "{reason}" }
+                                    }
+                                    span { class: "entry-meta", "{text(lang, colour)}{text(lang, Key::TitleSeparator)}{plies}" }
+                                }
+                                button {
+                                    class: "entry-delete",
+                                    r#type: "button",
+                                    "data-testid": "delete-game",
+                                    aria_haspopup: "dialog",
+                                    onclick: move |_| question.set(Some(Question::Delete(number))),
+                                    {text(lang, Key::DeleteGame)}
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if any_kept {
+                button {
+                    class: "clear-games",
+                    r#type: "button",
+                    "data-testid": "clear-games",
+                    aria_haspopup: "dialog",
+                    onclick: move |_| question.set(Some(Question::DeleteAll)),
+                    {text(lang, Key::ClearGames)}
+                }
+            }
+        }
+        if let Some(open) = question() {
+            Dialog {
+                title: text(lang, if open == Question::DeleteAll { Key::ClearGamesQuestion } else { Key::DeleteGameQuestion }),
+                testid: "confirm-delete",
+                on_back: move |_| answer.call(false),
+                div { class: "dialog-actions",
+                    button { class: "primary danger", r#type: "button", "data-testid": "confirm-delete-yes",
+                        onclick: move |_| answer.call(true),
+                        {text(lang, if open == Question::DeleteAll { Key::ClearGames } else { Key::DeleteGame })}
+                    }
+                    button { r#type: "button", "data-testid": "confirm-delete-no",
+                        onclick: move |_| answer.call(false),
+                        {text(lang, Key::Cancel)}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The device's offset from UTC in minutes, asked of the page (a webview natively too); UTC
+/// until it answers.
+fn use_local_offset() -> Signal<i32> {
+    let mut offset = use_signal(|| 0);
+    use_hook(move || {
+        spawn(async move {
+            let mut asked = document::eval("dioxus.send(-new Date().getTimezoneOffset())");
+            if let Ok(minutes) = asked.recv::<i32>().await {
+                offset.set(minutes);
+            }
+        })
+    });
+    offset
+}
