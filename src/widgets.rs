@@ -90,8 +90,8 @@ pub fn LevelChoices(current: Level, onpick: EventHandler<Level>) -> Element {
     }
 }
 
-/// The language as a choice of both, each named in itself, the current one selected (a single
-/// button naming the other language would read as the current one).
+/// The language as a choice of both, each named in itself, the current one selected: where
+/// language is one setting among others (the settings page, the game menu), a row like theirs.
 #[component]
 pub fn LanguageChoices() -> Element {
     let mut prefs: Signal<Prefs> = use_context();
@@ -111,7 +111,10 @@ pub fn LanguageChoices() -> Element {
     }
 }
 
-/// Switches between Chinese and English; labelled with the language it switches to.
+/// Switches between Chinese and English in one tap, for the corner of a header where a row of
+/// both would not fit. Labelled with the language it switches to, the one a player who cannot
+/// read the current language looks for; its accessible name says it is the language button, so
+/// that a screen reader does not announce it as the current language.
 #[component]
 pub fn LanguageToggle() -> Element {
     let mut prefs: Signal<Prefs> = use_context();

@@ -129,8 +129,9 @@ class Session:
             shutil.copyfile(path, os.path.join(self.screenshots, name))
         return screen.Shot(path)
 
-    def wait_for(self, what, test, timeout=SCREEN_TIMEOUT):
-        """Polls screenshots until `test(shot)` returns something true; returns it."""
+    def wait_for(self, what, test, timeout=SCREEN_TIMEOUT, pause=0.2):
+        """Polls screenshots, `pause` seconds apart, until `test(shot)` returns something true;
+        returns it."""
         deadline = time.monotonic() + timeout
         last = None
         while True:
@@ -141,7 +142,7 @@ class Session:
             last = shot
             if time.monotonic() > deadline:
                 raise Failure(f"{what}: not seen within {timeout} s (last screenshot: {last.path})")
-            time.sleep(0.2)
+            time.sleep(pause)
 
     def wait_for_file(self, what, test, timeout=SCREEN_TIMEOUT):
         deadline = time.monotonic() + timeout
@@ -432,16 +433,32 @@ class Test(Session):
         board = self.wait_board("the vs-AI board")
         position = screen.start_position()
         shot = self.wait_position("the start position", position, board)
+        labels = coordinate_label_pixels(shot, board)
+        if min(labels) < LABEL_PIXELS:
+            raise Failure(
+                f"coordinates are on, but not every row number shows beside the board (pixels "
+                f"per row from the top: {labels}; {shot.path})"
+            )
+        self.passed("the row numbers show beside the board (coordinates on by default)")
         started = time.monotonic()
         self.play(board, "b2c2", shot)
         mine = moved(position, "b2c2")
-        # The player's move shows at once; the computer's reply follows after at least 450 ms.
-        seen_mine = self.wait_for(
-            "the player's move b2c2 on the board",
-            lambda s: (lambda p: p["b2"] == "empty" and p["c2"] == "red" and p)(
-                screen.read_position(s, board)
-            ),
-        )
+        # The player's move shows at once, alone: the computer's reply never comes sooner than
+        # 450 ms after it (MIN_AI_DELAY, src/game/view.rs), and screenshots taken without a pause
+        # come several times in that while. The first that shows b2c2 must show nothing else.
+        def shows_mine(s):
+            # Two points first, which keeps the polls quick; the whole board once they show it.
+            for point in ("b2", "c2"):
+                if screen.classify(screen.point_features(s, board, point)) != mine[point]:
+                    return None
+            return s, screen.read_position(s, board)
+
+        first = self.wait_for("the player's move b2c2 on the board", shows_mine, pause=0)
+        if first[1] != mine:
+            raise Failure(
+                f"the first screenshot with b2c2 already shows more ({first[0].path}):\n"
+                f"{screen.show(first[1])}\nexpected the player's move alone:\n{screen.show(mine)}"
+            )
         plies = self.wait_file_plies("the computer's reply", None, count=2, timeout=AI_TIMEOUT)
         if plies[0] != "b2c2":
             raise Failure(f"the saved game starts {plies}, not with b2c2")
@@ -449,12 +466,9 @@ class Test(Session):
         answered = moved(mine, reply)
         self.wait_position(f"the computer's reply {reply} on the board", answered, board, AI_TIMEOUT)
         self.shot("native-game.png")
-        twice = "the board showed b2c2 alone first, then the reply" if seen_mine == mine else (
-            "the reply came before a screenshot showed b2c2 alone"
-        )
         self.passed(
-            f"b2c2 by clicks, the computer answered {reply} in {time.monotonic() - started:.1f} s; "
-            f"both plies saved ({twice})"
+            f"b2c2 by clicks, shown alone first; the computer answered {reply} in "
+            f"{time.monotonic() - started:.1f} s; both plies saved"
         )
         self.position_before_restart = answered
 
@@ -508,8 +522,11 @@ class Test(Session):
         board = self.wait_board("the continued game")
         shot = self.wait_position("the position before the restart", self.position_before_restart, board)
         labels = coordinate_label_pixels(shot, board)
-        if labels:
-            raise Failure(f"coordinates show on the board although they were turned off ({shot.path})")
+        if max(labels) >= LABEL_PIXELS:
+            raise Failure(
+                f"row numbers show beside the board although coordinates were turned off (pixels "
+                f"per row from the top: {labels}; {shot.path})"
+            )
         self.shot("native-continue.png")
         if len(self.saved_plies()) != 2:
             raise Failure(f"the saved game has {self.saved_plies()} after continuing")
@@ -547,15 +564,22 @@ class Test(Session):
             ) from None
 
 
+# A row number in the board's 430-pixel window covers some 40 to 70 pixels; bare wood, none.
+LABEL_PIXELS = 10
+
+
 def coordinate_label_pixels(shot, board):
-    """How many pixels differ from the wood where the row numbers stand (left of file a)."""
-    count = 0
+    """For each row, from the top, how many pixels differ from the wood where its number stands
+    (left of file a)."""
+    counts = []
     for row in range(5):
         cy = board.top + (screen.MARGIN + row * screen.CELL) * board.scale
+        count = 0
         for x in range(int(board.left + 6 * board.scale), int(board.left + 30 * board.scale)):
             for y in range(int(cy - 12 * board.scale), int(cy + 12 * board.scale)):
                 count += not screen.is_wood(shot.rgb(x, y))
-    return count
+        counts.append(count)
+    return counts
 
 
 def main():

@@ -113,9 +113,4 @@ mod tests {
         assert!(!first_time(Problem::WakeLock));
         log_once(Problem::Vibration, "no vibrator");
     }
-
-    #[test]
-    fn a_capture_vibrates_longer_than_a_move() {
-        assert!(Haptic::Strong.millis() > Haptic::Light.millis());
-    }
 }

@@ -127,4 +127,21 @@ mod tests {
         assert_eq!(haptic_for(event(None, true)), Some(Haptic::Strong));
         assert_eq!(haptic_for(event(None, false)), None);
     }
+
+    #[test]
+    fn a_capture_vibrates_longer_than_a_move() {
+        // The duration the browser and Android are asked for, as the game's events choose it.
+        let millis = |played| {
+            haptic_for(GameEvent {
+                played: Some(played),
+                ended: false,
+            })
+            .map(Haptic::millis)
+        };
+        let (capture, step) = (millis(Played::Capture), millis(Played::Move));
+        assert!(
+            capture > step && step > Some(0),
+            "a capture {capture:?} ms, a move {step:?} ms"
+        );
+    }
 }
