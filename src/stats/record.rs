@@ -1,6 +1,6 @@
 //! The player's record on this device: results against the computer per level and colour,
 //! pass-and-play games and lessons done (the puzzles solved are the puzzles' own progress,
-//! `storage/puzzles.rs`). Plain data, free of any UI; the storage keeps each part under its own
+//! `puzzles/progress.rs`). Plain data, free of any UI; the storage keeps each part under its own
 //! key, so damage to one costs only that part.
 
 use std::collections::BTreeSet;
