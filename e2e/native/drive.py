@@ -189,14 +189,14 @@ SCAN_X = 45
 
 
 # The home screen's buttons along the scan line without Continue: vs AI, pass-and-play, puzzles,
-# rules (beside settings) and statistics (beside learn, once the lessons are done). Learn, in its
-# own gold up front while lessons remain, is not one of the fills the scan line looks for.
+# rules (beside settings) and Your games (beside statistics). Learn, in its own gold up front
+# while lessons remain, is not one of the fills the scan line looks for.
 HOME_BUTTONS = 5
 
 
 def home_buttons(shot):
     """The home screen's buttons along the scan line, top to bottom ([Continue,] vs AI,
-    pass-and-play, puzzles, rules, statistics), or None when the home screen is not showing."""
+    pass-and-play, puzzles, rules, Your games), or None when the home screen is not showing."""
     found = [b for b in screen.bands(shot, x=SCAN_X) if b.end - b.start >= 40]
     if screen.find_board(shot) or not HOME_BUTTONS <= len(found) <= HOME_BUTTONS + 1:
         return None
@@ -238,6 +238,21 @@ def new_game_question(shot):
     if screen.find_board(shot) or [b.kind for b in found] != ["primary", "light"]:
         return None
     return {"continue": found[0], "start_new": found[1]}
+
+
+# Your games is scanned nearer the edge, through the cards' padding left of their lines of text.
+GAMES_SCAN_X = 28
+
+
+def first_kept_game(shot):
+    """Your games: the first game's card, a tall light button under the two rows of filters
+    (each with its first choice, All, selected), or None."""
+    found = screen.bands(shot, x=GAMES_SCAN_X, start=80)
+    selected = [i for i, b in enumerate(found) if b.kind == "selected"]
+    if screen.find_board(shot) or len(selected) < 2:
+        return None
+    cards = [b for b in found[selected[1] + 1 :] if b.kind == "light" and b.end - b.start >= 80]
+    return cards[0] if cards else None
 
 
 def game_menu(shot):
@@ -406,6 +421,7 @@ class Test(Session):
                 position["c3"] = "empty"
             shot = self.wait_position(f"the board after {move}", position, board)
         self.shot("native-capture.png")
+        self.replaced_position = position
         self.wait_file_plies("the pass-and-play game", PASS_AND_PLAY_CAPTURE)
         self.passed("four moves by clicks; a3b2 captures the red soldier on c3; all four saved")
 
@@ -539,6 +555,17 @@ class Test(Session):
         if len(self.saved_plies()) != 2:
             raise Failure(f"the saved game has {self.saved_plies()} after going back home")
         self.passed("home with Continue, both plies still saved")
+
+        self.check("Your games keeps the pass-and-play game the computer's replaced, and reviews it")
+        buttons = self.wait_home("the home screen", continue_expected=True)
+        self.click((SCAN_X + 30, buttons[-1].centre()))  # Your games
+        entry = self.wait_for("Your games with the replaced game", first_kept_game)
+        self.shot("native-your-games.png")
+        self.click((GAMES_SCAN_X + 30, entry.centre()))
+        board = self.wait_board("the review of the kept game")
+        self.wait_position("the kept game's last position", self.replaced_position, board)
+        self.shot("native-review.png")
+        self.passed("the unfinished pass-and-play game is kept; its review shows where it was left")
         self.quit()
 
     # -- files --
