@@ -38,6 +38,8 @@ enum Screen {
     Game,
     /// The game's review, opened at the position after this many plies.
     Review(usize),
+    /// A shared game's review, opened from a link at the position after this many plies.
+    Shared(usize),
 }
 
 #[component]
@@ -57,7 +59,12 @@ pub fn App() -> Element {
     });
     let mut screen = use_signal(|| match opening {
         Opening::Game(_) => Screen::Game,
+        Opening::Review(_, at) => Screen::Shared(at),
         _ => Screen::Home,
+    });
+    let shared = use_hook(|| match &opening {
+        Opening::Review(game, _) => Some(game.clone()),
+        _ => None,
     });
     // The link's game while the player chooses between it and the saved game.
     let mut linked = use_signal(|| match &opening {
@@ -132,7 +139,7 @@ pub fn App() -> Element {
                     }
                 }
             },
-            Screen::Home => rsx! {},
+            Screen::Home | Screen::Shared(_) => rsx! {},
             Screen::Game => rsx! {
                 div { class: if page().is_some() { "covered" } else { "screen" },
                     GameView {
@@ -153,6 +160,7 @@ pub fn App() -> Element {
                     game: controller.peek().game().clone(),
                     bottom: controller.peek().bottom(),
                     start_at: at,
+                    mode: controller.peek().mode(),
                     on_analysed: {
                         let kept_as = controller.peek().kept_as();
                         let keeping = store.clone();
@@ -169,6 +177,18 @@ pub fn App() -> Element {
                     },
                 }
             },
+        }
+        if let (Screen::Shared(at), Some(game)) = (screen(), shared.clone()) {
+            ReviewScreen {
+                game,
+                bottom: Color::Red,
+                start_at: at,
+                on_close: move |_| screen.set(Screen::Home),
+                on_play_from: move |setup| {
+                    controller.write().start(setup);
+                    screen.set(Screen::Game);
+                },
+            }
         }
         match page() {
             Some(Page::Rules) => rsx! { RulesScreen { on_close: move |_| page.set(None) } },

@@ -3,14 +3,17 @@
 
 use dioxus::prelude::*;
 
-use crate::i18n::{text, Key};
+use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
+use crate::share::BadPly;
 use crate::url_options::BadLink;
 
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub enum AppNotice {
     LinkBroken,
     LinkGameOver,
+    /// A shared game's ply that is not legal, named.
+    LinkBadPly(BadPly),
     SaveFailed,
 }
 
@@ -19,21 +22,26 @@ impl AppNotice {
         match bad {
             BadLink::GameOver => AppNotice::LinkGameOver,
             BadLink::UnknownMode(_) | BadLink::BadPosition(_) => AppNotice::LinkBroken,
+            BadLink::BadPly(bad) => AppNotice::LinkBadPly(bad.clone()),
         }
     }
 
-    const fn key(self) -> Key {
+    fn words(&self, lang: Lang) -> String {
         match self {
-            AppNotice::LinkBroken => Key::LinkBroken,
-            AppNotice::LinkGameOver => Key::LinkGameOver,
-            AppNotice::SaveFailed => Key::SaveFailed,
+            AppNotice::LinkBroken => text(lang, Key::LinkBroken).into(),
+            AppNotice::LinkGameOver => text(lang, Key::LinkGameOver).into(),
+            AppNotice::LinkBadPly(bad) => {
+                fill(lang, Key::LinkBadPly, &[&bad.number.to_string(), &bad.text])
+            }
+            AppNotice::SaveFailed => text(lang, Key::SaveFailed).into(),
         }
     }
 
-    const fn name(self) -> &'static str {
+    const fn name(&self) -> &'static str {
         match self {
             AppNotice::LinkBroken => "link-broken",
             AppNotice::LinkGameOver => "link-game-over",
+            AppNotice::LinkBadPly(_) => "link-bad-ply",
             AppNotice::SaveFailed => "save-failed",
         }
     }
@@ -52,7 +60,7 @@ pub fn AppNoticeToast(notice: AppNotice) -> Element {
             lang: lang.tag(),
             "data-testid": "app-notice",
             "data-notice": notice.name(),
-            {text(lang, notice.key())}
+            {notice.words(lang)}
         }
     }
 }
@@ -60,6 +68,18 @@ pub fn AppNoticeToast(notice: AppNotice) -> Element {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_ply_is_named_in_both_languages() {
+        let notice = AppNotice::of_bad_link(&BadLink::BadPly(BadPly {
+            number: 3,
+            text: "c3c5".into(),
+        }));
+        for lang in [Lang::Zh, Lang::En] {
+            let words = notice.words(lang);
+            assert!(words.contains("3") && words.contains("c3c5"), "{words}");
+        }
+    }
 
     #[test]
     fn a_finished_position_and_a_broken_link_say_different_things() {

@@ -199,6 +199,7 @@ translations! {
     OpenLinkedPosition => "打开链接中的局面", "Open the linked position";
     LinkBroken => "链接中的对局无法打开：局面有误。", "The link's game cannot be opened: its position is not valid.";
     LinkGameOver => "链接中的对局已经结束，无法再下。", "The link's game is already over.";
+    LinkBadPly => "链接中的对局无法打开：第 {0} 步 {1} 不合规则。", "The link's game cannot be opened: move {0}, {1}, is not legal.";
     SaveFailed => "无法在本机保存：可以照常下棋，但关闭后对局和设置不会保留。", "Cannot save on this device: play on, but the game and settings will not be kept.";
     UpdateReady => "新版本已准备就绪", "A new version is ready";
     UpdateReload => "立即更新", "Reload";
@@ -307,6 +308,14 @@ translations! {
 
     Vibration => "振动", "Vibration";
 
+    Share => "分享", "Share";
+    ShareQr => "这盘对局链接的二维码", "QR code of the game's link";
+    ShareLink => "分享链接", "Share the link";
+    LinkCopied => "链接已复制", "Link copied";
+    CopyText => "复制棋谱", "Copy the moves";
+    TextCopied => "棋谱已复制", "Moves copied";
+    ShareFailed => "无法分享，请手动复制上面的内容。", "Could not share: copy it from above by hand.";
+    ShareNoAddress => "这个应用不知道自己的网址，无法生成链接。", "This app does not know its web address, so it cannot make a link.";
     YourGames => "我的对局", "Your games";
     GamesEmpty => "还没有对局。下完的棋和被新对局替换下来的棋都会保存在这里。", "No games yet. Every game you finish, and every unfinished game a new one replaces, is kept here.";
     GamesByMode => "对手", "Opponent";
@@ -322,6 +331,12 @@ translations! {
     ClearGames => "全部删除", "Delete all";
     ClearGamesQuestion => "删除全部对局？删除后无法恢复。", "Delete every game? This cannot be undone.";
     Cancel => "取消", "Cancel";
+    ImportGame => "导入棋谱", "Import moves";
+    ImportHelp => "粘贴从本应用复制的棋谱，或按“1. b2c2 b4b3 2. …”写下的着法。", "Paste moves copied from this app, or written as \"1. b2c2 b4b3 2. …\".";
+    ImportOpen => "打开复盘", "Open the review";
+    ImportBadPly => "第 {0} 步 {1} 不合规则。", "Move {0}, {1}, is not legal.";
+    ImportBadPosition => "棋谱里的局面有误。", "The position in the text is not valid.";
+    ImportBadHeader => "这一行看不懂：{0}", "This line does not read: {0}";
 
     // What the screen reader hears (the game screen's live region).
     ComputerPlayed => "电脑走 {0}", "Computer played {0}";

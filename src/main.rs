@@ -19,6 +19,7 @@ mod review;
 mod rules;
 mod session;
 mod settings;
+mod share;
 mod shell;
 mod shortcuts;
 mod stats;

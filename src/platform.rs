@@ -15,6 +15,24 @@ pub fn now_ms() -> u64 {
         .map_or(0, |since| since.as_millis() as u64)
 }
 
+/// The address a shared link opens the app at: this page's own on the web; natively the public
+/// address the app was built with (`DUOBAO_PUBLIC_URL`), if any, since an app has none.
+pub fn share_base() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = web_sys::window()?.location();
+        Some(format!(
+            "{}{}",
+            location.origin().ok()?,
+            location.pathname().ok()?
+        ))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        option_env!("DUOBAO_PUBLIC_URL").map(String::from)
+    }
+}
+
 /// The page address's query string (`?…`); native apps have none.
 pub fn page_query() -> String {
     #[cfg(target_arch = "wasm32")]

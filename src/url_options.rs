@@ -1,5 +1,6 @@
 //! Options in the page address, e.g. `?mode=pnp&fen=...&turn=5&lang=en`: a shared link (or a
-//! test) can open a game straight from a position. The options hold for this visit only and
+//! test) can open a game straight from a position, and a shared game (`?moves=…`, see
+//! [`crate::share`]) opens in its review. The options hold for this visit only and
 //! are never saved as the player's settings. A malformed option is ignored (a bad number keeps
 //! the setting), but a game the link cannot open (an unknown mode, a bad or finished position)
 //! is reported, and the app opens at home. A link never replaces an unfinished saved game
@@ -11,6 +12,7 @@ use duobao_rules::{Color, Game, Position};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TableMode};
 use crate::session::{GameSetup, Mode};
+use crate::share::{self, BadPly};
 
 /// What the address asks for.
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
@@ -23,6 +25,8 @@ pub struct Link {
     side: Option<Color>,
     fen: Option<String>,
     mode: Option<String>,
+    moves: Option<String>,
+    ply: Option<usize>,
 }
 
 /// Why a link's game cannot be opened.
@@ -31,10 +35,12 @@ pub enum BadLink {
     UnknownMode(String),
     BadPosition(String),
     GameOver,
+    /// A shared game's ply that is not legal.
+    BadPly(BadPly),
 }
 
 /// How the app opens.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Opening {
     Home,
     /// The link's game, straight away.
@@ -43,6 +49,8 @@ pub enum Opening {
     Choose(GameSetup),
     /// At home, saying the link's game cannot be opened.
     BadLink(BadLink),
+    /// A shared game, in its review after this many plies.
+    Review(Game, usize),
 }
 
 impl Link {
@@ -63,8 +71,10 @@ impl Link {
                 "coords" => link.coordinates = Some(value != "0"),
                 "side" if value == "black" => link.side = Some(Color::Black),
                 "side" if value == "red" => link.side = Some(Color::Red),
-                "fen" => link.fen = Some(value.into_owned()),
+                share::FEN => link.fen = Some(value.into_owned()),
                 "mode" => link.mode = Some(value.into_owned()),
+                share::MOVES => link.moves = Some(value.into_owned()),
+                share::PLY => link.ply = value.parse().ok(),
                 _ => {}
             }
         }
@@ -94,12 +104,9 @@ impl Link {
             "pnp" => Mode::PassAndPlay { bottom: side },
             other => return Some(Err(BadLink::UnknownMode(other.into()))),
         };
-        let start = match &self.fen {
-            None => Position::start(),
-            Some(fen) => match Position::from_fen(fen) {
-                Ok(start) => start,
-                Err(error) => return Some(Err(BadLink::BadPosition(error.to_string()))),
-            },
+        let start = match self.start() {
+            Ok(start) => start,
+            Err(bad) => return Some(Err(bad)),
         };
         if Game::from_position(start).is_over() {
             return Some(Err(BadLink::GameOver));
@@ -111,8 +118,34 @@ impl Link {
         }))
     }
 
-    /// How the app opens, given whether an unfinished game is saved.
+    /// The position the link's game starts from: its `fen`, or the start.
+    fn start(&self) -> Result<Position, BadLink> {
+        match &self.fen {
+            None => Ok(Position::start()),
+            Some(fen) => {
+                Position::from_fen(fen).map_err(|error| BadLink::BadPosition(error.to_string()))
+            }
+        }
+    }
+
+    /// The shared game and the ply to show, if the link carries one.
+    fn shared(&self) -> Option<Result<(Game, usize), BadLink>> {
+        let moves = self.moves.as_deref()?;
+        Some(self.start().and_then(|start| {
+            let game = share::replay(start, moves).map_err(BadLink::BadPly)?;
+            let last = game.plies().len();
+            Ok((game, self.ply.map_or(last, |ply| ply.min(last))))
+        }))
+    }
+
+    /// How the app opens, given whether an unfinished game is saved. A shared game opens in its
+    /// review, which touches no saved game.
     pub fn opening(&self, shown: &Prefs, saved_game: bool) -> Opening {
+        match self.shared() {
+            Some(Ok((game, at))) => return Opening::Review(game, at),
+            Some(Err(bad)) => return Opening::BadLink(bad),
+            None => {}
+        }
         match self.game(shown) {
             None => Opening::Home,
             Some(Err(bad)) => Opening::BadLink(bad),
@@ -210,6 +243,50 @@ mod tests {
         };
         assert_eq!(setup.start, Position::start());
         assert_eq!(setup.turn_seconds, Prefs::default().turn_seconds);
+    }
+
+    #[test]
+    fn a_shared_game_opens_its_review_at_its_ply() {
+        let game = share::replay(Position::start(), "b2c2-b4b3-pass").unwrap();
+        assert_eq!(
+            open("moves=b2c2-b4b3-pass&ply=1", true),
+            Opening::Review(game.clone(), 1)
+        );
+        assert_eq!(
+            open("moves=b2c2-b4b3-pass", false),
+            Opening::Review(game.clone(), 3)
+        );
+        assert_eq!(
+            open("moves=b2c2-b4b3-pass&ply=99", false),
+            Opening::Review(game, 3)
+        );
+        let query = share::game_query(
+            &share::replay(
+                Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
+                "d2d3",
+            )
+            .unwrap(),
+            0,
+        );
+        let Opening::Review(from_elsewhere, 0) = open(&query, false) else {
+            panic!("{query} opens its review")
+        };
+        assert!(from_elsewhere.is_over());
+    }
+
+    #[test]
+    fn a_shared_game_with_an_illegal_ply_is_reported_with_it() {
+        assert_eq!(
+            open("moves=b2c2-c3c5&mode=pnp", true),
+            Opening::BadLink(BadLink::BadPly(BadPly {
+                number: 2,
+                text: "c3c5".into()
+            }))
+        );
+        assert!(matches!(
+            open("moves=b2c2&fen=nonsense", false),
+            Opening::BadLink(BadLink::BadPosition(_))
+        ));
     }
 
     #[test]

@@ -1,12 +1,14 @@
-//! The in-game menu: resume, the rules, the settings, a new game and the language. The clock
-//! stands still while it is open, and while the rules or settings opened from it are showing.
-//! Back resumes the game.
+//! The in-game menu: resume, sharing the game so far, the rules, the settings, a new game and
+//! the language. The clock stands still while it is open, and while the share sheet, the rules
+//! or settings opened from it are showing. Back resumes the game.
 
 use dioxus::prelude::*;
 
+use super::controller::Controller;
 use crate::i18n::{text, Key};
 use crate::navigation::Page;
 use crate::prefs::Prefs;
+use crate::share::ShareDialog;
 use crate::widgets::{Dialog, LanguageChoices, PageButtons};
 
 #[component]
@@ -16,7 +18,17 @@ pub fn GameMenu(
     on_open: EventHandler<Page>,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
+    let controller: Signal<Controller> = use_context();
     let lang = prefs.read().lang;
+    let mut sharing = use_signal(|| false);
+    if sharing() {
+        let game = controller.read().game().clone();
+        let mode = controller.read().mode();
+        let ply = game.plies().len();
+        return rsx! {
+            ShareDialog { game, ply, mode, on_close: move |_| sharing.set(false) }
+        };
+    }
 
     rsx! {
         Dialog { title: text(lang, Key::Menu), testid: "menu", on_back: on_resume,
@@ -24,6 +36,10 @@ pub fn GameMenu(
                 button { class: "primary", r#type: "button", "data-testid": "resume",
                     onclick: move |_| on_resume.call(()),
                     {text(lang, Key::Resume)}
+                }
+                button { r#type: "button", "data-testid": "menu-share", aria_haspopup: "dialog",
+                    onclick: move |_| sharing.set(true),
+                    {text(lang, Key::Share)}
                 }
                 PageButtons { testid_prefix: "menu", on_open }
                 button { r#type: "button", "data-testid": "menu-new-game",

@@ -9,3 +9,4 @@ mod when;
 pub use model::{encode_verdicts, KeptGame};
 pub use stored::{forget_all, forget_kept, load_games, next_number, save_kept, save_verdicts};
 pub use view::GamesScreen;
+pub use when::{local_time, use_local_offset};

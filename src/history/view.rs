@@ -4,12 +4,12 @@
 
 use dioxus::prelude::*;
 use duobao_ai::PlyReview;
-use duobao_rules::Color;
+use duobao_rules::{read_game_text, Color, Game, GameTextError};
 
 use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
-use super::when::local_time;
+use super::when::{local_time, use_local_offset};
 use crate::game::{reason_key, title_key};
-use crate::i18n::{level_key, moves_count, text, titled, Key, Lang};
+use crate::i18n::{fill, level_key, moves_count, text, titled, Key, Lang};
 use crate::persistence::DeviceStore;
 use crate::prefs::Prefs;
 use crate::review::ReviewScreen;
@@ -21,6 +21,29 @@ use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
 enum Question {
     Delete(u64),
     DeleteAll,
+}
+
+/// Sends the text pasted into the import sheet.
+const PASTED_SCRIPT: &str =
+    r#"dioxus.send(document.querySelector('[data-testid="import-text"]')?.value ?? "");"#;
+
+/// The game whose review is open.
+#[derive(Clone, Debug, PartialEq)]
+enum Reviewing {
+    Kept(u64),
+    /// Pasted in as text, kept nowhere.
+    Imported(Game),
+}
+
+/// Why pasted text is not a game, in the player's words.
+fn import_error(lang: Lang, error: &GameTextError) -> String {
+    match error {
+        GameTextError::BadPly { number, text } => {
+            fill(lang, Key::ImportBadPly, &[&number.to_string(), text])
+        }
+        GameTextError::BadPosition(_) => crate::i18n::text(lang, Key::ImportBadPosition).into(),
+        GameTextError::BadHeader(line) => fill(lang, Key::ImportBadHeader, &[line]),
+    }
 }
 
 const MODE_FILTERS: [(ModeFilter, Key, &str); 3] = [
@@ -79,7 +102,9 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
     let mut games = use_signal(move || loading.kept_games());
     let mut mode_filter = use_signal(ModeFilter::default);
     let mut outcome_filter = use_signal(OutcomeFilter::default);
-    let mut reviewing = use_signal(|| None::<u64>);
+    let mut reviewing = use_signal(|| None::<Reviewing>);
+    let mut importing = use_signal(|| false);
+    let mut import_failed = use_signal(|| None::<String>);
     let mut question = use_signal(|| None::<Question>);
     let offset_minutes = use_local_offset();
     let forgetting = store.clone();
@@ -100,7 +125,19 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
         question.set(None);
     });
 
-    if let Some(number) = reviewing() {
+    if let Some(Reviewing::Imported(game)) = reviewing() {
+        let at = game.plies().len();
+        return rsx! {
+            ReviewScreen {
+                game,
+                bottom: Color::Red,
+                start_at: at,
+                on_close: move |_| reviewing.set(None),
+                on_play_from,
+            }
+        };
+    }
+    if let Some(Reviewing::Kept(number)) = reviewing() {
         let Some(kept) = games
             .read()
             .iter()
@@ -118,6 +155,7 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                 bottom: kept.colour(),
                 start_at: kept.game.plies().len(),
                 known: kept.reviews().unwrap_or_default(),
+                mode: kept.mode,
                 on_analysed: move |reviews: Vec<PlyReview>| {
                     let verdicts = super::encode_verdicts(&reviews);
                     saving.save_verdicts(number, verdicts.clone());
@@ -187,7 +225,7 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                                     "data-number": number,
                                     "data-outcome": outcome,
                                     "data-mode": if matches!(kept.mode, Mode::VsAi { .. }) { "vs-ai" } else { "pass-and-play" },
-                                    onclick: move |_| reviewing.set(Some(number)),
+                                    onclick: move |_| reviewing.set(Some(Reviewing::Kept(number))),
                                     span { class: "entry-when", "{when}" }
                                     span { class: "entry-opponent", {opponent(lang, kept.mode)} }
                                     strong { class: "entry-result", "data-testid": "entry-result", "{result}" }
@@ -209,14 +247,63 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                     }
                 }
             }
-            if any_kept {
+            div { class: "games-actions",
                 button {
-                    class: "clear-games",
+                    r#type: "button",
+                    "data-testid": "import-game",
+                    aria_haspopup: "dialog",
+                    onclick: move |_| importing.set(true),
+                    {text(lang, Key::ImportGame)}
+                }
+                if any_kept {
+                    button {
+                        class: "clear-games",
                     r#type: "button",
                     "data-testid": "clear-games",
                     aria_haspopup: "dialog",
-                    onclick: move |_| question.set(Some(Question::DeleteAll)),
-                    {text(lang, Key::ClearGames)}
+                        onclick: move |_| question.set(Some(Question::DeleteAll)),
+                        {text(lang, Key::ClearGames)}
+                    }
+                }
+            }
+        }
+        if importing() {
+            Dialog { title: text(lang, Key::ImportGame), testid: "import-sheet", sheet: true,
+                on_back: move |_| importing.set(false),
+                p { class: "reason", {text(lang, Key::ImportHelp)} }
+                textarea {
+                    class: "import-text",
+                    "data-testid": "import-text",
+                    aria_label: text(lang, Key::ImportGame),
+                    rows: "6",
+                }
+                if let Some(error) = import_failed() {
+                    p { class: "import-error", role: "alert", "data-testid": "import-error", "{error}" }
+                }
+                div { class: "dialog-actions",
+                    button { class: "primary", r#type: "button", "data-testid": "import-open",
+                        onclick: move |_| {
+                            spawn(async move {
+                                // Read when asked for, rather than on every keystroke: form
+                                // events would cost the download more than this script.
+                                let mut pasted = document::eval(PASTED_SCRIPT);
+                                let text = pasted.recv::<String>().await.unwrap_or_default();
+                                match read_game_text(&text) {
+                                    Ok(read) => {
+                                        importing.set(false);
+                                        import_failed.set(None);
+                                        reviewing.set(Some(Reviewing::Imported(read.game)));
+                                    }
+                                    Err(error) => import_failed.set(Some(import_error(lang, &error))),
+                                }
+                            });
+                        },
+                        {text(lang, Key::ImportOpen)}
+                    }
+                    button { r#type: "button", "data-testid": "import-cancel",
+                        onclick: move |_| importing.set(false),
+                        {text(lang, Key::Cancel)}
+                    }
                 }
             }
         }
@@ -238,19 +325,4 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
             }
         }
     }
-}
-
-/// The device's offset from UTC in minutes, asked of the page (a webview natively too); UTC
-/// until it answers.
-fn use_local_offset() -> Signal<i32> {
-    let mut offset = use_signal(|| 0);
-    use_hook(move || {
-        spawn(async move {
-            let mut asked = document::eval("dioxus.send(-new Date().getTimezoneOffset())");
-            if let Ok(minutes) = asked.recv::<i32>().await {
-                offset.set(minutes);
-            }
-        })
-    });
-    offset
 }

@@ -1,4 +1,7 @@
-//! When a game was kept, as the list shows it: `2026-12-01 14:05`, the same in both languages.
+//! When a game was kept, as the list shows it: `2026-12-01 14:05`, the same in both languages,
+//! in the device's time zone.
+
+use dioxus::prelude::*;
 
 const MS_PER_MINUTE: i64 = 60_000;
 const MINUTES_PER_DAY: i64 = 24 * 60;
@@ -32,6 +35,21 @@ pub fn local_time(ms: u64, offset_minutes: i32) -> String {
         in_day / 60,
         in_day % 60
     )
+}
+
+/// The device's offset from UTC in minutes, asked of the page (a webview natively too); UTC
+/// until it answers.
+pub fn use_local_offset() -> Signal<i32> {
+    let mut offset = use_signal(|| 0);
+    use_hook(move || {
+        spawn(async move {
+            let mut asked = document::eval("dioxus.send(-new Date().getTimezoneOffset())");
+            if let Ok(minutes) = asked.recv::<i32>().await {
+                offset.set(minutes);
+            }
+        })
+    });
+    offset
 }
 
 #[cfg(test)]

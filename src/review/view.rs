@@ -16,7 +16,8 @@ use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::{setup, VsAiDialog};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::session::GameSetup;
+use crate::session::{GameSetup, Mode};
+use crate::share::ShareDialog;
 use crate::widgets::{Dialog, PageFrame};
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
@@ -41,13 +42,15 @@ enum PlayFrom {
 
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
 /// `known`: the verdicts of every ply, analysed before, shown at once; without them the game
-/// is analysed, and once every ply is judged `on_analysed` gets them, to keep.
+/// is analysed, and once every ply is judged `on_analysed` gets them, to keep. `mode`: who
+/// played, when known, for the game shared as text.
 #[component]
 pub fn ReviewScreen(
     game: Game,
     bottom: Color,
     start_at: usize,
     #[props(default)] known: Vec<PlyReview>,
+    #[props(default)] mode: Option<Mode>,
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
     on_close: EventHandler,
     on_play_from: EventHandler<GameSetup>,
@@ -59,6 +62,7 @@ pub fn ReviewScreen(
     let complete = known.len() == total;
     let reviews = use_signal(|| if complete { known.clone() } else { Vec::new() });
     let mut play_from = use_signal(|| None::<PlayFrom>);
+    let mut sharing = use_signal(|| false);
 
     use_analysis(game.clone(), reviews, on_analysed);
 
@@ -226,15 +230,27 @@ pub fn ReviewScreen(
                     }
                 }
             }
-            button {
-                class: "primary",
-                r#type: "button",
-                "data-testid": "play-from-here",
-                disabled: over,
-                aria_haspopup: "dialog",
-                onclick: move |_| play_from.set(Some(PlayFrom::Choosing)),
-                {text(lang, Key::PlayFromHere)}
+            div { class: "review-actions",
+                button {
+                    class: "primary",
+                    r#type: "button",
+                    "data-testid": "play-from-here",
+                    disabled: over,
+                    aria_haspopup: "dialog",
+                    onclick: move |_| play_from.set(Some(PlayFrom::Choosing)),
+                    {text(lang, Key::PlayFromHere)}
+                }
+                button {
+                    r#type: "button",
+                    "data-testid": "share",
+                    aria_haspopup: "dialog",
+                    onclick: move |_| sharing.set(true),
+                    {text(lang, Key::Share)}
+                }
             }
+        }
+        if sharing() {
+            ShareDialog { game: game.clone(), ply: at, mode, on_close: move |_| sharing.set(false) }
         }
         match play_from() {
             Some(PlayFrom::Choosing) => rsx! {

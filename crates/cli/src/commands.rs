@@ -1,8 +1,12 @@
 //! The one-shot subcommands perft, moves and play (whose game `review` reads too), and the reports they share with the engine.
 
 use std::fmt::Write;
+use std::io::Read;
+use std::path::PathBuf;
 
-use duobao_rules::{perft, perft_divide, BadNotation, Game, PlayedPly, Ply, Position};
+use duobao_rules::{
+    perft, perft_divide, read_game_text, BadNotation, Game, PlayedPly, Ply, Position,
+};
 
 use crate::failure::Failure;
 use crate::fen_arg::FenArg;
@@ -74,6 +78,10 @@ pub fn moves_report(game: &Game) -> String {
 pub struct PlayArgs {
     #[command(flatten)]
     fen: FenArg,
+    /// A game as text, as the app shares it ("-" reads standard input); the moves given after
+    /// it are played on from its end
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    game: Option<PathBuf>,
     /// Moves (like c1c2) or passes (pass) to play in turn
     #[arg(value_name = "MOVE")]
     plies: Vec<String>,
@@ -106,9 +114,31 @@ pub fn game_after(args: PlayArgs) -> Result<Game, Failure> {
 fn play_args(args: PlayArgs) -> Result<(Game, Option<PlayedPly>), Failure> {
     let (position, mut plies) = args.fen.position_and_rest()?;
     plies.extend(args.plies);
-    let mut game = Game::from_position(position);
-    let last = play_all(&mut game, &plies).map_err(Failure::Input)?;
+    let mut game = match &args.game {
+        Some(path) => game_from_text(path)?,
+        None => Game::from_position(position),
+    };
+    let last = play_all(&mut game, &plies)
+        .map_err(Failure::Input)?
+        .or_else(|| game.plies().last().copied());
     Ok((game, last))
+}
+
+/// The game in the text file at `path` (`-`: standard input).
+fn game_from_text(path: &PathBuf) -> Result<Game, Failure> {
+    let text = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| {
+            Failure::Input(format!("cannot read the game from standard input: {e}"))
+        })?;
+        text
+    } else {
+        std::fs::read_to_string(path)
+            .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?
+    };
+    read_game_text(&text)
+        .map(|read| read.game)
+        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))
 }
 
 /// Plays plies written in notation, stopping at the first that does not parse or is not legal;
@@ -137,6 +167,7 @@ mod tests {
     fn play(fen: &str, plies: &[&str]) -> Result<String, Failure> {
         play_command(PlayArgs {
             fen: FenArg::from_words(fen),
+            game: None,
             plies: plies.iter().map(|p| p.to_string()).collect(),
         })
     }

@@ -633,3 +633,71 @@ fn solve_explains_itself_and_its_limits() {
         );
     }
 }
+
+/// Games as the app shares them as text replay on the command line as their plies do: random
+/// games from the start and from elsewhere, with passes, through `duobao play --game`.
+#[test]
+fn a_game_shared_as_text_replays_with_play_and_review() {
+    use duobao_rules::{write_game_text, Game, Ply, Position};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    let mut rng = StdRng::seed_from_u64(17);
+    let folder = std::env::temp_dir().join(format!("duobao-text-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    for round in 0..12 {
+        let start = if round % 3 == 0 {
+            Position::from_fen("BBB/BB.BB/..T../RR.RR/RRR b - 0").unwrap()
+        } else {
+            Position::start()
+        };
+        let mut game = Game::from_position(start);
+        for _ in 0..rng.random_range(0..40) {
+            let moves = game.position().legal_moves();
+            let ply = if game.is_over() {
+                break;
+            } else if moves.is_empty() || rng.random_ratio(1, 8) {
+                Ply::Pass
+            } else {
+                Ply::Move(moves[rng.random_range(0..moves.len())])
+            };
+            game.play(ply).unwrap();
+        }
+        let file = folder.join(format!("game-{round}.txt"));
+        let text = write_game_text(
+            &game,
+            &[("Date", "2026-12-01 14:24"), ("Result", "Unfinished")],
+        );
+        std::fs::write(&file, &text).unwrap();
+        let from_text = duobao(&["play", "--game", file.to_str().unwrap()]);
+        assert!(
+            from_text.status.success(),
+            "{text}\n{}",
+            String::from_utf8_lossy(&from_text.stderr)
+        );
+        let plies: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
+        let fen = start.to_fen();
+        let mut by_plies = vec!["play", "--fen", &fen];
+        by_plies.extend(plies.iter().map(String::as_str));
+        let expected = duobao(&by_plies);
+        assert_eq!(stdout(&from_text), stdout(&expected), "{text}");
+        assert!(stdout(&from_text).starts_with(&game.position().to_fen()));
+    }
+    let short = folder.join("short.txt");
+    std::fs::write(&short, "[Red \"You\"]\n\n1. b2c2 b4b3\n").unwrap();
+    let review = duobao(&["review", "--game", short.to_str().unwrap()]);
+    assert_eq!(stdout(&review).lines().count(), 2, "one line a ply");
+    std::fs::remove_dir_all(&folder).unwrap();
+    assert_each_fails_with_status_2(&[
+        (&["play", "--game", "/nonexistent/game.txt"], "cannot read"),
+        (
+            &[
+                "play",
+                "--game",
+                "-",
+                "--fen",
+                "BBB/BB.BB/..T../RR.RR/RRR r - 0",
+            ],
+            "cannot be used with",
+        ),
+    ]);
+}

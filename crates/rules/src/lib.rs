@@ -1,6 +1,6 @@
 //! The rules of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵), as written in RULES.md: the
 //! board, positions, legal moves with sandwich captures and the treasure lock, FEN, perft, and a
-//! game record with undo/redo and the draw rules. Pure: no I/O, no UI, no async.
+//! game record with undo/redo and the draw rules, and a game as text. Pure: no I/O, no UI, no async.
 
 mod board;
 mod certificate;
@@ -13,6 +13,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+mod text;
 mod win;
 mod zobrist;
 
@@ -27,4 +28,5 @@ pub use moves::{BadNotation, Move, MoveList, Ply, MAX_MOVES};
 pub use perft::{perft, perft_divide, perft_until};
 pub use piece::{Piece, MAX_SOLDIERS};
 pub use position::Position;
+pub use text::{read_game_text, write_game_text, GameText, GameTextError, FEN_HEADER};
 pub use win::{Win, WinReason};

@@ -1,0 +1,153 @@
+//! A game as a link: `?moves=b2c2-d4d3-pass&ply=2`, with `fen=<start>` for a game that did not
+//! begin at the start position and `ply` left out for the last. Opening one replays it through
+//! the rules, move by move, and shows its review at that ply on any device.
+
+use duobao_rules::{Game, Ply, Position};
+
+/// The link's parameters.
+pub const MOVES: &str = "moves";
+pub const PLY: &str = "ply";
+pub const FEN: &str = "fen";
+/// Between the plies of `moves`.
+const SEPARATOR: char = '-';
+
+/// The first ply of a link that is not a legal one: its number (1 for the first) and its text.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct BadPly {
+    pub number: usize,
+    pub text: String,
+}
+
+/// The query of a link to `game` shown after `ply` plies (without the `?`).
+pub fn game_query(game: &Game, ply: usize) -> String {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    let start = game.start_position();
+    if *start != Position::start() {
+        query.append_pair(FEN, &start.to_fen());
+    }
+    let plies: Vec<String> = game
+        .plies()
+        .iter()
+        .map(|played| played.ply.to_string())
+        .collect();
+    query.append_pair(MOVES, &plies.join(&SEPARATOR.to_string()));
+    if ply < game.plies().len() {
+        query.append_pair(PLY, &ply.to_string());
+    }
+    query.finish()
+}
+
+/// The game a link's `moves` make from `start`, each ply replayed through the rules; the first
+/// one that does not read or is not legal, else.
+pub fn replay(start: Position, moves: &str) -> Result<Game, BadPly> {
+    let mut game = Game::from_position(start);
+    for (index, text) in moves
+        .split(SEPARATOR)
+        .filter(|text| !text.is_empty())
+        .enumerate()
+    {
+        let played = text.parse::<Ply>().ok().and_then(|ply| game.play(ply).ok());
+        if played.is_none() {
+            return Err(BadPly {
+                number: index + 1,
+                text: text.to_string(),
+            });
+        }
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The link's game and ply read back from its query, as the page's address gives it.
+    fn read_back(query: &str) -> (Game, usize) {
+        let mut start = Position::start();
+        let (mut moves, mut ply) = (String::new(), None);
+        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+            match &*name {
+                FEN => start = Position::from_fen(&value).unwrap(),
+                MOVES => moves = value.into_owned(),
+                PLY => ply = value.parse().ok(),
+                _ => {}
+            }
+        }
+        let game = replay(start, &moves).unwrap();
+        let at = ply.unwrap_or(game.plies().len());
+        (game, at)
+    }
+
+    /// A game of `length` plies from `start`, each chosen by `picks` among the legal ones, with a
+    /// pass now and then.
+    fn random_game(start: Position, picks: &[usize]) -> Game {
+        let mut game = Game::from_position(start);
+        for &pick in picks {
+            if game.is_over() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            let ply = if pick % 7 == 0 || moves.is_empty() {
+                Ply::Pass
+            } else {
+                Ply::Move(moves[pick % moves.len()])
+            };
+            if game.play(ply).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_game_makes_a_link_that_reads_back_as_itself(
+            picks in proptest::collection::vec(0usize..1000, 0..60),
+            from_elsewhere in any::<bool>(),
+            shown in 0usize..70,
+        ) {
+            let start = if from_elsewhere {
+                Position::from_fen("B.B/..BBB/BRR.R/RBT../RRR r - 12").unwrap()
+            } else {
+                Position::start()
+            };
+            let game = random_game(start, &picks);
+            let ply = shown.min(game.plies().len());
+            let query = game_query(&game, ply);
+            prop_assert_eq!(query.contains("fen="), from_elsewhere);
+            prop_assert_eq!(read_back(&query), (game, ply));
+        }
+    }
+
+    #[test]
+    fn a_link_reads_as_people_write_it() {
+        let game = replay(Position::start(), "b2c2-b4b3-pass").unwrap();
+        assert_eq!(game.plies().len(), 3);
+        assert_eq!(game_query(&game, 3), "moves=b2c2-b4b3-pass");
+        assert_eq!(game_query(&game, 1), "moves=b2c2-b4b3-pass&ply=1");
+        assert_eq!(replay(Position::start(), "").unwrap(), Game::new());
+    }
+
+    #[test]
+    fn the_first_bad_ply_is_named() {
+        assert_eq!(
+            replay(Position::start(), "b2c2-b4b3-c3c5-pass"),
+            Err(BadPly {
+                number: 3,
+                text: "c3c5".into()
+            })
+        );
+        assert_eq!(
+            replay(Position::start(), "b2c2-zz"),
+            Err(BadPly {
+                number: 2,
+                text: "zz".into()
+            })
+        );
+        // Legal notation, but Black's soldier on Red's turn.
+        assert_eq!(replay(Position::start(), "b4b3").unwrap_err().number, 1);
+    }
+}

@@ -1,0 +1,132 @@
+//! The share sheet: a link that opens the game's review at the ply shown, its QR code, the game
+//! as text, and the system's share sheet where the browser has one (else the link is copied).
+
+use dioxus::prelude::*;
+use duobao_rules::{write_game_text, Game};
+use qrcode::render::svg;
+use qrcode::QrCode;
+
+use super::link::game_query;
+use super::text::game_headers;
+use crate::history::{local_time, use_local_offset};
+use crate::i18n::{text, Key};
+use crate::platform::{now_ms, share_base};
+use crate::prefs::Prefs;
+use crate::session::Mode;
+use crate::widgets::Dialog;
+
+/// The link to `game` after `ply` plies, if the app knows the address it is served at.
+fn game_link(game: &Game, ply: usize) -> Option<String> {
+    share_base().map(|base| format!("{base}?{}", game_query(game, ply)))
+}
+
+/// The QR code of `link`, as an SVG document.
+fn qr_svg(link: &str) -> Option<String> {
+    let code = QrCode::new(link.as_bytes()).ok()?;
+    Some(
+        code.render::<svg::Color>()
+            .min_dimensions(232, 232)
+            .quiet_zone(true)
+            .build(),
+    )
+}
+
+/// Receives `[how, title, value]`: `share` hands the link `value` to the system's share sheet,
+/// or copies it where there is none; `copy` copies `value`. Answers `shared`, `copied`,
+/// `cancelled` or `failed`.
+const SEND_SCRIPT: &str = r#"
+    const [how, title, value] = await dioxus.recv();
+    try {
+        if (how === "share" && navigator.share) {
+            await navigator.share({ title, url: value });
+            dioxus.send("shared");
+        } else {
+            await navigator.clipboard.writeText(value);
+            dioxus.send("copied");
+        }
+    } catch (error) {
+        dioxus.send(error && error.name === "AbortError" ? "cancelled" : "failed");
+    }
+"#;
+
+/// What became of the last tap on a Share or Copy button.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Sent {
+    Copied(Key),
+    Failed,
+}
+
+/// `game` shown after `ply` plies; `mode` names its players in the text, when known.
+#[component]
+pub fn ShareDialog(
+    game: Game,
+    ply: usize,
+    #[props(default)] mode: Option<Mode>,
+    on_close: EventHandler,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let mut sent = use_signal(|| None::<Sent>);
+    let offset_minutes = use_local_offset();
+    let link = game_link(&game, ply);
+    let qr = link.as_deref().and_then(qr_svg);
+    let date = local_time(now_ms(), offset_minutes());
+    let headers = game_headers(lang, mode, &game, &date);
+    let named: Vec<(&str, &str)> = headers
+        .iter()
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
+    let game_text = write_game_text(&game, &named);
+    let send = move |how: &'static str, value: String, copied: Key| {
+        spawn(async move {
+            let mut sending = document::eval(SEND_SCRIPT);
+            let _ = sending.send((how, text(lang, Key::AppTitle), value));
+            sent.set(match sending.recv::<String>().await.as_deref() {
+                Ok("copied") => Some(Sent::Copied(copied)),
+                Ok("shared") | Ok("cancelled") => None,
+                _ => Some(Sent::Failed),
+            });
+        });
+    };
+
+    rsx! {
+        Dialog { title: text(lang, Key::Share), testid: "share-sheet", sheet: true, on_back: on_close,
+            if let Some(qr) = qr {
+                div {
+                    class: "share-qr",
+                    role: "img",
+                    aria_label: text(lang, Key::ShareQr),
+                    "data-testid": "share-qr",
+                    dangerous_inner_html: qr,
+                }
+            }
+            if let Some(link) = &link {
+                p { class: "share-link", "data-testid": "share-link", "{link}" }
+            } else {
+                p { class: "reason", {text(lang, Key::ShareNoAddress)} }
+            }
+            pre { class: "share-text", "data-testid": "share-text", "{game_text}" }
+            match sent() {
+                Some(Sent::Copied(key)) => rsx! { p { class: "share-status", role: "status", "data-testid": "share-status", {text(lang, key)} } },
+                Some(Sent::Failed) => rsx! { p { class: "share-status", role: "status", "data-testid": "share-status", {text(lang, Key::ShareFailed)} } },
+                None => rsx! {},
+            }
+            div { class: "dialog-actions",
+                if let Some(link) = link {
+                    button { class: "primary", r#type: "button", "data-testid": "share-send",
+                        onclick: move |_| send("share", link.clone(), Key::LinkCopied),
+                        {text(lang, Key::ShareLink)}
+                    }
+                }
+                button { r#type: "button", "data-testid": "share-copy-text",
+                    onclick: move |_| send("copy", game_text.clone(), Key::TextCopied),
+                    {text(lang, Key::CopyText)}
+                }
+                button { r#type: "button", "data-testid": "share-close",
+                    onclick: move |_| on_close.call(()),
+                    {text(lang, Key::Back)}
+                }
+            }
+        }
+    }
+}
