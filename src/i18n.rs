@@ -305,6 +305,8 @@ translations! {
     PuzzleSolvedCount => "已解 {0} 题", "{0} solved";
     PuzzleStreak => "连对 {0} 题", "Streak {0}";
     PuzzleDone => "已解开", "solved";
+    PuzzleLength => "几步取胜", "Win in";
+    PuzzleStreakRule => "连对：不走错一步解开的题目连续计数，走错一步就从零开始。", "Streak: puzzles solved in a row without a wrong move; one wrong move starts it again.";
 
     Vibration => "振动", "Vibration";
 

@@ -66,3 +66,38 @@ test('习题用中文显示：几步取胜，解开后提示', async () => {
   assertNoErrors(page);
   await page.close();
 });
+
+test('puzzles chosen by length: the solved ones marked, any replayed, Next stays in the length', async () => {
+  const { context, close } = await openBrowser();
+  try {
+    const page = await openApp(context, { lang: 'en' });
+    await page.getByTestId('open-puzzles').tap();
+    const board = page.getByTestId('puzzle-board');
+    await board.waitFor();
+    assert.match(await page.locator('.puzzle-rule').textContent(), /^Streak: puzzles solved in a row without a wrong move/);
+    // Solve the first (win in 1), then look at the wins in 3.
+    await tapMove(page, 'c2d2');
+    await assertAttribute(board, 'data-status', 'solved');
+    await assertAttribute(page.getByTestId('puzzle-pick-1'), 'data-solved', 'true');
+    await page.getByTestId('puzzle-length-3').tap();
+    assert.equal(await page.getByTestId('puzzle-goal').textContent(), 'Win in 3 moves');
+    const picks = await page.locator('[data-testid^="puzzle-pick-"]').evaluateAll((all) => all.map((b) => Number(b.dataset.testid.slice(12))));
+    assert.ok(picks.length >= 5, `${picks.length} wins in 3`);
+    assert.equal(await page.getByTestId('puzzle-number').textContent(), `Puzzle ${picks[0]} of 60`);
+    for (const _ of picks) {
+      await page.getByTestId('puzzle-next').tap();
+      assert.equal(await page.getByTestId('puzzle-goal').textContent(), 'Win in 3 moves', 'Next stays among the wins in 3');
+    }
+    await screenshot(page, 'puzzles-by-length', { fullPage: true });
+    // Back to all, and the solved first one replayed.
+    await page.getByTestId('puzzle-length-all').tap();
+    await page.getByTestId('puzzle-pick-1').tap();
+    assert.equal(await page.getByTestId('puzzle-number').textContent(), 'Puzzle 1 of 60');
+    await assertAttribute(board, 'data-status', 'solving');
+    await tapMove(page, 'c2d2');
+    await assertAttribute(board, 'data-status', 'solved');
+    assertNoErrors(page);
+  } finally {
+    await close();
+  }
+});

@@ -99,6 +99,13 @@ test('finished and replaced games are kept, reviewed, filtered and deleted', asy
   assert.deepEqual(await entries(page), ['pass-and-play lost']);
   await page.getByTestId('filter-outcome-all').tap();
 
+  // Share one from the list.
+  await page.getByTestId('share-game').first().tap();
+  assert.match(await page.getByTestId('share-link').textContent(), new RegExp(`\\?moves=${BLUNDERED_GAME.join('-')}$`));
+  assert.match(await page.getByTestId('share-text').textContent(), /\[Result "Black wins · Black captured the treasure"\]/);
+  await page.getByTestId('share-close').tap();
+  await page.getByTestId('share-sheet').waitFor({ state: 'detached' });
+
   // Delete one, after a question that can be declined.
   await page.getByTestId('delete-game').nth(1).tap();
   await page.getByTestId('confirm-delete-no').tap();

@@ -87,6 +87,8 @@ pub fn GameView(
             lang: lang.tag(),
             onclick: move |_| controller.write().deselect(),
             super::announcer::Announcer {}
+            // The screen's heading, for screen readers: which kind of game this is.
+            h1 { class: "visually-hidden", {text(lang, if pass_and_play { Key::PassAndPlay } else { Key::VsAi })} }
             div { class: "play-area",
                 PlayerBar { color: bottom.other(), top: true }
                 div { class: "board-wrap",

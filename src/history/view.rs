@@ -14,6 +14,7 @@ use crate::persistence::DeviceStore;
 use crate::prefs::Prefs;
 use crate::review::ReviewScreen;
 use crate::session::{GameSetup, Mode};
+use crate::share::ShareDialog;
 use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
 
 /// The question open over the list.
@@ -106,6 +107,7 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
     let mut importing = use_signal(|| false);
     let mut import_failed = use_signal(|| None::<String>);
     let mut question = use_signal(|| None::<Question>);
+    let mut sharing = use_signal(|| None::<KeptGame>);
     let offset_minutes = use_local_offset();
     let forgetting = store.clone();
     let answer = use_callback(move |confirmed: bool| {
@@ -234,13 +236,26 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                                     }
                                     span { class: "entry-meta", "{text(lang, colour)}{text(lang, Key::TitleSeparator)}{plies}" }
                                 }
-                                button {
-                                    class: "entry-delete",
-                                    r#type: "button",
-                                    "data-testid": "delete-game",
-                                    aria_haspopup: "dialog",
-                                    onclick: move |_| question.set(Some(Question::Delete(number))),
-                                    {text(lang, Key::DeleteGame)}
+                                div { class: "entry-actions",
+                                    button {
+                                        class: "entry-share",
+                                        r#type: "button",
+                                        "data-testid": "share-game",
+                                        aria_haspopup: "dialog",
+                                        onclick: {
+                                            let kept = kept.clone();
+                                            move |_| sharing.set(Some(kept.clone()))
+                                        },
+                                        {text(lang, Key::Share)}
+                                    }
+                                    button {
+                                        class: "entry-delete",
+                                        r#type: "button",
+                                        "data-testid": "delete-game",
+                                        aria_haspopup: "dialog",
+                                        onclick: move |_| question.set(Some(Question::Delete(number))),
+                                        {text(lang, Key::DeleteGame)}
+                                    }
                                 }
                             }
                         }
@@ -265,6 +280,14 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                         {text(lang, Key::ClearGames)}
                     }
                 }
+            }
+        }
+        if let Some(kept) = sharing() {
+            ShareDialog {
+                ply: kept.game.plies().len(),
+                game: kept.game,
+                mode: kept.mode,
+                on_close: move |_| sharing.set(None),
             }
         }
         if importing() {

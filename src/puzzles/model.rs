@@ -18,6 +18,40 @@ pub fn shipped() -> Vec<Puzzle> {
     puzzles
 }
 
+/// Which puzzles the player works through: all, or those that win in so many moves.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum Length {
+    #[default]
+    All,
+    WinIn(u32),
+}
+
+impl Length {
+    pub fn includes(self, puzzle: &Puzzle) -> bool {
+        match self {
+            Length::All => true,
+            Length::WinIn(moves) => puzzle.moves == moves,
+        }
+    }
+}
+
+/// The places in `puzzles` of those of `length`, in order.
+pub fn of_length(puzzles: &[Puzzle], length: Length) -> Vec<usize> {
+    (0..puzzles.len())
+        .filter(|&index| length.includes(&puzzles[index]))
+        .collect()
+}
+
+/// The puzzle after `current` among `chosen`, round to the first.
+pub fn next_of(chosen: &[usize], current: usize) -> usize {
+    chosen
+        .iter()
+        .copied()
+        .find(|&index| index > current)
+        .or_else(|| chosen.first().copied())
+        .unwrap_or(current)
+}
+
 /// Where the player is in the current puzzle.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Status {
@@ -138,6 +172,25 @@ impl PuzzleSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn puzzles_are_chosen_by_length_and_next_goes_round_them() {
+        let puzzles = shipped();
+        let all = of_length(&puzzles, Length::All);
+        assert_eq!(all.len(), puzzles.len());
+        for moves in 1..=5 {
+            let chosen = of_length(&puzzles, Length::WinIn(moves));
+            assert!(!chosen.is_empty(), "some win in {moves}");
+            assert!(chosen.iter().all(|&i| puzzles[i].moves == moves));
+            let last = *chosen.last().unwrap();
+            assert_eq!(next_of(&chosen, last), chosen[0], "round to the first");
+            assert_eq!(
+                next_of(&chosen, chosen[0]),
+                *chosen.get(1).unwrap_or(&chosen[0])
+            );
+        }
+        assert_eq!(next_of(&all, 3), 4);
+    }
     use duobao_ai::verify;
 
     #[test]

@@ -8,13 +8,13 @@ use dioxus::prelude::*;
 use duobao_ai::Puzzle;
 use duobao_rules::Move;
 
-use super::model::{shipped, Played, PuzzleSession, Status};
+use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, Status};
 use crate::board::{Board, Pick, Picker};
 use crate::i18n::{color_key, fill, moves_count, text, Key};
 use crate::persistence::DeviceStore;
 use crate::platform::sleep;
 use crate::prefs::Prefs;
-use crate::widgets::PageFrame;
+use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
 
 /// The defender's reply comes after this, so that it reads as a move of its own.
 const REPLY_DELAY: Duration = Duration::from_millis(450);
@@ -34,6 +34,7 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
             .unwrap_or(0)
     };
     let mut index = use_signal(|| first_unsolved);
+    let mut length = use_signal(Length::default);
     let mut session = use_signal(|| PuzzleSession::new(puzzles[first_unsolved].clone()));
     let mut picker = use_signal(Picker::default);
     // The defender's reply is on its way: the board shows the game without it until it comes.
@@ -91,6 +92,8 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
     let bottom = puzzle.position.turn();
     drop(current);
 
+    let chosen = of_length(&puzzles, length());
+    let solved_fens = progress.read().solved.clone();
     let mut go_to = move |next: usize| {
         index.set(next);
         session.set(PuzzleSession::new(shipped_at(next)));
@@ -112,6 +115,62 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                     {fill(lang, Key::PuzzleSolvedCount, &[&solved.to_string()])}
                     " · "
                     {fill(lang, Key::PuzzleStreak, &[&streak.to_string()])}
+                }
+            }
+            p { class: "puzzle-rule", {text(lang, Key::PuzzleStreakRule)} }
+            ChoiceRow { label: text(lang, Key::PuzzleLength),
+                for choice in std::iter::once(Length::All).chain((1..=5).map(Length::WinIn)) {
+                    ChoiceButton {
+                        key: "{choice:?}",
+                        label: match choice {
+                            Length::All => text(lang, Key::GamesAll).to_string(),
+                            Length::WinIn(moves) => moves.to_string(),
+                        },
+                        selected: length() == choice,
+                        testid: match choice {
+                            Length::All => "puzzle-length-all".to_string(),
+                            Length::WinIn(moves) => format!("puzzle-length-{moves}"),
+                        },
+                        onclick: move |_| {
+                            length.set(choice);
+                            let chosen = of_length(&shipped(), choice);
+                            let progress = progress.peek();
+                            let first = chosen
+                                .iter()
+                                .copied()
+                                .find(|&i| !progress.solved.contains(&shipped_at(i).position.to_fen()))
+                                .or_else(|| chosen.first().copied());
+                            drop(progress);
+                            if let Some(first) = first {
+                                go_to(first);
+                            }
+                        },
+                    }
+                }
+            }
+            ol { class: "puzzle-picks", aria_label: text(lang, Key::PuzzlesTitle),
+                for at in chosen.iter().copied() {
+                    {
+                        let solved_one = solved_fens.contains(&puzzles[at].position.to_fen());
+                        rsx! {
+                            li { key: "{at}",
+                                button {
+                                    class: if solved_one { "pick solved" } else { "pick" },
+                                    r#type: "button",
+                                    "data-testid": "puzzle-pick-{at + 1}",
+                                    "data-solved": solved_one,
+                                    aria_current: if at == index() { "step" } else { "false" },
+                                    aria_label: if solved_one {
+                                        format!("{}{}{}", fill(lang, Key::PuzzleNumber, &[&(at + 1).to_string(), &count.to_string()]), text(lang, Key::ListSeparator), text(lang, Key::PuzzleDone))
+                                    } else {
+                                        fill(lang, Key::PuzzleNumber, &[&(at + 1).to_string(), &count.to_string()])
+                                    },
+                                    onclick: move |_| go_to(at),
+                                    "{at + 1}"
+                                }
+                            }
+                        }
+                    }
                 }
             }
             h2 { class: "puzzle-goal", "data-testid": "puzzle-goal", "{win_in}" }
@@ -155,7 +214,7 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                     class: if status == Status::Solved { "primary" },
                     r#type: "button",
                     "data-testid": "puzzle-next",
-                    onclick: move |_| go_to((index() + 1) % count),
+                    onclick: move |_| go_to(next_of(&of_length(&shipped(), length()), index())),
                     {text(lang, Key::PuzzleNext)}
                 }
             }
