@@ -71,15 +71,22 @@ impl Placement {
     /// The position with Red to move and no quiet plies: `None` when no game has it (the
     /// opponent, who just moved, has no soldier).
     pub fn position(self) -> Option<Position> {
-        Position::new(
+        self.position_for(Color::Red)
+    }
+
+    /// The position with `turn` to move and no quiet plies, or `None` as for
+    /// [`Placement::position`].
+    pub fn position_for(self, turn: Color) -> Option<Position> {
+        let (mover, opponent) = (
             PointSet::from_bits(self.mover),
             PointSet::from_bits(self.opponent),
-            PointSet::from_bits(self.treasure).first(),
-            Color::Red,
-            self.locked,
-            0,
-        )
-        .ok()
+        );
+        let (red, black) = match turn {
+            Color::Red => (mover, opponent),
+            Color::Black => (opponent, mover),
+        };
+        let treasure = PointSet::from_bits(self.treasure).first();
+        Position::new(red, black, treasure, turn, self.locked, 0).ok()
     }
 
     pub fn treasure_point(self) -> Point {

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use duobao_rules::{ALL_POINTS, MAX_SOLDIERS};
+use duobao_rules::{Color, Position, ALL_POINTS, MAX_SOLDIERS};
 
 use crate::combination::{binomial, rank, unrank};
 use crate::placement::Placement;
@@ -107,6 +107,14 @@ impl Slice {
         let movers = binomial(SOLDIER_POINTS, self.mover);
         let opponents = binomial(SOLDIER_POINTS - self.mover, self.opponent);
         ((treasure * movers + mover) * opponents + opponent) * 2 + usize::from(placement.locked)
+    }
+
+    /// The position stored at `index` (less than [`Slice::size`]) with `turn` to move and no
+    /// quiet plies: for sampling a slice.
+    pub fn position(self, index: usize, turn: Color) -> Position {
+        self.placement(index)
+            .position_for(turn)
+            .expect("a slice's placements are positions")
     }
 
     /// The stored placement at `index` (less than [`Slice::size`]).
