@@ -1,8 +1,9 @@
 //! Master with endgame tables against Master without, from endgame positions the tables call
 //! won for the side to move. From each position two games are played, Master with the tables
-//! taking the winning side in one and the losing side in the other; each game ends by the rules,
-//! draws included. With exact values the tables' side should never score less than the other
-//! from the same position, and should win in fewer plies.
+//! taking the winning side in one and the losing side in the other, and a third between two
+//! Masters without tables, the yardstick for the winning side against the same defender; each
+//! game ends by the rules, draws included. With exact values the tables' side should never
+//! score less than the other from the same position, and should win in fewer plies.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -14,8 +15,6 @@ use duobao_tablebase::{Probe, Slice, Tablebase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// Won positions shorter than this are left out: any search finds them.
-const SHORTEST_WIN: u32 = 9;
 /// A game still going after this many plies is scored as drawn (the quiet limit ends them
 /// sooner, unless captures keep coming).
 const MOST_PLIES: usize = 400;
@@ -24,6 +23,8 @@ pub struct EndgameSettings {
     /// Soldiers in all of the start positions.
     pub soldiers: u32,
     pub positions: usize,
+    /// The shortest win a start position may have (shorter ones any search finds).
+    pub min_plies: u32,
     pub movetime: Duration,
     pub seed: u64,
 }
@@ -37,6 +38,8 @@ struct Attacks {
     /// Plies of each game, by start position.
     plies: Vec<usize>,
     won: Vec<bool>,
+    /// The attacker's points in each game: 1 a win, ½ a draw.
+    points: Vec<f64>,
 }
 
 impl Attacks {
@@ -47,12 +50,12 @@ impl Attacks {
             None => self.draws += 1,
         }
         self.won.push(winner == Some(attacker));
+        self.points.push(match winner {
+            Some(color) if color == attacker => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        });
         self.plies.push(plies);
-    }
-
-    /// The points of the attacker in game `i`.
-    fn points(&self, i: usize) -> f64 {
-        f64::from(u8::from(self.won[i]))
     }
 }
 
@@ -66,8 +69,10 @@ pub fn endgame_match(tables: Tablebase, settings: &EndgameSettings) -> String {
     };
     let mut with_tables = Searcher::new();
     with_tables.set_tablebase(Some(tables.clone()));
-    let mut without = Searcher::new();
-    let (mut tables_attacking, mut plain_attacking) = (Attacks::default(), Attacks::default());
+    let (mut without, mut other_without) = (Searcher::new(), Searcher::new());
+    let mut tables_attacking = Attacks::default();
+    let mut plain_attacking = Attacks::default();
+    let mut plain_against_plain = Attacks::default();
     let mut shortest = Vec::new();
     for (i, start) in starts.iter().enumerate() {
         let Some(Probe::Win { plies }) = tables.probe(start) else {
@@ -79,87 +84,87 @@ pub fn endgame_match(tables: Tablebase, settings: &EndgameSettings) -> String {
         tables_attacking.record(winner, attacker, length);
         let (winner, length) = play(start, &mut without, &mut with_tables, limits);
         plain_attacking.record(winner, attacker, length);
+        let (winner, length) = play(start, &mut without, &mut other_without, limits);
+        plain_against_plain.record(winner, attacker, length);
+        let game = |attacks: &Attacks| {
+            let result = if attacks.won[i] { "won" } else { "not won" };
+            format!("{} plies ({result})", attacks.plies[i])
+        };
         eprintln!(
-            "duobao: {}/{} {start}: win {plies}; with the tables {} plies ({}), without {} ({})",
+            "duobao: {}/{} {start}: win {plies}; master+tables against master {}, \
+             master against master+tables {}, master against master {}",
             i + 1,
             starts.len(),
-            tables_attacking.plies[i],
-            if tables_attacking.won[i] {
-                "won"
-            } else {
-                "not won"
-            },
-            plain_attacking.plies[i],
-            if plain_attacking.won[i] {
-                "won"
-            } else {
-                "not won"
-            },
+            game(&tables_attacking),
+            game(&plain_attacking),
+            game(&plain_against_plain),
         );
     }
-    report(
-        &starts,
-        &shortest,
-        &tables_attacking,
-        &plain_attacking,
-        settings,
-    )
+    let attacks = [
+        ("master+tables attacking master", &tables_attacking),
+        ("master attacking master+tables", &plain_attacking),
+        ("master attacking master", &plain_against_plain),
+    ];
+    report(&starts, &shortest, &attacks, settings)
 }
 
+/// The report: each pairing's results, the positions where the tables' side did worse, and
+/// the average length of the wins.
 fn report(
     starts: &[Position],
     shortest: &[usize],
-    tables_attacking: &Attacks,
-    plain_attacking: &Attacks,
+    attacks: &[(&str, &Attacks); 3],
     settings: &EndgameSettings,
 ) -> String {
+    let [(_, tables_attacking), (_, plain_attacking), (_, plain_against_plain)] = *attacks;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "endgames {} positions with {} soldiers, won for the side to move in {} to {} plies; master {} ms a move",
+        "endgames {} positions with {} soldiers, won for the side to move in {} to {} plies; \
+         master {} ms a move",
         starts.len(),
         settings.soldiers,
         shortest.iter().min().unwrap_or(&0),
         shortest.iter().max().unwrap_or(&0),
         settings.movetime.as_millis()
     );
-    for (name, attacks) in [
-        ("master+tables", tables_attacking),
-        ("master", plain_attacking),
-    ] {
+    for (name, attacks) in attacks {
         let _ = writeln!(
             out,
-            "{name} attacking: won {} drawn {} lost {}",
+            "{name}: won {} drawn {} lost {}",
             attacks.wins, attacks.draws, attacks.losses
         );
     }
-    // Points of the side with the tables over both games of a position, against the other's.
+    // Over the two games of a position the side with the tables scores its points attacking
+    // and what the other misses attacking it: less than the other exactly when it scores less
+    // attacking than the other does.
     let worse = (0..starts.len())
-        .filter(|&i| tables_attacking.points(i) < plain_attacking.points(i))
+        .filter(|&i| tables_attacking.points[i] < plain_attacking.points[i])
         .count();
     let _ = writeln!(
         out,
         "positions where master+tables scored less than master: {worse}"
     );
-    let both: Vec<usize> = (0..starts.len())
-        .filter(|&i| tables_attacking.won[i] && plain_attacking.won[i])
+    let all_won: Vec<usize> = (0..starts.len())
+        .filter(|&i| attacks.iter().all(|(_, games)| games.won[i]))
         .collect();
     let average = |plies: &dyn Fn(usize) -> usize| {
-        both.iter().map(|&i| plies(i) as f64).sum::<f64>() / both.len().max(1) as f64
+        all_won.iter().map(|&i| plies(i) as f64).sum::<f64>() / all_won.len().max(1) as f64
     };
     let _ = writeln!(
         out,
-        "average plies to win over the {} positions both won: master+tables {:.1}, master {:.1}, shortest {:.1}",
-        both.len(),
+        "average plies to win over the {} positions won in all three: master+tables attacking master {:.1}, master attacking master+tables {:.1}, master attacking master {:.1}; the tables' shortest win against the longest defence {:.1}",
+        all_won.len(),
         average(&|i| tables_attacking.plies[i]),
         average(&|i| plain_attacking.plies[i]),
+        average(&|i| plain_against_plain.plies[i]),
         average(&|i| shortest[i]),
     );
     out
 }
 
 /// Random positions of the slices with `soldiers` in all that the tables call won, exactly and
-/// in at least [`SHORTEST_WIN`] plies, for the side to move, either colour.
+/// in at least the settings' plies, for the side to move, either colour.
 fn won_positions(tables: &Tablebase, settings: &EndgameSettings) -> Vec<Position> {
     let slices: Vec<Slice> = Slice::up_to(settings.soldiers)
         .into_iter()
@@ -175,7 +180,8 @@ fn won_positions(tables: &Tablebase, settings: &EndgameSettings) -> Vec<Position
             Color::Black
         };
         let position = slice.position(rng.random_range(0..slice.size()), turn);
-        if matches!(tables.probe(&position), Some(Probe::Win { plies }) if plies >= SHORTEST_WIN) {
+        if matches!(tables.probe(&position), Some(Probe::Win { plies }) if plies >= settings.min_plies)
+        {
             found.push(position);
         }
     }

@@ -65,6 +65,9 @@ struct BenchArgs {
     /// Won positions to play from, 1 to 1000 (two games each)
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = positions)]
     positions: usize,
+    /// The shortest win, in plies, a start position may have (1 to 253)
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = min_plies)]
+    min_plies: u32,
     /// Master's thinking time a move in milliseconds (the app gives it 1400)
     #[arg(long, value_name = "MS", default_value_t = 200, value_parser = movetime)]
     movetime: u64,
@@ -79,6 +82,10 @@ fn table_soldiers(text: &str) -> Result<u32, String> {
 
 fn positions(text: &str) -> Result<usize, String> {
     number_within("positions", text, ENDGAME_POSITIONS).map(|n| n as usize)
+}
+
+fn min_plies(text: &str) -> Result<u32, String> {
+    number_within("plies", text, 1..=253).map(|n| n as u32)
 }
 
 fn movetime(text: &str) -> Result<u64, String> {
@@ -99,6 +106,7 @@ pub fn tablebase_command(args: TablebaseArgs) -> Result<String, Failure> {
             let settings = EndgameSettings {
                 soldiers: args.max_soldiers,
                 positions: args.positions,
+                min_plies: args.min_plies,
                 movetime: Duration::from_millis(args.movetime),
                 seed: args.seed,
             };
