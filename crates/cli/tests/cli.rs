@@ -815,7 +815,7 @@ fn tablebase_bench_reports_the_slices_and_master_with_and_without_the_tables() {
         "{text}"
     );
     assert!(
-        text.contains("\nmaster+tables attacking: won 2 drawn 0 lost 0\n"),
+        text.contains("\nmaster+tables attacking master: won 2 drawn 0 lost 0\n"),
         "{text}"
     );
     assert!(
@@ -832,7 +832,13 @@ fn tablebase_explains_itself() {
         ("probe", &["--dir", "<FEN>", "win-or-draw"]),
         (
             "bench",
-            &["--max-soldiers", "--positions", "--movetime", "--seed"],
+            &[
+                "--max-soldiers",
+                "--positions",
+                "--min-plies",
+                "--movetime",
+                "--seed",
+            ],
         ),
     ] {
         let help = stdout(&duobao(&["tablebase", command, "--help"]));
