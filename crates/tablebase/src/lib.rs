@@ -17,8 +17,10 @@
 //!   by a strategy along which the distance to the end falls by one each ply, so no position
 //!   repeats on it; and a draw or loss there cannot become a win under rules that only add
 //!   draws. So the value of a position, taken alone (as from a FEN), is the same with the
-//!   repetition rule. A game whose history already holds a position twice draws it a third
-//!   time: a searcher with the game's history checks that before it probes.
+//!   repetition rule. The tables know no history, as a FEN does not: in a game whose history
+//!   already holds a position twice, the third time draws it. A search with the game's history
+//!   checks each position it meets before it probes; only a table line running on through such
+//!   a position could end in a draw the tables do not see.
 //! - **The quiet limit is kept by a quiet budget.** Every capture leaves the slice and resets
 //!   the quiet count, so the limit only ever bounds the plies spent within one slice pair. Each
 //!   decided position stores, besides its distance, its budget: the fewest plies that must be
