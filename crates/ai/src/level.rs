@@ -10,9 +10,11 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use duobao_rules::{Game, Move, Position};
+use duobao_tablebase::Tablebase;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -234,6 +236,11 @@ impl LevelPlayer {
 
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// Endgame tables for the player's searches (see [`Searcher::set_tablebase`]).
+    pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.searcher.set_tablebase(tables);
     }
 
     /// The level's move in the game's current position; `None` when there is none or when

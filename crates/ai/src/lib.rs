@@ -2,7 +2,8 @@
 //! search with four difficulty levels, an async [`think`] task the app awaits, a plain
 //! Monte-Carlo tree search player kept as an independent yardstick, and the levels' benchmark
 //! ([`bench`](mod@bench)). For learning the game: an exact forced-win [`Solver`], game
-//! [`Review`] built on it, and "win in N" [`Puzzle`]s.
+//! [`Review`] built on it, and "win in N" [`Puzzle`]s. Given endgame tables
+//! ([`Searcher::set_tablebase`]), the search plays the positions they hold perfectly.
 //!
 //! ```no_run
 //! # async fn demo() {

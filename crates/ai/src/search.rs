@@ -7,9 +7,11 @@
 //! target can yield between them; an interrupted iteration restarts from its depth, finding its
 //! earlier work in the transposition table.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use duobao_rules::{Game, Move, Position, QUIET_LIMIT};
+use duobao_tablebase::{Probe, Tablebase};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
@@ -103,6 +105,7 @@ pub struct SearchResult {
 pub struct Searcher {
     table: Table,
     ordering: Ordering,
+    endgames: Option<Arc<Tablebase>>,
 }
 
 impl Default for Searcher {
@@ -120,7 +123,13 @@ impl Searcher {
         Searcher {
             table: Table::new(megabytes),
             ordering: Ordering::new(),
+            endgames: None,
         }
+    }
+
+    /// Endgame tables for the searches from now on, or none (the default).
+    pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.endgames = tables;
     }
 
     /// Searches the game's current position to the limits, or until `stop` is cancelled,
@@ -166,9 +175,13 @@ impl Searcher {
                 })
                 .collect()
         };
+        let endgames = self.endgames.as_deref().map(Endgames::new);
+        let decided_root = endgames.is_some_and(|tables| tables.decides(&root));
         Search {
             table: &mut self.table,
             ordering: &mut self.ordering,
+            endgames,
+            decided_root,
             root,
             root_index: path.len() - 1,
             path,
@@ -198,6 +211,9 @@ enum Abort {
 pub struct Search<'a> {
     table: &'a mut Table,
     ordering: &'a mut Ordering,
+    endgames: Option<Endgames<'a>>,
+    /// The tables give the root an exact value: its moves need only be looked up.
+    decided_root: bool,
     root: Position,
     /// Hashes of the positions since the last capture: the game's, then the search path's.
     path: Vec<u64>,
@@ -262,6 +278,7 @@ impl Search<'_> {
         let forced =
             done.score.abs() >= MATE_BOUND && (MATE - done.score.abs()) as u32 <= done.depth;
         forced
+            || self.decided_root
             || self.root_moves.len() == 1 && self.limits.movetime.is_some()
             || self.limits.depth.is_some_and(|limit| depth > limit)
             || self.limits.movetime.is_some_and(|time| {
@@ -435,6 +452,9 @@ impl Search<'_> {
         if position.quiet_plies() >= QUIET_LIMIT || self.is_repetition(position) {
             return self.draw_score(ply);
         }
+        if let Some(score) = self.endgame_score(position, ply) {
+            return score;
+        }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
         }
@@ -592,6 +612,9 @@ impl Search<'_> {
         if position.quiet_plies() >= QUIET_LIMIT {
             return self.draw_score(ply);
         }
+        if let Some(score) = self.endgame_score(position, ply) {
+            return score;
+        }
         if ply >= MAX_PLY - 1 {
             return evaluate(position);
         }
@@ -638,6 +661,21 @@ impl Search<'_> {
         best
     }
 
+    /// The exact score of a position the tables hold, at `ply`: a win or loss as a mate score
+    /// (unless too far away for one), a draw as the search scores draws.
+    fn endgame_score(&self, position: &Position, ply: usize) -> Option<i32> {
+        let mate_in = |plies: u32| {
+            let distance = ply + plies as usize;
+            (distance < MAX_PLY).then(|| MATE - distance as i32)
+        };
+        match self.endgames?.probe(position)? {
+            Probe::Win { plies } => mate_in(plies),
+            Probe::Loss { plies } => mate_in(plies).map(|score| -score),
+            Probe::Draw => Some(self.draw_score(ply)),
+            Probe::WinOrDraw { .. } | Probe::LossOrDraw { .. } => None,
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][ply] = Some(m);
         let end = self.pv_len[ply + 1].max(ply + 1);
@@ -645,6 +683,36 @@ impl Search<'_> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = end;
+    }
+}
+
+/// The endgame tables as the search reads them: positions with more soldiers than any table
+/// holds are passed over without a look.
+#[derive(Copy, Clone)]
+struct Endgames<'a> {
+    tables: &'a Tablebase,
+    most_soldiers: u32,
+}
+
+impl<'a> Endgames<'a> {
+    fn new(tables: &'a Tablebase) -> Endgames<'a> {
+        let most_soldiers = tables.tables().map(|t| t.slice().soldiers()).max();
+        Endgames {
+            tables,
+            most_soldiers: most_soldiers.unwrap_or(0),
+        }
+    }
+
+    fn probe(self, position: &Position) -> Option<Probe> {
+        let soldiers = position.occupied().len() - 1;
+        (soldiers <= self.most_soldiers)
+            .then(|| self.tables.probe(position))
+            .flatten()
+    }
+
+    /// True when the tables give `position` an exact value.
+    fn decides(self, position: &Position) -> bool {
+        self.probe(position).is_some_and(Probe::is_exact)
     }
 }
 
@@ -672,6 +740,8 @@ fn from_table(score: i32, ply: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use duobao_rules::{Color, Point};
+
     use super::*;
 
     fn search(game: &Game, depth: u32) -> SearchResult {
@@ -735,6 +805,58 @@ mod tests {
         let mut child = *game.position();
         child.play_unchecked(result.best.unwrap());
         assert!(child.treasure().is_none());
+    }
+
+    #[test]
+    fn with_endgame_tables_the_search_plays_the_shortest_win_and_the_longest_defence() {
+        let tables = Arc::new(Tablebase::build(3, |_| {}).unwrap());
+        let mut searcher = Searcher::with_table_megabytes(1);
+        searcher.set_tablebase(Some(tables.clone()));
+        let limits = SearchLimits {
+            depth: Some(8),
+            ..SearchLimits::default()
+        };
+        // Two Red soldiers against one Black, either to move: the first placements (in point
+        // order) that the tables call won, or lost, in a dozen plies or more.
+        let points: Vec<Point> = Point::all().collect();
+        let mut placements = Vec::new();
+        for &treasure in &points {
+            for (i, &a) in points.iter().enumerate() {
+                for &b in &points[i + 1..] {
+                    for &black in &points {
+                        placements.push((a.set() | b.set(), black.set(), treasure));
+                    }
+                }
+            }
+        }
+        let long = |turn: Color| {
+            placements.iter().find_map(|&(red, black, treasure)| {
+                // Placements with two pieces on a point are no positions.
+                let position = Position::new(red, black, Some(treasure), turn, false, 0).ok()?;
+                let plies = match tables.probe(&position)? {
+                    Probe::Win { plies } | Probe::Loss { plies } => plies,
+                    _ => return None,
+                };
+                (plies >= 12).then_some(Game::from_position(position))
+            })
+        };
+        for game in [long(Color::Red).unwrap(), long(Color::Black).unwrap()] {
+            let fen = game.position().to_fen();
+            let (plies, expected) = match tables.probe(game.position()).unwrap() {
+                Probe::Win { plies } => (plies, Probe::Loss { plies: plies - 1 }),
+                Probe::Loss { plies } => (plies, Probe::Win { plies: plies - 1 }),
+                other => panic!("{fen}: {other}"),
+            };
+            let result = searcher.search(&game, limits, &CancelToken::new(), |_| {});
+            assert_eq!(result.info.score.abs(), MATE - plies as i32, "{fen}");
+            assert!(
+                result.info.depth <= MIN_DEPTH,
+                "a decided root needs no deep search"
+            );
+            let mut child = *game.position();
+            child.play_unchecked(result.best.unwrap());
+            assert_eq!(tables.probe(&child), Some(expected), "{fen}");
+        }
     }
 
     #[test]

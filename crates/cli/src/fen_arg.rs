@@ -16,19 +16,10 @@ pub struct FenArg {
 impl FenArg {
     /// The position, and the words clap gave `--fen` after a FEN written as one argument.
     pub fn position_and_rest(self) -> Result<(Position, Vec<String>), Failure> {
-        let mut words = self.fen;
-        let Some(first) = words.first() else {
-            return Ok((Position::start(), words));
-        };
-        let (text, rest) = if first.contains(' ') {
-            let rest = words.split_off(1);
-            (words.remove(0), rest)
-        } else {
-            (words.join(" "), Vec::new())
-        };
-        let position = Position::from_fen(&text)
-            .map_err(|e| Failure::Input(format!("bad FEN '{text}': {e}")))?;
-        Ok((position, rest))
+        if self.fen.is_empty() {
+            return Ok((Position::start(), self.fen));
+        }
+        fen_and_rest(self.fen)
     }
 
     /// A `--fen` given as one argument.
@@ -42,13 +33,32 @@ impl FenArg {
     /// The position, for a command that takes no words after it.
     pub fn position(self) -> Result<Position, Failure> {
         let (position, rest) = self.position_and_rest()?;
-        match rest.first() {
-            None => Ok(position),
-            Some(extra) => Err(Failure::Usage(clap::Error::raw(
-                ErrorKind::UnknownArgument,
-                format!("unexpected argument '{extra}' after the FEN\n"),
-            ))),
-        }
+        no_words_after(position, &rest)
+    }
+}
+
+/// A FEN given as words (at least one), as one argument or as its four fields: the position, and
+/// the words after a FEN written as one argument.
+pub fn fen_and_rest(mut words: Vec<String>) -> Result<(Position, Vec<String>), Failure> {
+    let (text, rest) = if words[0].contains(' ') {
+        let rest = words.split_off(1);
+        (words.remove(0), rest)
+    } else {
+        (words.join(" "), Vec::new())
+    };
+    let position =
+        Position::from_fen(&text).map_err(|e| Failure::Input(format!("bad FEN '{text}': {e}")))?;
+    Ok((position, rest))
+}
+
+/// The position, when no words came after its FEN.
+pub fn no_words_after(position: Position, rest: &[String]) -> Result<Position, Failure> {
+    match rest.first() {
+        None => Ok(position),
+        Some(extra) => Err(Failure::Usage(clap::Error::raw(
+            ErrorKind::UnknownArgument,
+            format!("unexpected argument '{extra}' after the FEN\n"),
+        ))),
     }
 }
 

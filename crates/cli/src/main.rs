@@ -3,6 +3,7 @@
 
 mod bench;
 mod commands;
+mod endgames;
 mod engine;
 mod failure;
 mod fen_arg;
@@ -12,6 +13,7 @@ mod limits;
 mod matches;
 mod players;
 mod solve;
+mod tablebase;
 
 use std::io::{stdin, stdout, BufWriter, Write};
 use std::process::ExitCode;
@@ -21,8 +23,8 @@ use clap::{Parser, Subcommand};
 use crate::failure::Failure;
 
 /// Duobao Qi Bing · Seven Soldiers on the command line: move generation, games, the engine
-/// protocol, matches between players, the levels' benchmark, game review, puzzles and the exact
-/// solver.
+/// protocol, matches between players, the levels' benchmark, game review, puzzles, the exact
+/// solver and endgame tables.
 ///
 /// Moves are written origin then destination (c1c2); a timed-out turn is pass. A FEN is
 /// "BBB/BB.BB/..T../RR.RR/RRR r - 0": rows 5 to 1, side to move, treasure lock (L or -), quiet
@@ -77,6 +79,8 @@ enum Command {
     /// Solve a position exactly: "win N", "loss N" (plies to the forced end, for the side to
     /// move), "draw" or "unknown within H", then the proof line, the nodes and the time
     Solve(solve::SolveArgs),
+    /// Endgame tables: build them into files, probe a position, or measure them
+    Tablebase(tablebase::TablebaseArgs),
 }
 
 fn run(command: Command) -> Result<String, Failure> {
@@ -95,6 +99,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Review(args) => learn::review_command(args),
         Command::Puzzles(args) => Ok(learn::puzzles_command(args)),
         Command::Solve(args) => solve::solve_command(args),
+        Command::Tablebase(args) => tablebase::tablebase_command(args),
     }
 }
 

@@ -700,4 +700,220 @@ fn a_game_shared_as_text_replays_with_play_and_review() {
             "cannot be used with",
         ),
     ]);
+
+// `tablebase`: endgame tables.
+
+/// A directory of its own for a test's table files, removed when dropped.
+struct TableDir(std::path::PathBuf);
+
+impl TableDir {
+    fn new(name: &str) -> TableDir {
+        let dir = std::env::temp_dir().join(format!("duobao-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TableDir(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+
+    /// Builds the tables of up to 3 soldiers into the directory.
+    fn built(name: &str) -> TableDir {
+        let dir = TableDir::new(name);
+        let output = duobao(&[
+            "tablebase",
+            "build",
+            "--max-soldiers",
+            "3",
+            "--out",
+            dir.path(),
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        dir
+    }
+}
+
+impl Drop for TableDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn tablebase_build_reports_every_slice_and_writes_its_file() {
+    let dir = TableDir::new("build");
+    let output = duobao(&[
+        "tablebase",
+        "build",
+        "--max-soldiers",
+        "3",
+        "--out",
+        dir.path(),
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with("1v1 positions 9880 bytes 19760 time "),
+        "{text}"
+    );
+    // One soldier never captures: against two it always loses.
+    assert!(
+        lines[1].starts_with("1v2 positions 88920 ")
+            && lines[1].contains(" wins 0 losses 88920 draws 0 "),
+        "{text}"
+    );
+    assert!(lines[3].starts_with("total positions 187720 bytes 375440 time "));
+    for slice in ["1v1", "1v2", "2v1"] {
+        assert!(dir.0.join(format!("{slice}.dtb")).exists(), "{slice}");
+    }
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("1v2 and 2v1 (177840 positions)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn tablebase_probe_prints_the_exact_value() {
+    let dir = TableDir::built("probe");
+    let probe = |fen: &str| {
+        let output = duobao(&["tablebase", "probe", "--dir", dir.path(), fen]);
+        assert!(output.status.success(), "{fen}: {output:?}");
+        stdout(&output)
+    };
+    // Found by the tables, checked by the solver: two soldiers against one win in 3.
+    assert_eq!(probe(".../.R.../..T.B/...R./... r - 0"), "win 3\n");
+    let solved = stdout(&duobao(&[
+        "solve",
+        "--fen",
+        ".../.R.../..T.B/...R./... r - 0",
+        "--horizon",
+        "5",
+    ]));
+    assert!(solved.starts_with("win 3\n"), "{solved}");
+    assert_eq!(probe("B../...../..T../...R./... r - 0"), "draw\n");
+    // The game is over: the treasure is gone.
+    assert_eq!(probe("B../...../.R.R./...../... b - 0"), "loss 0\n");
+    // As four words too; at the quiet limit, drawn.
+    let output = duobao(&[
+        "tablebase",
+        "probe",
+        "--dir",
+        dir.path(),
+        ".../.R.../..T.B/...R./...",
+        "r",
+        "-",
+        "100",
+    ]);
+    assert_eq!(stdout(&output), "draw\n");
+}
+
+#[test]
+fn tablebase_probe_refuses_bad_fens_positions_outside_and_damaged_files() {
+    let dir = TableDir::built("refuse");
+    let path = dir.path();
+    assert_each_fails_with_status_2(&[
+        (
+            &["tablebase", "probe", "--dir", path, "BBB/BB.BB r - 0"],
+            "bad FEN",
+        ),
+        (
+            &[
+                "tablebase",
+                "probe",
+                "--dir",
+                path,
+                "BBB/BB.BB/..T../RR.RR/RRR r - 0",
+            ],
+            "7 soldiers to move against 7: not in the tables",
+        ),
+        (
+            &[
+                "tablebase",
+                "probe",
+                "--dir",
+                "/nonexistent",
+                "B../...../..T../...R./... r - 0",
+            ],
+            "no table files",
+        ),
+        (
+            &["tablebase", "build", "--max-soldiers", "9", "--out", path],
+            "from 2 to 8",
+        ),
+        (&["tablebase", "probe", "--dir", path], "<FEN>"),
+    ]);
+    let damaged = dir.0.join("2v1.dtb");
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&damaged, bytes).unwrap();
+    assert_each_fails_with_status_2(&[(
+        &[
+            "tablebase",
+            "probe",
+            "--dir",
+            path,
+            "B../...../..T../...R./... r - 0",
+        ],
+        "2v1.dtb: checksum mismatch",
+    )]);
+}
+
+#[test]
+fn tablebase_bench_reports_the_slices_and_master_with_and_without_the_tables() {
+    let output = duobao(&[
+        "tablebase",
+        "bench",
+        "--max-soldiers",
+        "3",
+        "--positions",
+        "2",
+        "--movetime",
+        "20",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert!(text.starts_with("1v1 positions 9880 "), "{text}");
+    assert!(
+        text.contains("\nendgames 2 positions with 3 soldiers"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nmaster+tables attacking master: won 2 drawn 0 lost 0\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\npositions where master+tables scored less than master: 0\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn tablebase_explains_itself() {
+    assert!(stdout(&duobao(&["--help"])).contains("tablebase"));
+    for (command, expected) in [
+        ("build", &["--max-soldiers", "--out", "from 2 to 8"][..]),
+        ("probe", &["--dir", "<FEN>", "win-or-draw"]),
+        (
+            "bench",
+            &[
+                "--max-soldiers",
+                "--positions",
+                "--min-plies",
+                "--movetime",
+                "--seed",
+            ],
+        ),
+    ] {
+        let help = stdout(&duobao(&["tablebase", command, "--help"]));
+        for option in expected {
+            assert!(
+                help.contains(option),
+                "tablebase {command} --help lacks {option}: {help}"
+            );
+        }
+    }
 }
