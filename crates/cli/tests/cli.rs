@@ -700,6 +700,7 @@ fn a_game_shared_as_text_replays_with_play_and_review() {
             "cannot be used with",
         ),
     ]);
+}
 
 // `tablebase`: endgame tables.
 
