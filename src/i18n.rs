@@ -311,6 +311,7 @@ translations! {
     Vibration => "振动", "Vibration";
 
     Share => "分享", "Share";
+    Date => "日期", "Date";
     ShareQr => "这盘对局链接的二维码", "QR code of the game's link";
     ShareLink => "分享链接", "Share the link";
     LinkCopied => "链接已复制", "Link copied";

@@ -1,5 +1,6 @@
 //! The header of a game shared as text (`duobao_rules::write_game_text`): when, who played, and
-//! how it ended, in the player's language under names the command line knows.
+//! how it ended, all in the player's language (the command line reads past the header, but for
+//! the start position, which stays `FEN`).
 
 use duobao_rules::{Color, Game};
 
@@ -49,10 +50,10 @@ pub fn game_headers(
         None => text(lang, Key::Unfinished).to_string(),
     };
     vec![
-        ("Date", date.to_string()),
-        ("Red", player(lang, mode, Color::Red)),
-        ("Black", player(lang, mode, Color::Black)),
-        ("Result", result),
+        (text(lang, Key::Date), date.to_string()),
+        (text(lang, Key::Red), player(lang, mode, Color::Red)),
+        (text(lang, Key::Black), player(lang, mode, Color::Black)),
+        (text(lang, Key::Result), result),
     ]
 }
 
@@ -78,6 +79,7 @@ mod tests {
             "The computer wins · The computer captured the treasure"
         );
         let zh = game_headers(Lang::Zh, None, &Game::new(), "2026-12-01 14:24");
+        assert_eq!(zh[0].0, "日期");
         assert_eq!((zh[1].1.as_str(), zh[3].1.as_str()), ("红方", "未下完"));
         let named: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
         let read = read_game_text(&write_game_text(&game, &named)).unwrap();
