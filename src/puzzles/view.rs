@@ -117,62 +117,6 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                     {fill(lang, Key::PuzzleStreak, &[&streak.to_string()])}
                 }
             }
-            p { class: "puzzle-rule", {text(lang, Key::PuzzleStreakRule)} }
-            ChoiceRow { label: text(lang, Key::PuzzleLength),
-                for choice in std::iter::once(Length::All).chain((1..=5).map(Length::WinIn)) {
-                    ChoiceButton {
-                        key: "{choice:?}",
-                        label: match choice {
-                            Length::All => text(lang, Key::GamesAll).to_string(),
-                            Length::WinIn(moves) => moves.to_string(),
-                        },
-                        selected: length() == choice,
-                        testid: match choice {
-                            Length::All => "puzzle-length-all".to_string(),
-                            Length::WinIn(moves) => format!("puzzle-length-{moves}"),
-                        },
-                        onclick: move |_| {
-                            length.set(choice);
-                            let chosen = of_length(&shipped(), choice);
-                            let progress = progress.peek();
-                            let first = chosen
-                                .iter()
-                                .copied()
-                                .find(|&i| !progress.solved.contains(&shipped_at(i).position.to_fen()))
-                                .or_else(|| chosen.first().copied());
-                            drop(progress);
-                            if let Some(first) = first {
-                                go_to(first);
-                            }
-                        },
-                    }
-                }
-            }
-            ol { class: "puzzle-picks", aria_label: text(lang, Key::PuzzlesTitle),
-                for at in chosen.iter().copied() {
-                    {
-                        let solved_one = solved_fens.contains(&puzzles[at].position.to_fen());
-                        rsx! {
-                            li { key: "{at}",
-                                button {
-                                    class: if solved_one { "pick solved" } else { "pick" },
-                                    r#type: "button",
-                                    "data-testid": "puzzle-pick-{at + 1}",
-                                    "data-solved": solved_one,
-                                    aria_current: if at == index() { "step" } else { "false" },
-                                    aria_label: if solved_one {
-                                        format!("{}{}{}", fill(lang, Key::PuzzleNumber, &[&(at + 1).to_string(), &count.to_string()]), text(lang, Key::ListSeparator), text(lang, Key::PuzzleDone))
-                                    } else {
-                                        fill(lang, Key::PuzzleNumber, &[&(at + 1).to_string(), &count.to_string()])
-                                    },
-                                    onclick: move |_| go_to(at),
-                                    "{at + 1}"
-                                }
-                            }
-                        }
-                    }
-                }
-            }
             h2 { class: "puzzle-goal", "data-testid": "puzzle-goal", "{win_in}" }
             div {
                 class: "puzzle-board",
@@ -216,6 +160,64 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                     "data-testid": "puzzle-next",
                     onclick: move |_| go_to(next_of(&of_length(&shipped(), length()), index())),
                     {text(lang, Key::PuzzleNext)}
+                }
+            }
+            section { class: "puzzle-choice", aria_label: text(lang, Key::PuzzleLength),
+                p { class: "puzzle-rule", {text(lang, Key::PuzzleStreakRule)} }
+                ChoiceRow { label: text(lang, Key::PuzzleLength),
+                    for choice in std::iter::once(Length::All).chain((1..=5).map(Length::WinIn)) {
+                        ChoiceButton {
+                            key: "{choice:?}",
+                            label: match choice {
+                                Length::All => text(lang, Key::GamesAll).to_string(),
+                                Length::WinIn(moves) => moves.to_string(),
+                            },
+                            selected: length() == choice,
+                            testid: match choice {
+                                Length::All => "puzzle-length-all".to_string(),
+                                Length::WinIn(moves) => format!("puzzle-length-{moves}"),
+                            },
+                            onclick: move |_| {
+                                length.set(choice);
+                                let chosen = of_length(&shipped(), choice);
+                                let progress = progress.peek();
+                                let first = chosen
+                                    .iter()
+                                    .copied()
+                                    .find(|&i| !progress.solved.contains(&shipped_at(i).position.to_fen()))
+                                    .or_else(|| chosen.first().copied());
+                                drop(progress);
+                                if let Some(first) = first {
+                                    go_to(first);
+                                }
+                            },
+                        }
+                    }
+                }
+                ol { class: "puzzle-picks", aria_label: text(lang, Key::PuzzlesTitle),
+                    for at in chosen.iter().copied() {
+                        {
+                            let solved_one = solved_fens.contains(&puzzles[at].position.to_fen());
+                            rsx! {
+                                li { key: "{at}",
+                                    button {
+                                        class: if solved_one { "pick solved" } else { "pick" },
+                                        r#type: "button",
+                                        "data-testid": "puzzle-pick-{at + 1}",
+                                        "data-solved": solved_one,
+                                        aria_current: if at == index() { "step" } else { "false" },
+                                        aria_label: if solved_one {
+                                            format!("{}{}{}", fill(lang, Key::PuzzleNumber, &[&(at + 1).to_string(), &count.to_string()]), text(lang, Key::ListSeparator), text(lang, Key::PuzzleDone))
+                                        } else {
+                                            fill(lang, Key::PuzzleNumber, &[&(at + 1).to_string(), &count.to_string()])
+                                        },
+                                        onclick: move |_| go_to(at),
+                                        "{at + 1}"
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
