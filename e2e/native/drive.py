@@ -256,7 +256,7 @@ def first_kept_game(shot):
 
 
 def game_menu(shot):
-    """The game menu's buttons (resume, rules, settings, new game, …) or None."""
+    """The game menu's buttons (resume, share, rules, settings, new game, …) or None."""
     found = screen.bands(shot, x=SCAN_X)
     if len(found) < 4 or found[0].kind != "primary":
         return None
@@ -427,7 +427,7 @@ class Test(Session):
 
         self.check("back home: Continue offers the pass-and-play game")
         menu = self.open_menu(board)
-        self.click((SCAN_X + 30, menu[3].centre()))  # New game
+        self.click((SCAN_X + 30, menu[4].centre()))  # New game
         buttons = self.wait_home("the home screen after New game", continue_expected=True)
         self.passed("home shows Continue for the unfinished game")
 
@@ -495,7 +495,7 @@ class Test(Session):
         menu = self.open_menu(board)
 
         self.check("settings: coordinates off, language Chinese")
-        self.click((SCAN_X + 30, menu[2].centre()))  # Settings
+        self.click((SCAN_X + 30, menu[3].centre()))  # Settings
         page = self.wait_for("the settings page", settings_rows)
         coordinates = page["switches"][0]  # every switch is on at first; coordinates is the top one
         self.click((coordinates.across, coordinates.centre()))
