@@ -70,11 +70,18 @@ test('after one visit the app works with the network gone, in both languages', a
     await page.goto(`${site.url}?mode=pnp&lang=en`);
     await page.locator('[data-testid="board"], [data-testid="link-choice"]').first().waitFor();
 
-    // Chromium fetches the manifest for itself, past the service worker (which has it: the
-    // page's own fetch gets it offline); no page needs it to run.
+    // Chromium fetches the manifest, and now and then the icon it names, for itself, past the
+    // service worker (which has them: the page's own fetch gets them offline); no page needs
+    // them to run.
     const manifest = await page.evaluate(async () => (await fetch('manifest.en.webmanifest')).json());
     assert.equal(manifest.short_name, 'Seven Soldiers');
-    const failed = page.failedRequests.filter((url) => !/\/manifest\.(zh|en)\.webmanifest$/.test(url));
+    const icons = manifest.icons.map((icon) => icon.src);
+    const iconsOffline = await page.evaluate(async (srcs) =>
+      Promise.all(srcs.map(async (src) => (await fetch(src)).ok)), icons);
+    assert.deepEqual(iconsOffline, icons.map(() => true), 'the icons are in the offline copy');
+    const browsersOwn = (url) => /\/manifest\.(zh|en)\.webmanifest$/.test(url)
+      || icons.some((src) => url.endsWith(src.replace(/^\//, '')));
+    const failed = page.failedRequests.filter((url) => !browsersOwn(url));
     assert.deepEqual(failed, [], 'every file came from the offline copy');
     assertNoErrors(page);
   } finally {
