@@ -5,7 +5,6 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::Puzzle;
 use duobao_rules::Move;
 
 use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, Status};
@@ -24,18 +23,20 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
-    let puzzles = use_hook(shipped);
+    // Parsed once, and read by the taps that pick a puzzle.
+    let puzzles = use_signal(shipped);
     let mut progress = use_signal(|| store.puzzle_progress());
     let first_unsolved = {
         let progress = progress.peek();
         puzzles
+            .peek()
             .iter()
             .position(|puzzle| !progress.solved.contains(&puzzle.position.to_fen()))
             .unwrap_or(0)
     };
     let mut index = use_signal(|| first_unsolved);
     let mut length = use_signal(Length::default);
-    let mut session = use_signal(|| PuzzleSession::new(puzzles[first_unsolved].clone()));
+    let mut session = use_signal(|| PuzzleSession::new(puzzles.peek()[first_unsolved].clone()));
     let mut picker = use_signal(Picker::default);
     // The defender's reply is on its way: the board shows the game without it until it comes.
     let mut replying = use_signal(|| false);
@@ -92,11 +93,11 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
     let bottom = puzzle.position.turn();
     drop(current);
 
-    let chosen = of_length(&puzzles, length());
+    let chosen = of_length(&puzzles.read(), length());
     let solved_fens = progress.read().solved.clone();
     let mut go_to = move |next: usize| {
         index.set(next);
-        session.set(PuzzleSession::new(shipped_at(next)));
+        session.set(PuzzleSession::new(puzzles.peek()[next].clone()));
         picker.write().clear();
         replying.set(false);
     };
@@ -158,7 +159,7 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                     class: if status == Status::Solved { "primary" },
                     r#type: "button",
                     "data-testid": "puzzle-next",
-                    onclick: move |_| go_to(next_of(&of_length(&shipped(), length()), index())),
+                    onclick: move |_| go_to(next_of(&of_length(&puzzles.peek(), length()), index())),
                     {text(lang, Key::PuzzleNext)}
                 }
             }
@@ -179,14 +180,16 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                             },
                             onclick: move |_| {
                                 length.set(choice);
-                                let chosen = of_length(&shipped(), choice);
-                                let progress = progress.peek();
-                                let first = chosen
-                                    .iter()
-                                    .copied()
-                                    .find(|&i| !progress.solved.contains(&shipped_at(i).position.to_fen()))
-                                    .or_else(|| chosen.first().copied());
-                                drop(progress);
+                                let first = {
+                                    let all = puzzles.peek();
+                                    let chosen = of_length(&all, choice);
+                                    let progress = progress.peek();
+                                    chosen
+                                        .iter()
+                                        .copied()
+                                        .find(|&i| !progress.solved.contains(&all[i].position.to_fen()))
+                                        .or_else(|| chosen.first().copied())
+                                };
                                 if let Some(first) = first {
                                     go_to(first);
                                 }
@@ -197,7 +200,7 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                 ol { class: "puzzle-picks", aria_label: text(lang, Key::PuzzlesTitle),
                     for at in chosen.iter().copied() {
                         {
-                            let solved_one = solved_fens.contains(&puzzles[at].position.to_fen());
+                            let solved_one = solved_fens.contains(&puzzles.read()[at].position.to_fen());
                             rsx! {
                                 li { key: "{at}",
                                     button {
@@ -222,9 +225,4 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
             }
         }
     }
-}
-
-/// The shipped puzzle at `index`.
-fn shipped_at(index: usize) -> Puzzle {
-    shipped().swap_remove(index)
 }
