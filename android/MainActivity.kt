@@ -12,13 +12,18 @@
 // does nothing.
 // Also added: keepScreenOn, which the Rust side (src/device/android.rs) calls through JNI while a
 // turn clock runs; the window flag may only change on the UI thread, and a Runnable needs Java code.
+// And showScheme, which the Rust side (src/appearance) calls when the page shows the light or the
+// dark theme: the window behind the bars takes the page's colour, the bar icons a colour that
+// reads on it.
 package dev.dioxus.main
 
+import android.graphics.drawable.ColorDrawable
 import android.os.Bundle
 import android.view.View
 import android.view.WindowManager
 import androidx.annotation.Keep
 import androidx.core.view.ViewCompat
+import androidx.core.view.WindowCompat
 import androidx.core.view.WindowInsetsCompat
 
 // Must name the gradle namespace, i.e. Dioxus.toml [bundle] identifier (wry's Kotlin uses BuildConfig).
@@ -47,6 +52,20 @@ class MainActivity : WryActivity() {
                 window.addFlags(WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON)
             } else {
                 window.clearFlags(WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON)
+            }
+        }
+    }
+
+    /// Shows the page's theme in the window behind the status and navigation bars: `light` for
+    /// the light theme (dark icons), `argb` the page's background. Called from Rust through JNI
+    /// like keepScreenOn.
+    @Keep
+    fun showScheme(light: Boolean, argb: Int) {
+        runOnUiThread {
+            window.setBackgroundDrawable(ColorDrawable(argb))
+            WindowCompat.getInsetsController(window, window.decorView).apply {
+                isAppearanceLightStatusBars = light
+                isAppearanceLightNavigationBars = light
             }
         }
     }

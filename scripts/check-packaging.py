@@ -94,8 +94,11 @@ def parse_xml(path: Path):
     return _parsed[path]
 
 
-def css_table_colour() -> str:
+def css_table_colour(theme: str = "dark") -> str:
+    """The table colour of the dark theme (the root's) or of the light one (its own block)."""
     css = (ROOT / "assets" / "main.css").read_text(encoding="utf-8")
+    if theme == "light":
+        css = css.split(':root[data-theme="light"]', 1)[-1].split("}", 1)[0]
     match = re.search(r"--table:\s*(#[0-9a-fA-F]{6})\s*;", css)
     return match.group(1).upper() if match else ""
 
@@ -241,24 +244,31 @@ def check_android(version_name: str, version_code: int, identifier: str, dioxus:
     check(strings.get("values", {}).get("qibing_app_name") != strings.get("values-zh", {}).get("qibing_app_name"),
           "android/res: the Chinese label is not translated")
 
-    # Theme: dark window, bars and the CSS background colour.
-    colours = {}
-    styles = {}
-    for path in (ANDROID / "res" / "values").glob("*.xml"):
-        root = parse_xml(path)
-        if root is not None:
-            colours.update({c.get("name"): (c.text or "").strip().upper() for c in root.iter("color")})
-            styles.update({s.get("name"): s for s in root.iter("style")})
-    table = css_table_colour()
-    check(bool(table), "assets/main.css: no --table colour found")
-    check(colours.get("qibing_table") == table, f"android/res: qibing_table {colours.get('qibing_table')} != assets/main.css --table {table}")
-    theme = styles.get("Theme.Qibing")
+    # Theme: the window and bars in the CSS table colour, light by day and dark by night.
+    def resources(folder: str) -> tuple[dict, dict, dict]:
+        colours, bools, styles = {}, {}, {}
+        for path in (ANDROID / "res" / folder).glob("*.xml"):
+            root = parse_xml(path)
+            if root is not None:
+                colours.update({c.get("name"): (c.text or "").strip().upper() for c in root.iter("color")})
+                bools.update({b.get("name"): (b.text or "").strip() for b in root.iter("bool")})
+                styles.update({s.get("name"): s for s in root.iter("style")})
+        return colours, bools, styles
+    for folder, theme, light_bars in (("values", "light", "true"), ("values-night", "dark", "false")):
+        colours, bools, _ = resources(folder)
+        table = css_table_colour(theme)
+        check(bool(table), f"assets/main.css: no --table colour found for the {theme} theme")
+        check(colours.get("qibing_table") == table,
+              f"android/res/{folder}: qibing_table {colours.get('qibing_table')} != assets/main.css {theme} --table {table}")
+        check(bools.get("qibing_light_bars") == light_bars, f"android/res/{folder}: qibing_light_bars must be {light_bars}")
+    theme = resources("values")[2].get("Theme.Qibing")
     if check(theme is not None, "android/res/values: no style Theme.Qibing"):
-        check((theme.get("parent") or "").startswith("Theme.AppCompat"), "Theme.Qibing must extend an AppCompat theme (WryActivity is an AppCompatActivity)")
+        check((theme.get("parent") or "").startswith("Theme.AppCompat.DayNight"),
+              "Theme.Qibing must extend an AppCompat DayNight theme (WryActivity is an AppCompatActivity; the app follows the system)")
         items = {i.get("name"): (i.text or "").strip() for i in theme.iter("item")}
         for attr in ("android:windowBackground", "android:statusBarColor", "android:navigationBarColor"):
             check(items.get(attr) == "@color/qibing_table", f"Theme.Qibing: {attr} must be @color/qibing_table")
-        check(items.get("android:windowLightStatusBar") == "false", "Theme.Qibing: the status bar icons must be light")
+        check(items.get("android:windowLightStatusBar") == "@bool/qibing_light_bars", "Theme.Qibing: the status bar icons must follow qibing_light_bars")
 
     # Custom MainActivity: the names dx and wry expect.
     activity_src = (ANDROID / "MainActivity.kt").read_text(encoding="utf-8")
@@ -269,6 +279,9 @@ def check_android(version_name: str, version_code: int, identifier: str, dioxus:
     # src/device/android.rs calls it by name and signature, keepScreenOn(Z)V.
     check(re.search(r"@Keep\s+fun keepScreenOn\(on: Boolean\)\s*\{", activity_src) is not None,
           "android/MainActivity.kt: src/device/android.rs calls `@Keep fun keepScreenOn(on: Boolean)`")
+    # src/device/android.rs calls it too, showScheme(ZI)V.
+    check(re.search(r"@Keep\s+fun showScheme\(light: Boolean, argb: Int\)\s*\{", activity_src) is not None,
+          "android/MainActivity.kt: src/device/android.rs calls `@Keep fun showScheme(light: Boolean, argb: Int)`")
 
     # Dioxus.toml
     application_cfg = dioxus.get("application", {})
@@ -343,15 +356,20 @@ def check_ios(version_name: str, version_code: int, identifier: str) -> None:
     check(plist.get("CFBundleVersion") == str(version_code),
           f"ios/Info.plist: CFBundleVersion must be {version_code} (scripts/app-version.py code), not {plist.get('CFBundleVersion')}")
     check(bool(plist.get("CFBundleDisplayName")), "ios/Info.plist: no CFBundleDisplayName")
-    check(plist.get("UIStatusBarStyle") == "UIStatusBarStyleLightContent", "ios/Info.plist: UIStatusBarStyle must be UIStatusBarStyleLightContent")
+    check(plist.get("UIStatusBarStyle") == "UIStatusBarStyleDefault", "ios/Info.plist: UIStatusBarStyle must be UIStatusBarStyleDefault (it follows the appearance)")
+    check("UIUserInterfaceStyle" not in plist, "ios/Info.plist: the appearance must follow the system (no UIUserInterfaceStyle)")
     check(plist.get("UIViewControllerBasedStatusBarAppearance") is False, "ios/Info.plist: UIViewControllerBasedStatusBarAppearance must be false")
     check("UILaunchStoryboardName" not in plist, "ios/Info.plist: dx builds no launch storyboard; use UILaunchScreen")
     colour = plist.get("UILaunchScreen", {}).get("UIColorName")
     colorset = IOS / f"{colour}.colorset" / "Contents.json"
     if check(bool(colour) and colorset.is_file(), f"ios/Info.plist: UILaunchScreen UIColorName needs ios/{colour}.colorset"):
-        c = json.loads(colorset.read_text(encoding="utf-8"))["colors"][0]["color"]["components"]
-        rgb = "#" + "".join(f"{int(c[k], 0):02X}" for k in ("red", "green", "blue"))
-        check(rgb == css_table_colour(), f"ios/{colour}.colorset: {rgb} != assets/main.css --table {css_table_colour()}")
+        for entry in json.loads(colorset.read_text(encoding="utf-8"))["colors"]:
+            dark = any(a.get("value") == "dark" for a in entry.get("appearances", []))
+            theme = "dark" if dark else "light"
+            c = entry["color"]["components"]
+            rgb = "#" + "".join(f"{int(c[k], 0):02X}" for k in ("red", "green", "blue"))
+            check(rgb == css_table_colour(theme),
+                  f"ios/{colour}.colorset ({theme}): {rgb} != assets/main.css {theme} --table {css_table_colour(theme)}")
 
     lprojs = sorted(p.name[:-6] for p in IOS.glob("*.lproj"))
     localizations = plist.get("CFBundleLocalizations", [])

@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 
 use crate::app_notice::{AppNotice, AppNoticeToast};
+use crate::appearance::use_look;
 use crate::board::BoardPaints;
 use crate::game::controller::Controller;
 use crate::game::GameView;
@@ -90,6 +91,7 @@ pub fn App() -> Element {
     use_keeping(store.clone(), controller);
     let mut page = use_signal(|| None::<Page>);
     use_page_title(prefs);
+    use_look(prefs);
     let saved_store = store.clone();
     let continue_saved = use_callback(move |()| {
         if let Some(saved) = saved_store.saved_game() {

@@ -127,6 +127,21 @@ translations! {
     TableModeSetting => "对坐模式：上方的文字和棋子转向对面", "Table mode: turn the top player's text and pieces";
     Coordinates => "显示坐标", "Show coordinates";
 
+    // The look (src/appearance): theme, board and pieces, with their preview in Settings.
+    ThemeSetting => "外观", "Theme";
+    ThemeSystem => "跟随系统", "System";
+    ThemeLight => "浅色", "Light";
+    ThemeDark => "深色", "Dark";
+    BoardSetting => "棋盘", "Board";
+    BoardWood => "木纹", "Wood";
+    BoardLight => "素色", "Light";
+    BoardContrast => "高对比", "Contrast";
+    PiecesSetting => "棋子", "Pieces";
+    PiecesEngraved => "刻字", "Engraved";
+    PiecesFlat => "扁平", "Flat";
+    PiecesFlatHint => "扁平棋子：红兵是圆的，黑卒是方的，不靠颜色也分得清。", "Flat pieces: Red's are round and Black's square, told apart without colour.";
+    LookPreview => "棋盘预览", "Board preview";
+
     RedWins => "红方胜", "Red wins";
     BlackWins => "黑方胜", "Black wins";
     YouWin => "你赢了", "You win";

@@ -2,6 +2,7 @@
 
 mod app;
 mod app_notice;
+mod appearance;
 mod board;
 mod device;
 mod game;

@@ -5,6 +5,7 @@ use duobao_ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::appearance::{BoardStyle, Look, PieceSet, Theme};
 use crate::i18n::Lang;
 
 /// The turn times a player can choose, in seconds; `None` turns the clock off.
@@ -27,6 +28,9 @@ pub struct Prefs {
     pub hint_button: bool,
     /// A short vibration for each move, where the device can vibrate.
     pub vibration: bool,
+    pub theme: Theme,
+    pub board: BoardStyle,
+    pub pieces: PieceSet,
 }
 
 /// Table mode: with the phone lying flat between two players, everything the player at the top
@@ -73,11 +77,22 @@ impl Default for Prefs {
             sound: true,
             hint_button: true,
             vibration: true,
+            theme: Theme::System,
+            board: BoardStyle::Wood,
+            pieces: PieceSet::Engraved,
         }
     }
 }
 
 impl Prefs {
+    pub fn look(&self) -> Look {
+        Look {
+            theme: self.theme,
+            board: self.board,
+            pieces: self.pieces,
+        }
+    }
+
     /// The player's own preferences after the ones shown changed from `before` to `after`:
     /// each setting that changed is the player's choice and joins `kept`; the others stay as
     /// kept, so that what a link set for one visit is never saved.

@@ -1,6 +1,6 @@
 //! The native shell: the WebView the phones run the app in, and the desktop window that is the
-//! same shell where it can be tested. The page paints the app's dark table from its first frame,
-//! so the WebView does too (no white flash at launch). The desktop window is phone-shaped, with
+//! same shell where it can be tested. The page paints the table of the player's theme from its
+//! first frame, so the WebView does too (no flash of another colour at launch). The desktop window is phone-shaped, with
 //! the app's title and icon and without the default "Window / Edit / Help" menu bar, which a
 //! phone game has no use for. The shell also tells when the app is paused or closed.
 
@@ -56,12 +56,21 @@ pub fn use_app_leaving(mut on_leave: impl FnMut() + 'static) {
 #[cfg(not(any(feature = "desktop", feature = "mobile")))]
 pub fn use_app_leaving(_on_leave: impl FnMut() + 'static) {}
 
+/// Paints the WebView's background, which shows wherever the page has not painted (at launch,
+/// and past the page's edges when it is pulled).
+#[cfg(any(feature = "desktop", feature = "mobile"))]
+pub fn paint_background((r, g, b): (u8, u8, u8)) {
+    if let Err(error) = native::window()
+        .webview
+        .set_background_color((r, g, b, 0xff))
+    {
+        crate::log::warning!("the window's background stays as it was: {error}");
+    }
+}
+
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 fn native_config() -> native::Config {
     use native::{Config, LogicalSize, WindowBuilder};
-
-    /// `--table` of `assets/main.css`.
-    const TABLE_COLOUR: (u8, u8, u8, u8) = (0x2a, 0x1c, 0x11, 0xff);
     /// About a large phone's screen, in logical pixels.
     const WINDOW_SIZE: (f64, f64) = (430.0, 900.0);
     /// The smallest phone the layout is made for.
@@ -75,10 +84,12 @@ fn native_config() -> native::Config {
         .with_title(WINDOW_TITLE)
         .with_inner_size(LogicalSize::new(width, height))
         .with_min_inner_size(LogicalSize::new(min_width, min_height));
+    let ((r, g, b), head) = crate::appearance::launch_look(saved_look());
     let config = Config::new()
         .with_window(window)
         .with_menu(None)
-        .with_background_color(TABLE_COLOUR);
+        .with_custom_head(head)
+        .with_background_color((r, g, b, 0xff));
     match native::icon_from_memory(include_bytes!("../assets/icons/icon-128.png")) {
         Ok(icon) => config.with_icon(icon),
         // A window without its icon is still the whole game.
@@ -87,4 +98,11 @@ fn native_config() -> native::Config {
             config
         }
     }
+}
+
+/// The look of the saved settings, read before the app starts.
+#[cfg(any(feature = "desktop", feature = "mobile"))]
+fn saved_look() -> crate::appearance::Look {
+    let store = crate::storage::device_store();
+    crate::storage::load_prefs(&*store, crate::i18n::Lang::default()).look()
 }

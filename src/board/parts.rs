@@ -30,17 +30,18 @@ pub fn piece_class(piece: Piece) -> &'static str {
     }
 }
 
-/// The paints of the wood and of the gold treasure, defined once for every board on the page
+/// The paints of the board and of the gold treasure, defined once for every board on the page
 /// (the game's and the rules' diagrams), since an id may stand only once in a document.
 #[component]
 pub fn BoardPaints() -> Element {
     rsx! {
         svg { class: "paints", width: "0", height: "0", "aria-hidden": "true",
             defs {
+                // Their colours are the board's, from the stylesheet (`--wood-top`, …).
                 linearGradient { id: "wood", x1: "0", y1: "0", x2: "1", y2: "1",
-                    stop { offset: "0", stop_color: "#ecd3a0" }
-                    stop { offset: "0.55", stop_color: "#e2c086" }
-                    stop { offset: "1", stop_color: "#d4a966" }
+                    stop { class: "wood-top", offset: "0" }
+                    stop { class: "wood-middle", offset: "0.55" }
+                    stop { class: "wood-bottom", offset: "1" }
                 }
                 linearGradient { id: "gold", x1: "0", y1: "0", x2: "0", y2: "1",
                     stop { offset: "0", stop_color: "#f7d774" }
@@ -176,6 +177,10 @@ pub fn TokenView(
                         circle { class: "shadow", cx: "2", cy: "4", r: "40" }
                         circle { class: "face", r: "40" }
                         circle { class: "rim", r: "32" }
+                        // The flat piece set draws Black's soldiers square (see main.css).
+                        if soldier == Piece::BlackSoldier {
+                            rect { class: "square", x: "-36", y: "-36", width: "72", height: "72", rx: "8" }
+                        }
                         // Turned about its own centre, where `central` puts the character.
                         text { class: "glyph", y: "2", transform: turned.then_some("rotate(180 0 2)"),
                             {soldier.color().map_or(TREASURE_GLYPH, soldier_glyph)}

@@ -5,7 +5,8 @@
 //!   may change, while the app's Rust code runs on tao's thread. Posting a `Runnable` to the UI
 //!   thread needs a Java class, so `MainActivity.keepScreenOn(boolean)` does the `runOnUiThread`;
 //!   it is called as an instance method of the activity object, which needs no class loader
-//!   lookup (a thread attached from native code only finds system classes by name).
+//!   lookup (a thread attached from native code only finds system classes by name). The status
+//!   bar's colours are the UI thread's too: `MainActivity.showScheme(boolean, int)`.
 //! - Vibrating is `Vibrator` (thread-safe): `VibrationEffect.createOneShot` from API 26,
 //!   `vibrate(long)` before; the `VIBRATE` permission is in `android/AndroidManifest.xml`.
 //!
@@ -27,6 +28,19 @@ const FULL_AMPLITUDE: i32 = 255;
 pub fn keep_awake(on: bool) {
     with_activity(Problem::WakeLock, |env, activity| {
         env.call_method(activity, "keepScreenOn", "(Z)V", &[JValue::Bool(on.into())])?;
+        Ok(())
+    });
+}
+
+pub fn show_scheme(light: bool, _follows_system: bool, (r, g, b): (u8, u8, u8)) {
+    let argb = i32::from_be_bytes([0xff, r, g, b]);
+    with_activity(Problem::StatusBar, |env, activity| {
+        env.call_method(
+            activity,
+            "showScheme",
+            "(ZI)V",
+            &[JValue::Bool(light.into()), JValue::Int(argb)],
+        )?;
         Ok(())
     });
 }

@@ -3,10 +3,13 @@
 //!
 //! Not compiled on this project's Linux machines (the iOS build needs Xcode): checked against
 //! objc2-ui-kit 0.3.2's generated bindings (`UIApplication::sharedApplication`,
-//! `setIdleTimerDisabled`, `UIImpactFeedbackGenerator::initWithStyle`, `impactOccurred`).
+//! `setIdleTimerDisabled`, `UIImpactFeedbackGenerator::initWithStyle`, `impactOccurred`,
+//! `keyWindow`, `UIView::setOverrideUserInterfaceStyle`).
 
 use objc2::{MainThreadMarker, MainThreadOnly};
-use objc2_ui_kit::{UIApplication, UIImpactFeedbackGenerator, UIImpactFeedbackStyle};
+use objc2_ui_kit::{
+    UIApplication, UIImpactFeedbackGenerator, UIImpactFeedbackStyle, UIUserInterfaceStyle,
+};
 
 use super::{log_once, Haptic, Problem};
 
@@ -15,6 +18,27 @@ pub fn keep_awake(on: bool) {
         return log_once(Problem::WakeLock, "not on the main thread");
     };
     UIApplication::sharedApplication(mtm).setIdleTimerDisabled(on);
+}
+
+/// The status bar's style is `UIStatusBarStyleDefault` (ios/Info.plist), which draws dark text
+/// in the light appearance and light text in the dark one: the window's appearance is set to
+/// the page's scheme, or left to the system's when the page follows it (the WebView's
+/// `prefers-color-scheme` is the window's appearance, so a set one would hide the system's
+/// changes from the page). The background behind the bar is the WebView's own.
+pub fn show_scheme(light: bool, follows_system: bool, _background: (u8, u8, u8)) {
+    let Some(mtm) = MainThreadMarker::new() else {
+        return log_once(Problem::StatusBar, "not on the main thread");
+    };
+    // The app has one window; `keyWindow` is deprecated only for apps with several scenes.
+    #[allow(deprecated)]
+    let Some(window) = UIApplication::sharedApplication(mtm).keyWindow() else {
+        return log_once(Problem::StatusBar, "no window yet");
+    };
+    window.setOverrideUserInterfaceStyle(match (follows_system, light) {
+        (true, _) => UIUserInterfaceStyle::Unspecified,
+        (false, true) => UIUserInterfaceStyle::Light,
+        (false, false) => UIUserInterfaceStyle::Dark,
+    });
 }
 
 pub fn haptic(kind: Haptic) {

@@ -1,5 +1,5 @@
 //! What the app asks of the device itself, apart from drawing: keeping the screen awake during a
-//! game and a short vibration for a move. Free of UI; one file per platform, and no-ops where a
+//! game, a short vibration for a move and the status bar's colours. Free of UI; one file per platform, and no-ops where a
 //! platform has neither (desktop).
 //!
 //! Nothing here may disturb the game: a missing vibrator, a refused wake lock or a Java exception
@@ -67,6 +67,18 @@ pub fn haptic(kind: Haptic) {
     let _ = kind;
 }
 
+/// Colours the status bar for the page's scheme: light icons over a dark page, dark over a light
+/// one, and the window behind the bars in the page's `background` (Android draws the bars over
+/// it). `follows_system`: the page's scheme is the system's. Browsers take the page's theme
+/// colour instead; desktop windows have no status bar.
+#[cfg(any(feature = "desktop", feature = "mobile"))]
+pub fn show_scheme(light: bool, follows_system: bool, background: (u8, u8, u8)) {
+    #[cfg(any(target_os = "android", target_os = "ios"))]
+    platform::show_scheme(light, follows_system, background);
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    let _ = (light, follows_system, background);
+}
+
 /// The kinds of problem, each logged once.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 #[cfg_attr(
@@ -76,9 +88,11 @@ pub fn haptic(kind: Haptic) {
 pub(crate) enum Problem {
     WakeLock,
     Vibration,
+    #[cfg_attr(not(any(target_os = "android", target_os = "ios")), allow(dead_code))]
+    StatusBar,
 }
 
-static LOGGED: [AtomicBool; 2] = [AtomicBool::new(false), AtomicBool::new(false)];
+static LOGGED: [AtomicBool; 3] = [const { AtomicBool::new(false) }; 3];
 
 /// Logs a problem of `kind` the first time one happens; later ones are silent, since the same
 /// cause would repeat on every move.
@@ -91,6 +105,7 @@ pub(crate) fn log_once(kind: Problem, detail: &str) {
         let what = match kind {
             Problem::WakeLock => "cannot keep the screen awake",
             Problem::Vibration => "cannot vibrate",
+            Problem::StatusBar => "cannot colour the status bar",
         };
         warning!("{what} ({detail}); the game goes on without it (reported once)");
     }

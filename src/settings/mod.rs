@@ -1,7 +1,8 @@
-//! The settings page: language, the computer's level, the turn time, coordinates, turning the
-//! top bar around in pass-and-play, the hint button, sound and vibration; the switch that every
-//! on/off setting uses.
+//! The settings page: language, the look (theme, board, pieces), the computer's level, the turn
+//! time, coordinates, turning the top bar around in pass-and-play, the hint button, sound and
+//! vibration; the switch that every on/off setting uses.
 
+mod look;
 pub mod switch;
 mod view;
 

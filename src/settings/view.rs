@@ -4,6 +4,7 @@
 
 use dioxus::prelude::*;
 
+use super::look::LookChoices;
 use super::switch::SettingSwitch;
 use crate::game::controller::Controller;
 use crate::i18n::{text, Key, Lang};
@@ -33,6 +34,7 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
             language_toggle: false,
             div { class: "setup",
                 LanguageChoices {}
+                LookChoices {}
                 LevelChoices {
                     current: current.level,
                     onpick: move |level| {

@@ -72,6 +72,7 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::appearance::{BoardStyle, PieceSet, Theme};
     use crate::storage::store::MemoryStore;
     use duobao_ai::Level;
 
@@ -86,6 +87,9 @@ pub(super) mod tests {
             sound: false,
             hint_button: false,
             vibration: false,
+            theme: Theme::Light,
+            board: BoardStyle::Contrast,
+            pieces: PieceSet::Flat,
         }
     }
 
@@ -140,12 +144,14 @@ pub(super) mod tests {
         save_prefs(&store, &changed()).unwrap();
         store.write(&full_key("prefs.lang"), "\"klingon\"").unwrap();
         store.write(&full_key("prefs.turn_seconds"), "7").unwrap();
+        store.write(&full_key("prefs.theme"), "\"sepia\"").unwrap();
         let loaded = load_prefs(&store, Lang::Zh);
         assert_eq!(
             loaded,
             Prefs {
                 lang: Lang::Zh,
                 turn_seconds: Prefs::default().turn_seconds,
+                theme: Theme::System,
                 ..changed()
             }
         );
