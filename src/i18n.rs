@@ -124,6 +124,12 @@ translations! {
     TurnTimeNextGame => "新的限时从下一局开始生效。", "A new turn time applies from the next game.";
     LevelAppliesNow => "对局中更改难度，从电脑的下一步起生效。", "A new level applies from the computer's next move, even mid-game.";
     Sound => "音效", "Sound";
+    // How loud the sounds and how hard the vibrations (the settings' Sound and Vibration rows).
+    SoundAndTouchOff => "关闭", "Off";
+    VolumeSoft => "小声", "Soft";
+    VolumeNormal => "正常", "Normal";
+    VibrationLight => "轻微", "Light";
+    VibrationStrong => "强烈", "Strong";
     TableModeSetting => "对坐模式：上方的文字和棋子转向对面", "Table mode: turn the top player's text and pieces";
     Coordinates => "显示坐标", "Show coordinates";
 

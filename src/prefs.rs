@@ -2,7 +2,7 @@
 //! setting per key.
 
 use duobao_ai::Level;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
 use crate::appearance::{BoardStyle, Look, PieceSet, Theme};
@@ -23,11 +23,14 @@ pub struct Prefs {
     pub coordinates: bool,
     /// In pass-and-play, turn what the top player reads around for the friend across the table.
     pub table_mode: TableMode,
-    pub sound: bool,
+    /// How loud moves and captures sound.
+    #[serde(deserialize_with = "name_or_former_switch")]
+    pub sound: Volume,
     /// The Hint button on the game screen.
     pub hint_button: bool,
-    /// A short vibration for each move, where the device can vibrate.
-    pub vibration: bool,
+    /// How hard moves vibrate, where the device can vibrate.
+    #[serde(deserialize_with = "name_or_former_switch")]
+    pub vibration: VibrationStrength,
     pub theme: Theme,
     pub board: BoardStyle,
     pub pieces: PieceSet,
@@ -66,6 +69,100 @@ impl TableMode {
     }
 }
 
+/// How loud the game's sounds play.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Volume {
+    Off,
+    /// For a quiet room: heard, but not across it.
+    Soft,
+    #[default]
+    Normal,
+}
+
+impl Volume {
+    pub const ALL: [Volume; 3] = [Volume::Off, Volume::Soft, Volume::Normal];
+
+    /// The name it is stored under, also used in test ids (`sound-soft`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Volume::Off => "off",
+            Volume::Soft => "soft",
+            Volume::Normal => "normal",
+        }
+    }
+}
+
+/// The on/off sound switch this setting replaced: on was the full volume.
+impl From<bool> for Volume {
+    fn from(on: bool) -> Volume {
+        if on {
+            Volume::Normal
+        } else {
+            Volume::Off
+        }
+    }
+}
+
+/// How hard the device vibrates for the game.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VibrationStrength {
+    Off,
+    /// Every vibration a light tap, captures included.
+    Light,
+    /// A light tap for a move, a stronger one for a capture and at the end of a game.
+    #[default]
+    Strong,
+}
+
+impl VibrationStrength {
+    pub const ALL: [VibrationStrength; 3] = [
+        VibrationStrength::Off,
+        VibrationStrength::Light,
+        VibrationStrength::Strong,
+    ];
+
+    /// The name it is stored under, also used in test ids (`vibration-light`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            VibrationStrength::Off => "off",
+            VibrationStrength::Light => "light",
+            VibrationStrength::Strong => "strong",
+        }
+    }
+}
+
+/// The on/off vibration switch this setting replaced: on vibrated as Strong does.
+impl From<bool> for VibrationStrength {
+    fn from(on: bool) -> VibrationStrength {
+        if on {
+            VibrationStrength::Strong
+        } else {
+            VibrationStrength::Off
+        }
+    }
+}
+
+/// Reads a setting that grew out of an on/off switch: its name (`"soft"`), or the `true` or
+/// `false` that an older app saved, so that updating the app keeps the player's choice.
+fn name_or_former_switch<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + From<bool>,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Saved<T> {
+        Switch(bool),
+        Named(T),
+    }
+    Ok(match Saved::deserialize(deserializer)? {
+        Saved::Switch(on) => T::from(on),
+        Saved::Named(setting) => setting,
+    })
+}
+
 impl Default for Prefs {
     fn default() -> Prefs {
         Prefs {
@@ -74,9 +171,9 @@ impl Default for Prefs {
             turn_seconds: Some(60),
             coordinates: true,
             table_mode: TableMode::Auto,
-            sound: true,
+            sound: Volume::Normal,
             hint_button: true,
-            vibration: true,
+            vibration: VibrationStrength::Strong,
             theme: Theme::System,
             board: BoardStyle::Wood,
             pieces: PieceSet::Engraved,
@@ -130,14 +227,14 @@ mod tests {
         assert_eq!(kept.with_choices(&shown, &shown), kept);
         // The player then turns the sound off and picks Chinese.
         let chosen = Prefs {
-            sound: false,
+            sound: Volume::Off,
             lang: Lang::Zh,
             ..shown
         };
         assert_eq!(
             kept.with_choices(&shown, &chosen),
             Prefs {
-                sound: false,
+                sound: Volume::Off,
                 lang: Lang::Zh,
                 ..kept
             }
@@ -166,6 +263,44 @@ mod tests {
         assert_eq!(TableMode::chosen(true), TableMode::On);
         assert_eq!(TableMode::chosen(false), TableMode::Off);
         assert_eq!(Prefs::default().table_mode, TableMode::Auto);
+    }
+
+    #[test]
+    fn the_former_switches_read_as_full_or_off() {
+        let read = |json: &str| serde_json::from_str::<Prefs>(json).unwrap();
+        let on = read(r#"{"sound":true,"vibration":true}"#);
+        assert_eq!(on.sound, Volume::Normal);
+        assert_eq!(on.vibration, VibrationStrength::Strong);
+        let off = read(r#"{"sound":false,"vibration":false}"#);
+        assert_eq!(off.sound, Volume::Off);
+        assert_eq!(off.vibration, VibrationStrength::Off);
+    }
+
+    #[test]
+    fn every_volume_and_strength_round_trips_under_its_name() {
+        for sound in Volume::ALL {
+            for vibration in VibrationStrength::ALL {
+                let prefs = Prefs {
+                    sound,
+                    vibration,
+                    ..Prefs::default()
+                };
+                let json = serde_json::to_value(prefs).unwrap();
+                assert_eq!(json["sound"], sound.name());
+                assert_eq!(json["vibration"], vibration.name());
+                assert_eq!(serde_json::from_value::<Prefs>(json).unwrap(), prefs);
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_volume_or_strength_is_refused() {
+        for junk in [r#""loud""#, "1", "null", r#""Soft""#, "[true]"] {
+            for field in ["sound", "vibration"] {
+                let json = format!(r#"{{"{field}":{junk}}}"#);
+                assert!(serde_json::from_str::<Prefs>(&json).is_err(), "{json}");
+            }
+        }
     }
 
     #[test]

@@ -158,6 +158,7 @@ impl Link {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prefs::Volume;
 
     fn open(query: &str, saved_game: bool) -> Opening {
         let link = Link::parse(query);
@@ -199,7 +200,7 @@ mod tests {
     fn link_options_are_shown_over_the_players_own_and_never_change_them() {
         let own = Prefs {
             turn_seconds: Some(120),
-            sound: false,
+            sound: Volume::Off,
             ..Prefs::default()
         };
         let link = Link::parse("mode=pnp&turn=5&lang=en&level=master&coords=0&flip=0");

@@ -7,9 +7,9 @@ export const STORED = {
   'prefs.turn_seconds': '15',
   'prefs.coordinates': 'false',
   'prefs.table_mode': '"off"',
-  'prefs.sound': 'false',
+  'prefs.sound': '"soft"',
   'prefs.hint_button': 'false',
-  'prefs.vibration': 'false',
+  'prefs.vibration': '"light"',
   'stats.ai.hard.red': '{"wins":2,"losses":1,"draws":0}',
   'stats.pass_and_play': '3',
   game: JSON.stringify({

@@ -1,10 +1,11 @@
 // The phone's part in a game, with the browser's APIs replaced by recorders: a vibration for each
 // move (stronger for a capture and at the end), the screen kept awake while the turn clock runs,
-// the Vibration setting, and a browser that refuses the wake lock and cannot vibrate.
+// and a browser that refuses the wake lock and cannot vibrate. The vibration strength setting is
+// in sound-and-touch.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openBrowser, openApp, playMove, assertNoErrors, setSwitch, switchState,
+  openBrowser, openApp, playMove, assertNoErrors,
 } from '../lib/phone.mjs';
 
 /**
@@ -106,30 +107,6 @@ test("the computer's moves vibrate too", async () => {
   const page = await openAppWith({ lang: 'en', mode: 'ai', level: 'easy', turn: 'off' }, {});
   await playMove(page, 'b2b3');
   assert.equal((await vibrations(page, 2)).length, 2, 'the move and the answer');
-  assertNoErrors(page);
-  await page.closeAll();
-});
-
-test('with Vibration off nothing vibrates, and the choice is kept', async () => {
-  const page = await openAppWith({ lang: 'en' }, {});
-  await page.getByTestId('open-settings').tap();
-  await setSwitch(page, 'vibration', false);
-  await page.reload();
-  await page.getByTestId('open-settings').tap();
-  assert.equal(await switchState(page, 'vibration'), 'false');
-  await page.getByTestId('back').tap();
-  await page.getByTestId('play-pnp').tap();
-  await playMove(page, 'b2b3');
-  await playMove(page, 'b4c4');
-  // Turned on again from the game menu, it works at once. The vibration of the next move comes
-  // after any that the two moves above made, so its being the only one says that they made none.
-  await page.getByTestId('menu-button').tap();
-  await page.getByTestId('menu-settings').tap();
-  await setSwitch(page, 'vibration', true);
-  await page.getByTestId('back').tap();
-  await page.getByTestId('resume').tap();
-  await playMove(page, 'a2a3');
-  assert.deepEqual(await vibrations(page, 1), ['vibrate:15']);
   assertNoErrors(page);
   await page.closeAll();
 });

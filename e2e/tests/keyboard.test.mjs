@@ -41,12 +41,16 @@ test('home, settings, rules and a game by keyboard alone', async () => {
   await assertFocusRing(page, 'the settings button');
   await page.keyboard.press('Enter');
   await page.getByTestId('settings').waitFor();
-  await tabToTestid(page, 'sound');
+  await tabToTestid(page, 'hint-button');
   await assertFocusRing(page, 'a switch');
   await page.keyboard.press('Space');
-  assert.equal(await page.getByTestId('sound').getAttribute('aria-checked'), 'false');
+  assert.equal(await page.getByTestId('hint-button').getAttribute('aria-checked'), 'false');
   await page.keyboard.press('Space');
-  assert.equal(await page.getByTestId('sound').getAttribute('aria-checked'), 'true');
+  assert.equal(await page.getByTestId('hint-button').getAttribute('aria-checked'), 'true');
+  await tabToTestid(page, 'sound-soft');
+  await assertFocusRing(page, 'a choice');
+  await page.keyboard.press('Space');
+  assert.equal(await page.getByTestId('sound-soft').getAttribute('aria-pressed'), 'true');
   await tabToTestid(page, 'back');
   await page.keyboard.press('Enter');
 

@@ -59,10 +59,10 @@ test('every screen changes language, switched from home, settings and rules', as
 
   await page.getByTestId('open-settings').tap();
   assert.equal(await heading(), '设置');
-  assert.equal(await page.getByTestId('sound').textContent(), '音效');
+  assert.equal(await page.getByTestId('sound-soft').textContent(), '小声');
   await page.getByTestId('language-en').tap();
   assert.equal(await heading(), 'Settings');
-  assert.equal(await page.getByTestId('sound').textContent(), 'Sound');
+  assert.equal(await page.getByTestId('sound-soft').textContent(), 'Soft');
   assert.equal(await page.getByTestId('back').textContent(), 'Back');
   await page.getByTestId('back').tap();
   assert.equal(await page.getByTestId('open-settings').textContent(), 'Settings');

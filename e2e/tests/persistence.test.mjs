@@ -95,8 +95,12 @@ async function shownSettings(page) {
     : await pressed(page, 'level-medium') === 'true' ? 'default' : 'other';
   shown['prefs.turn_seconds'] = await pressed(page, 'turn-15') === 'true' ? 'stored'
     : await pressed(page, 'turn-60') === 'true' ? 'default' : 'other';
-  for (const [key, testid] of [['prefs.coordinates', 'coordinates'], ['prefs.table_mode', 'flip'], ['prefs.sound', 'sound']]) {
+  for (const [key, testid] of [['prefs.coordinates', 'coordinates'], ['prefs.table_mode', 'flip']]) {
     shown[key] = await switchState(page, testid) === 'false' ? 'stored' : 'default';
+  }
+  for (const [key, stored, byDefault] of [['prefs.sound', 'sound-soft', 'sound-normal'], ['prefs.vibration', 'vibration-light', 'vibration-strong']]) {
+    shown[key] = await pressed(page, stored) === 'true' ? 'stored'
+      : await pressed(page, byDefault) === 'true' ? 'default' : 'other';
   }
   await page.getByTestId('back').tap();
   return shown;
@@ -120,7 +124,7 @@ test('garbage in any stored key resets that key only, and the app still works', 
       'prefs.lang': broken === 'prefs.lang' ? 'zh-Hans' : 'en',
       game: broken === 'game' ? 0 : 1,
     };
-    for (const key of ['prefs.level', 'prefs.turn_seconds', 'prefs.coordinates', 'prefs.table_mode', 'prefs.sound']) {
+    for (const key of ['prefs.level', 'prefs.turn_seconds', 'prefs.coordinates', 'prefs.table_mode', 'prefs.sound', 'prefs.vibration']) {
       expected[key] = broken === key ? 'default' : 'stored';
     }
     assert.deepEqual(shown, expected, `garbage ${JSON.stringify(junk)} in ${broken}`);

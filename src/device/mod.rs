@@ -24,7 +24,8 @@ use ios as platform;
 use web as platform;
 
 /// A vibration: a light tap for a move, a stronger one for a capture and at the end of a game.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+/// Ordered from light to strong, so that a vibration can be capped at the player's strength.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd)]
 pub enum Haptic {
     Light,
     Strong,

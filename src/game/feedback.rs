@@ -1,12 +1,12 @@
 //! The device's part in a game: the screen stays awake while the turn clock runs, and moves
-//! vibrate when the player has vibration on.
+//! vibrate as hard as the player chose.
 
 use dioxus::prelude::*;
 
 use super::controller::Controller;
 use super::sound::{use_game_events, GameEvent, Played};
 use crate::device::{self, Haptic};
-use crate::prefs::Prefs;
+use crate::prefs::{Prefs, VibrationStrength};
 
 /// The screen stays awake while a turn clock runs: a game on screen, not over, with a turn time,
 /// and not paused (menu open, app in the background, the computer stuck).
@@ -15,20 +15,39 @@ pub fn keeps_awake(state: &Controller) -> bool {
     clock.is_on() && !clock.is_paused() && !state.game().is_over()
 }
 
-/// The vibration for what happened: a light tap for a move, a stronger one for a capture and at
-/// the end of the game (once, when a move also ends it).
-pub fn haptic_for(event: GameEvent) -> Option<Haptic> {
-    match event {
+/// The vibration for what happened at the player's strength: a light tap for a move, a stronger
+/// one for a capture and at the end of the game (once, when a move also ends it); the Light
+/// setting makes them all light taps.
+pub fn haptic_for(event: GameEvent, strength: VibrationStrength) -> Option<Haptic> {
+    let felt = match event {
         GameEvent { ended: true, .. }
         | GameEvent {
             played: Some(Played::Capture),
             ..
-        } => Some(Haptic::Strong),
+        } => Haptic::Strong,
         GameEvent {
             played: Some(Played::Move),
             ..
-        } => Some(Haptic::Light),
-        GameEvent { played: None, .. } => None,
+        } => Haptic::Light,
+        GameEvent { played: None, .. } => return None,
+    };
+    Some(felt.min(strongest(strength)?))
+}
+
+/// The strongest vibration the player's setting allows; `None` when vibration is off.
+fn strongest(strength: VibrationStrength) -> Option<Haptic> {
+    match strength {
+        VibrationStrength::Off => None,
+        VibrationStrength::Light => Some(Haptic::Light),
+        VibrationStrength::Strong => Some(Haptic::Strong),
+    }
+}
+
+/// Lets the player feel a strength as they choose it: its strongest vibration, which is what
+/// tells Light from Strong.
+pub fn preview_vibration(strength: VibrationStrength) {
+    if let Some(kind) = strongest(strength) {
+        device::haptic(kind);
     }
 }
 
@@ -38,10 +57,10 @@ pub fn use_keep_awake(controller: Signal<Controller>) {
     use_drop(|| device::keep_awake(false));
 }
 
-/// Vibrates for each move and at the end of a game.
+/// Vibrates for each move and at the end of a game, as hard as the player chose.
 pub fn use_move_haptics(controller: Signal<Controller>, prefs: Signal<Prefs>) {
     use_game_events(controller, move |event| {
-        if let Some(kind) = haptic_for(event).filter(|_| prefs.peek().vibration) {
+        if let Some(kind) = haptic_for(event, prefs.peek().vibration) {
             device::haptic(kind);
         }
     });
@@ -112,30 +131,62 @@ mod tests {
     #[test]
     fn captures_and_the_end_vibrate_harder_than_moves() {
         let event = |played, ended| GameEvent { played, ended };
+        let strong = |event| haptic_for(event, VibrationStrength::Strong);
         assert_eq!(
-            haptic_for(event(Some(Played::Move), false)),
+            strong(event(Some(Played::Move), false)),
             Some(Haptic::Light)
         );
         assert_eq!(
-            haptic_for(event(Some(Played::Capture), false)),
+            strong(event(Some(Played::Capture), false)),
             Some(Haptic::Strong)
         );
         assert_eq!(
-            haptic_for(event(Some(Played::Move), true)),
+            strong(event(Some(Played::Move), true)),
             Some(Haptic::Strong)
         );
-        assert_eq!(haptic_for(event(None, true)), Some(Haptic::Strong));
-        assert_eq!(haptic_for(event(None, false)), None);
+        assert_eq!(strong(event(None, true)), Some(Haptic::Strong));
+        assert_eq!(strong(event(None, false)), None);
+    }
+
+    #[test]
+    fn light_makes_every_vibration_light_and_off_makes_none() {
+        let events = [
+            (Some(Played::Move), false),
+            (Some(Played::Capture), false),
+            (Some(Played::Move), true),
+            (None, true),
+        ]
+        .map(|(played, ended)| GameEvent { played, ended });
+        for event in events {
+            assert_eq!(
+                haptic_for(event, VibrationStrength::Light),
+                Some(Haptic::Light),
+                "{event:?}"
+            );
+            assert_eq!(haptic_for(event, VibrationStrength::Off), None, "{event:?}");
+        }
+        let quiet = GameEvent::default();
+        assert_eq!(haptic_for(quiet, VibrationStrength::Light), None);
+    }
+
+    #[test]
+    fn a_preview_is_the_strongest_vibration_of_its_strength() {
+        assert_eq!(strongest(VibrationStrength::Off), None);
+        assert_eq!(strongest(VibrationStrength::Light), Some(Haptic::Light));
+        assert_eq!(strongest(VibrationStrength::Strong), Some(Haptic::Strong));
     }
 
     #[test]
     fn a_capture_vibrates_longer_than_a_move() {
         // The duration the browser and Android are asked for, as the game's events choose it.
         let millis = |played| {
-            haptic_for(GameEvent {
-                played: Some(played),
-                ended: false,
-            })
+            haptic_for(
+                GameEvent {
+                    played: Some(played),
+                    ended: false,
+                },
+                VibrationStrength::Strong,
+            )
             .map(Haptic::millis)
         };
         let (capture, step) = (millis(Played::Capture), millis(Played::Move));

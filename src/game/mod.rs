@@ -19,5 +19,7 @@ mod table;
 pub(crate) mod test_support;
 mod view;
 
+pub use feedback::preview_vibration;
 pub use game_over::{reason_key, title_key};
+pub use sound::preview_sound;
 pub use view::GameView;

@@ -1,5 +1,5 @@
-//! Short sounds for moves and captures, when the player has sound on; and what the sounds and
-//! the vibrations react to: a move added to the game, the end of a game.
+//! Short sounds for moves and captures, as loud as the player chose; and what the sounds and the
+//! vibrations react to: a move added to the game, the end of a game.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -8,7 +8,7 @@ use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
 use super::controller::Controller;
-use crate::prefs::Prefs;
+use crate::prefs::{Prefs, Volume};
 
 const MOVE_SOUND: Asset = asset!("/assets/sounds/move.wav");
 const CAPTURE_SOUND: Asset = asset!("/assets/sounds/capture.wav");
@@ -79,25 +79,41 @@ fn event_between(before: Seen, now: Seen, game: &Game) -> GameEvent {
     }
 }
 
-/// Plays a sound for each move added to the game.
+/// Plays a sound for each move added to the game, at the player's volume.
 pub fn use_move_sounds(controller: Signal<Controller>, prefs: Signal<Prefs>) {
     use_game_events(controller, move |event| {
-        if !prefs.peek().sound {
-            return;
-        }
-        match event.played {
-            Some(Played::Move) => play(MOVE_SOUND),
-            Some(Played::Capture) => play(CAPTURE_SOUND),
-            None => {}
-        }
+        let sound = match event.played {
+            Some(Played::Move) => MOVE_SOUND,
+            Some(Played::Capture) => CAPTURE_SOUND,
+            None => return,
+        };
+        play(sound, prefs.peek().sound);
     });
+}
+
+/// Lets the player hear a volume as they choose it: a move, as loud as the game will play it.
+pub fn preview_sound(volume: Volume) {
+    play(MOVE_SOUND, volume);
+}
+
+/// The audio element's volume (0 to 1) for the player's choice; `None` when sound is off.
+fn loudness(volume: Volume) -> Option<f64> {
+    match volume {
+        Volume::Off => None,
+        // A third of full volume sounds about half as loud.
+        Volume::Soft => Some(0.3),
+        Volume::Normal => Some(1.0),
+    }
 }
 
 /// Fire and forget: a browser may refuse to play (no audio device, autoplay rules) or lack
 /// `Audio` altogether, and a missing sound must never disturb the game.
-fn play(sound: Asset) {
+fn play(sound: Asset, volume: Volume) {
+    let Some(loudness) = loudness(volume) else {
+        return;
+    };
     document::eval(&format!(
-        r#"try {{ const played = new Audio("{sound}").play(); if (played) played.catch(() => {{}}); }} catch (_) {{}}"#
+        r#"try {{ const audio = new Audio("{sound}"); audio.volume = {loudness}; const played = audio.play(); if (played) played.catch(() => {{}}); }} catch (_) {{}}"#
     ));
 }
 
@@ -111,6 +127,14 @@ mod tests {
         let was = game_from(fen, before);
         let game = game_from(fen, after);
         event_between(Seen::of(&was), Seen::of(&game), &game)
+    }
+
+    #[test]
+    fn soft_is_quieter_than_normal_and_off_is_silent() {
+        assert_eq!(loudness(Volume::Off), None);
+        let (soft, normal) = (loudness(Volume::Soft), loudness(Volume::Normal));
+        assert!(Some(0.0) < soft && soft < normal, "{soft:?} < {normal:?}");
+        assert_eq!(normal, Some(1.0));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The settings page: language, the look (theme, board, pieces), the computer's level, the turn
-//! time, coordinates, turning the top bar around in pass-and-play, the hint button, sound and
-//! vibration; the switch that every on/off setting uses.
+//! time, coordinates, turning the top bar around in pass-and-play, the hint button, how loud the
+//! sounds and how hard the vibrations; the switch that every on/off setting uses.
 
 mod look;
 pub mod switch;

@@ -73,6 +73,7 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 pub(super) mod tests {
     use super::*;
     use crate::appearance::{BoardStyle, PieceSet, Theme};
+    use crate::prefs::{VibrationStrength, Volume};
     use crate::storage::store::MemoryStore;
     use duobao_ai::Level;
 
@@ -84,9 +85,9 @@ pub(super) mod tests {
             turn_seconds: Some(15),
             coordinates: false,
             table_mode: TableMode::On,
-            sound: false,
+            sound: Volume::Soft,
             hint_button: false,
-            vibration: false,
+            vibration: VibrationStrength::Light,
             theme: Theme::Light,
             board: BoardStyle::Contrast,
             pieces: PieceSet::Flat,
@@ -186,6 +187,38 @@ pub(super) mod tests {
             TableMode::On,
             "a table mode saved since wins"
         );
+    }
+
+    #[test]
+    fn the_former_sound_and_vibration_switches_keep_the_players_choice() {
+        for (saved, sound, vibration) in [
+            ("true", Volume::Normal, VibrationStrength::Strong),
+            ("false", Volume::Off, VibrationStrength::Off),
+        ] {
+            let store = MemoryStore::default();
+            store.write(&full_key("prefs.sound"), saved).unwrap();
+            store.write(&full_key("prefs.vibration"), saved).unwrap();
+            let loaded = load_prefs(&store, Lang::En);
+            assert_eq!(
+                (loaded.sound, loaded.vibration),
+                (sound, vibration),
+                "{saved}"
+            );
+            assert_eq!(store.read("duobao.v1.prefs.sound.corrupt"), None);
+        }
+    }
+
+    #[test]
+    fn an_unknown_volume_or_strength_takes_the_default_and_is_kept_aside() {
+        let store = MemoryStore::default();
+        store.write(&full_key("prefs.sound"), "\"loud\"").unwrap();
+        store.write(&full_key("prefs.vibration"), "3").unwrap();
+        let loaded = load_prefs(&store, Lang::En);
+        assert_eq!(loaded.sound, Prefs::default().sound);
+        assert_eq!(loaded.vibration, Prefs::default().vibration);
+        let aside = |name: &str| store.read(&format!("duobao.v1.prefs.{name}.corrupt"));
+        assert_eq!(aside("sound").as_deref(), Some("\"loud\""));
+        assert_eq!(aside("vibration").as_deref(), Some("3"));
     }
 
     #[test]
