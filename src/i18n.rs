@@ -161,7 +161,7 @@ translations! {
     BlackOffersDraw => "黑方提议和棋，走完这一步后由红方答复", "Black offers a draw: Red answers after this move";
     RedDrawOffer => "红方提议和棋", "Red offers a draw";
     BlackDrawOffer => "黑方提议和棋", "Black offers a draw";
-    DrawOfferChoice => "同意，本局以和棋结束；拒绝，对局继续。", "Accept and the game ends in a draw; decline and play goes on.";
+    DrawOfferChoice => "同意则本局和棋，拒绝则对局继续。", "Accept and the game ends in a draw; decline and play goes on.";
     AcceptDraw => "同意和棋", "Accept the draw";
     DeclineDraw => "拒绝", "Decline";
     RedDeclinedDraw => "红方拒绝和棋，对局继续", "Red declined the draw: play goes on";
