@@ -168,6 +168,30 @@ translations! {
     ReasonRedBlockade => "红方无棋可走", "Red has no move left";
     ReasonRepetition => "同一局面出现了三次", "The same position occurred three times";
     ReasonQuiet => "双方连续 100 步没有吃子", "100 moves in a row without a capture";
+    // Resigning and a draw by agreement (issue 19): the menu's entries, their questions and
+    // notices, and how the result tells them.
+    Resign => "认输", "Resign";
+    OfferDraw => "提和", "Offer a draw";
+    ResignQuestion => "确定要认输吗？", "Resign this game?";
+    RedResignQuestion => "红方确定要认输吗？", "Resign as Red?";
+    BlackResignQuestion => "黑方确定要认输吗？", "Resign as Black?";
+    ResignYouLose => "认输后本局判你负。", "The game ends and counts as your loss.";
+    ResignRedLoses => "认输后本局判黑方胜。", "The game ends and Black wins.";
+    ResignBlackLoses => "认输后本局判红方胜。", "The game ends and Red wins.";
+    RedOffersDraw => "红方提议和棋，走完这一步后由黑方答复", "Red offers a draw: Black answers after this move";
+    BlackOffersDraw => "黑方提议和棋，走完这一步后由红方答复", "Black offers a draw: Red answers after this move";
+    RedDrawOffer => "红方提议和棋", "Red offers a draw";
+    BlackDrawOffer => "黑方提议和棋", "Black offers a draw";
+    DrawOfferChoice => "同意则本局和棋，拒绝则对局继续。", "Accept and the game ends in a draw; decline and play goes on.";
+    AcceptDraw => "同意和棋", "Accept the draw";
+    DeclineDraw => "拒绝", "Decline";
+    RedDeclinedDraw => "红方拒绝和棋，对局继续", "Red declined the draw: play goes on";
+    BlackDeclinedDraw => "黑方拒绝和棋，对局继续", "Black declined the draw: play goes on";
+    ReasonYouResigned => "你认输了", "You resigned";
+    ReasonComputerResigned => "电脑认输了", "The computer resigned";
+    ReasonRedResigned => "红方认输", "Red resigned";
+    ReasonBlackResigned => "黑方认输", "Black resigned";
+    ReasonAgreement => "双方同意和棋", "Drawn by agreement";
 
     RulesTitle => "游戏规则", "How to play";
     RulesQuickStart => "快速上手", "Quick start";
@@ -378,18 +402,16 @@ pub fn text(lang: Lang, key: Key) -> &'static str {
     }
 }
 
-pub const fn color_key(color: Color) -> Key {
+/// Of a text written once for each side (`RedTimedOut`, `BlackTimedOut`), `color`'s.
+pub const fn side_key(color: Color, red: Key, black: Key) -> Key {
     match color {
-        Color::Red => Key::Red,
-        Color::Black => Key::Black,
+        Color::Red => red,
+        Color::Black => black,
     }
 }
 
-pub const fn timed_out_key(color: Color) -> Key {
-    match color {
-        Color::Red => Key::RedTimedOut,
-        Color::Black => Key::BlackTimedOut,
-    }
+pub const fn color_key(color: Color) -> Key {
+    side_key(color, Key::Red, Key::Black)
 }
 
 pub const fn piece_key(piece: Piece) -> Key {

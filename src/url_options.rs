@@ -26,6 +26,7 @@ pub struct Link {
     fen: Option<String>,
     mode: Option<String>,
     moves: Option<String>,
+    end: Option<String>,
     ply: Option<usize>,
 }
 
@@ -74,6 +75,7 @@ impl Link {
                 share::FEN => link.fen = Some(value.into_owned()),
                 "mode" => link.mode = Some(value.into_owned()),
                 share::MOVES => link.moves = Some(value.into_owned()),
+                share::END => link.end = Some(value.into_owned()),
                 share::PLY => link.ply = value.parse().ok(),
                 _ => {}
             }
@@ -132,7 +134,7 @@ impl Link {
     fn shared(&self) -> Option<Result<(Game, usize), BadLink>> {
         let moves = self.moves.as_deref()?;
         Some(self.start().and_then(|start| {
-            let game = share::replay(start, moves).map_err(BadLink::BadPly)?;
+            let game = share::replay(start, moves, self.end.as_deref()).map_err(BadLink::BadPly)?;
             let last = game.plies().len();
             Ok((game, self.ply.map_or(last, |ply| ply.min(last))))
         }))
@@ -248,7 +250,7 @@ mod tests {
 
     #[test]
     fn a_shared_game_opens_its_review_at_its_ply() {
-        let game = share::replay(Position::start(), "b2c2-b4b3-pass").unwrap();
+        let game = share::replay(Position::start(), "b2c2-b4b3-pass", None).unwrap();
         assert_eq!(
             open("moves=b2c2-b4b3-pass&ply=1", true),
             Opening::Review(game.clone(), 1)
@@ -265,6 +267,7 @@ mod tests {
             &share::replay(
                 Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
                 "d2d3",
+                None,
             )
             .unwrap(),
             0,
@@ -273,6 +276,10 @@ mod tests {
             panic!("{query} opens its review")
         };
         assert!(from_elsewhere.is_over());
+        let Opening::Review(resigned, 1) = open("moves=b2c2&end=red-resigns", false) else {
+            panic!("a resigned game opens its review")
+        };
+        assert_eq!(resigned.result().unwrap().to_string(), "black resignation");
     }
 
     #[test]

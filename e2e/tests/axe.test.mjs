@@ -118,6 +118,21 @@ async function visitEveryScreen(locale, lang) {
   await phone.playMove(page, 'b2c2');
   await select(page, 'b4');
   await check(page, 'pass-and-play, a piece selected');
+  // Black offers a draw and moves; Red is asked, declines, and is asked before resigning.
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu-offer-draw').tap();
+  await page.getByTestId('menu').waitFor({ state: 'detached' });
+  await phone.playMove(page, 'b4b3');
+  await shown('draw-offer');
+  await check(page, 'draw offered');
+  await page.getByTestId('decline-draw').tap();
+  await page.getByTestId('draw-offer').waitFor({ state: 'detached' });
+  await page.getByTestId('menu-button').tap();
+  await page.getByTestId('menu-resign').tap();
+  await shown('confirm-resign');
+  await check(page, 'resign question');
+  await page.getByTestId('confirm-resign-no').tap();
+  await page.getByTestId('confirm-resign').waitFor({ state: 'detached' });
 
   // A link to a game, with this one unfinished, asks which to play.
   const query = new URLSearchParams({ mode: 'pnp', fen: WIN_IN_ONE }).toString();

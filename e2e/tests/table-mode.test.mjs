@@ -84,7 +84,7 @@ test('a notice about the top player and the top winner\'s result face the top', 
   const game = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
   for (const move of ['c3c4', 'a4a3', 'b2c3', 'a3b2', 'a2a3', 'e4e3']) await playMove(game, move);
   await game.getByTestId('game-over').waitFor();
-  const facing = game.locator('.result-facing');
+  const facing = game.locator('.facing-layer');
   assert.equal(await facing.getAttribute('data-rotated'), 'true');
   assert.equal(await transformOf(facing), UPSIDE_DOWN);
   assert.equal(await game.getByTestId('game-over').getByRole('heading').textContent(), 'Black wins');

@@ -1,13 +1,13 @@
 //! The live game's state machine, free of any UI: who may tap what, playing, undo (per mode),
-//! the turn clock, the computer's turns ([`super::computer_turn`]) and the hint
-//! ([`super::hint`]).
+//! the turn clock, the computer's turns ([`super::computer_turn`]), the hint
+//! ([`super::hint`]), resigning, and a draw offered and answered between friends.
 //!
 //! Every change of the game bumps a generation number. A request to the computer or for a hint
 //! carries the generation it was made in, and an answer is only played if nothing has changed
 //! since, so an answer that arrives after an undo, a new game or leaving the screen is dropped.
 
 use duobao_ai::{Level, ThinkError};
-use duobao_rules::{Color, Game, GameResult, Move, Ply, Point, Position};
+use duobao_rules::{Color, Concession, Game, GameResult, Move, Ply, Point, Position};
 
 use super::clock::{PauseReason, Tick, TurnClock};
 use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
@@ -21,6 +21,19 @@ use crate::session::{GameSetup, Mode, SavedGame};
 pub enum Notice {
     /// This side's time ran out and its turn was passed.
     TimedOut(Color),
+    /// This side offered a draw: the other answers after its move.
+    DrawOffered(Color),
+    /// This side declined the draw the other offered.
+    DrawDeclined(Color),
+}
+
+/// A draw offered between friends: on the offerer's turn, answered on the other side's next one.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum DrawOffer {
+    /// Offered by `by` when the game had `plies` plies; `by` is still to move.
+    Made { by: Color, plies: usize },
+    /// `by`'s turn is over: the other side, now to move, is asked.
+    ToAnswer { by: Color },
 }
 
 /// What a tap on a point did.
@@ -48,6 +61,7 @@ pub struct Controller {
     started_ms: u64,
     /// Its number in "Your games", once kept there.
     kept_as: Option<u64>,
+    draw_offer: Option<DrawOffer>,
 }
 
 impl Controller {
@@ -64,6 +78,7 @@ impl Controller {
             counted: false,
             started_ms: now_ms(),
             kept_as: None,
+            draw_offer: None,
         };
         controller.counted = controller.game.is_over();
         controller.after_change();
@@ -238,6 +253,71 @@ impl Controller {
         self.counted = true;
     }
 
+    /// Who would resign now: the player against the computer (on either side's turn), the side
+    /// to move between friends; nobody once the game is over.
+    pub fn resigning_side(&self) -> Option<Color> {
+        if self.game.is_over() {
+            return None;
+        }
+        Some(match self.mode {
+            Mode::VsAi { human, .. } => human,
+            Mode::PassAndPlay { .. } => self.turn(),
+        })
+    }
+
+    /// The [`Controller::resigning_side`] gives the game up: the game is over, for good.
+    pub fn resign(&mut self) {
+        if let Some(side) = self.resigning_side() {
+            self.conclude(Concession::Resigned(side));
+        }
+    }
+
+    /// Whether the side to move may offer a draw now: between friends, once a turn.
+    pub fn can_offer_draw(&self) -> bool {
+        matches!(self.mode, Mode::PassAndPlay { .. })
+            && self.is_human_turn()
+            && self.draw_offer.is_none()
+    }
+
+    /// The side to move offers a draw; the other side is asked once this turn is over.
+    pub fn offer_draw(&mut self) {
+        if self.can_offer_draw() {
+            let by = self.turn();
+            let plies = self.game.plies().len();
+            self.draw_offer = Some(DrawOffer::Made { by, plies });
+            self.notice = Some(Notice::DrawOffered(by));
+        }
+    }
+
+    /// The side that offered the draw the side to move must answer now, if any.
+    pub fn draw_offered_by(&self) -> Option<Color> {
+        match self.draw_offer {
+            Some(DrawOffer::ToAnswer { by }) if !self.game.is_over() => Some(by),
+            _ => None,
+        }
+    }
+
+    /// The side to move answers the draw offered: accepted, the game ends drawn; declined, play
+    /// goes on and the offerer is told.
+    pub fn answer_draw(&mut self, accept: bool) {
+        let Some(by) = self.draw_offered_by() else {
+            return;
+        };
+        self.draw_offer = None;
+        if accept {
+            self.conclude(Concession::DrawAgreed);
+        } else {
+            self.notice = Some(Notice::DrawDeclined(by.other()));
+        }
+    }
+
+    fn conclude(&mut self, concession: Concession) {
+        if self.game.concede(concession).is_ok() {
+            self.notice = None;
+            self.after_change();
+        }
+    }
+
     fn turn(&self) -> Color {
         self.game.position().turn()
     }
@@ -331,6 +411,9 @@ impl Controller {
     /// Plies the undo button takes back: against the computer, back to before the player's own
     /// last move (with the computer's reply); in pass-and-play, one ply.
     pub fn undo_count(&self) -> usize {
+        if !self.game.can_undo() {
+            return 0;
+        }
         let plies = self.game.plies();
         match self.mode {
             Mode::VsAi { human, .. } => plies
@@ -392,6 +475,15 @@ impl Controller {
         self.clock.restart();
         let over = self.game.is_over();
         self.clock.set_paused(PauseReason::GameOver, over);
+        // An offer goes to the other side when the offerer's turn is over, and lapses with any
+        // other change (its answer not given on that turn, an undo, a new game).
+        let plies = self.game.plies().len();
+        self.draw_offer = match self.draw_offer {
+            Some(DrawOffer::Made { by, plies: offered }) if plies == offered + 1 => {
+                Some(DrawOffer::ToAnswer { by })
+            }
+            _ => None,
+        };
     }
 }
 
@@ -710,6 +802,115 @@ mod tests {
         assert_eq!(resumed.uncounted_result(), None, "not counted again");
         resumed.rematch();
         assert_eq!(resumed.uncounted_result(), None);
+    }
+
+    #[test]
+    fn against_the_computer_the_player_resigns_even_on_its_turn_and_loses_for_good() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "b2c2");
+        let request = controller.ai_request().unwrap();
+        assert_eq!(controller.resigning_side(), Some(Color::Red));
+        controller.resign();
+        let (mode, result) = controller.uncounted_result().unwrap();
+        assert_eq!(mode, controller.mode());
+        assert_eq!(result.winner(), Some(Color::Black));
+        assert_eq!(controller.resigning_side(), None);
+        assert_eq!(
+            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
+            AiOutcome::Stale
+        );
+        assert_eq!(
+            controller.undo_count(),
+            0,
+            "a resignation is not taken back"
+        );
+        assert!(!controller.undo());
+        assert_eq!(controller.tap(point("c2")), TapOutcome::Ignored);
+        assert!(controller.clock().is_paused_by(PauseReason::GameOver));
+        assert_eq!(controller.saved_game(), None);
+        assert!(!controller.can_offer_draw(), "no draw against the computer");
+    }
+
+    #[test]
+    fn between_friends_the_side_to_move_resigns() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        tap_move(&mut controller, "b2c2");
+        assert_eq!(controller.resigning_side(), Some(Color::Black));
+        controller.resign();
+        assert_eq!(
+            controller.game().result().unwrap().to_string(),
+            "red resignation"
+        );
+    }
+
+    /// Red offers a draw and moves: Black is to answer.
+    fn offered_to_black() -> Controller {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        assert!(controller.can_offer_draw());
+        controller.offer_draw();
+        assert_eq!(controller.notice(), Some(Notice::DrawOffered(Color::Red)));
+        assert!(!controller.can_offer_draw(), "once a turn");
+        assert_eq!(controller.draw_offered_by(), None, "Red still moves");
+        tap_move(&mut controller, "b2c2");
+        assert_eq!(controller.draw_offered_by(), Some(Color::Red));
+        controller
+    }
+
+    #[test]
+    fn a_draw_offered_and_accepted_ends_the_game_drawn() {
+        let mut controller = offered_to_black();
+        controller.answer_draw(true);
+        assert_eq!(
+            controller.game().result(),
+            Some(GameResult::Draw(duobao_rules::DrawReason::Agreement))
+        );
+        assert_eq!(controller.draw_offered_by(), None);
+        assert_eq!(controller.undo_count(), 0);
+    }
+
+    #[test]
+    fn a_draw_declined_tells_the_offerer_and_play_goes_on() {
+        let mut controller = offered_to_black();
+        controller.answer_draw(false);
+        assert_eq!(controller.game().result(), None);
+        assert_eq!(controller.draw_offered_by(), None);
+        assert_eq!(
+            controller.notice(),
+            Some(Notice::DrawDeclined(Color::Black))
+        );
+        assert!(controller.can_offer_draw(), "Black may offer in turn");
+        tap_move(&mut controller, "b4b3");
+        assert_eq!(controller.notice(), None);
+        assert!(controller.can_offer_draw(), "and Red again later");
+    }
+
+    #[test]
+    fn an_offer_not_answered_on_that_turn_lapses() {
+        let mut moved_on = offered_to_black();
+        tap_move(&mut moved_on, "b4b3");
+        assert_eq!(moved_on.draw_offered_by(), None);
+        moved_on.answer_draw(true);
+        assert_eq!(moved_on.game().result(), None);
+        let mut timed_out = offered_to_black();
+        assert_eq!(timed_out.tick(5_000), Tick::Expired);
+        assert_eq!(timed_out.draw_offered_by(), None);
+        let mut undone = offered_to_black();
+        undone.undo();
+        assert_eq!(undone.draw_offered_by(), None);
+        tap_move(&mut undone, "b2c2");
+        assert_eq!(undone.draw_offered_by(), None, "an undo withdraws it");
+        let mut rematched = pass_and_play(duobao_rules::START_FEN);
+        rematched.offer_draw();
+        rematched.rematch();
+        assert!(rematched.can_offer_draw());
+    }
+
+    #[test]
+    fn an_offer_follows_the_offerers_turn_even_when_its_time_runs_out() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        controller.offer_draw();
+        assert_eq!(controller.tick(5_000), Tick::Expired);
+        assert_eq!(controller.draw_offered_by(), Some(Color::Red));
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
     let win = match result {
         GameResult::Draw(DrawReason::Repetition) => return Key::ReasonRepetition,
         GameResult::Draw(DrawReason::Quiet) => return Key::ReasonQuiet,
+        GameResult::Draw(DrawReason::Agreement) => return Key::ReasonAgreement,
         GameResult::Win(win) => win,
     };
     match (mode, win.reason) {
@@ -40,6 +41,9 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
                 // A blockade is told from the side that is stuck.
                 (WinReason::Blockade, true) => Key::ReasonComputerBlockade,
                 (WinReason::Blockade, false) => Key::ReasonYouBlockade,
+                // A resignation is told from the side that resigned.
+                (WinReason::Resignation, true) => Key::ReasonComputerResigned,
+                (WinReason::Resignation, false) => Key::ReasonYouResigned,
             }
         }
         (Mode::PassAndPlay { .. }, reason) => match (reason, win.winner) {
@@ -49,6 +53,8 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
             (WinReason::Annihilation, Color::Black) => Key::ReasonBlackAnnihilation,
             (WinReason::Blockade, Color::Red) => Key::ReasonBlackBlockade,
             (WinReason::Blockade, Color::Black) => Key::ReasonRedBlockade,
+            (WinReason::Resignation, Color::Red) => Key::ReasonBlackResigned,
+            (WinReason::Resignation, Color::Black) => Key::ReasonRedResigned,
         },
     }
 }
@@ -162,6 +168,8 @@ mod tests {
                     lost(Blockade),
                     ("The computer wins", "You have no move left"),
                 ),
+                (won(Resignation), ("You win", "The computer resigned")),
+                (lost(Resignation), ("The computer wins", "You resigned")),
             ];
             for (result, expected) in cases {
                 assert_eq!(told(result, mode), expected, "{result:?} as {human:?}");
@@ -197,6 +205,11 @@ mod tests {
                 win(Color::Black, Blockade),
                 ("Black wins", "Red has no move left"),
             ),
+            (win(Color::Red, Resignation), ("Red wins", "Black resigned")),
+            (
+                win(Color::Black, Resignation),
+                ("Black wins", "Red resigned"),
+            ),
         ];
         for bottom in [Color::Red, Color::Black] {
             for (result, expected) in cases {
@@ -219,6 +232,8 @@ mod tests {
                 told(quiet, mode),
                 ("Draw", "100 moves in a row without a capture")
             );
+            let agreed = GameResult::Draw(DrawReason::Agreement);
+            assert_eq!(told(agreed, mode), ("Draw", "Drawn by agreement"));
         }
     }
 
@@ -232,5 +247,13 @@ mod tests {
         assert_eq!(zh(reason_key(lost, FRIENDS)), "红方无棋可走");
         let taken = win(Color::Black, WinReason::Treasure);
         assert_eq!(zh(reason_key(taken, vs_ai(Color::Red))), "电脑夺得了宝箱");
+        let resigned = win(Color::Black, WinReason::Resignation);
+        assert_eq!(zh(title_key(resigned, vs_ai(Color::Red))), "电脑赢了");
+        assert_eq!(zh(reason_key(resigned, vs_ai(Color::Red))), "你认输了");
+        assert_eq!(zh(title_key(resigned, FRIENDS)), "黑方胜");
+        assert_eq!(zh(reason_key(resigned, FRIENDS)), "红方认输");
+        let agreed = GameResult::Draw(DrawReason::Agreement);
+        assert_eq!(zh(title_key(agreed, FRIENDS)), "和棋");
+        assert_eq!(zh(reason_key(agreed, FRIENDS)), "双方同意和棋");
     }
 }

@@ -143,6 +143,9 @@ fn reason_text(lang: Lang, reason: HintReason) -> String {
         HintReason::Wins(WinReason::Treasure) => text(lang, Key::HintWinsTreasure).into(),
         HintReason::Wins(WinReason::Annihilation) => text(lang, Key::HintWinsAnnihilation).into(),
         HintReason::Wins(WinReason::Blockade) => text(lang, Key::HintWinsBlockade).into(),
+        HintReason::Wins(WinReason::Resignation) => {
+            unreachable!("a hint's win is read off a position, which no resignation ends")
+        }
         HintReason::Captures(points) => fill(lang, Key::HintCaptures, &[&point_list(lang, points)]),
         HintReason::StopsThreat(point) => fill(lang, Key::HintStopsThreat, &[&point.to_string()]),
         HintReason::ThreatensTreasure => text(lang, Key::HintThreatensTreasure).into(),

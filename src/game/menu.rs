@@ -1,9 +1,11 @@
-//! The in-game menu: resume, sharing the game so far, the rules, the settings, a new game and
-//! the language. The clock stands still while it is open, and while the share sheet, the rules
-//! or settings opened from it are showing. Back resumes the game.
+//! The in-game menu: resume, sharing the game so far, the rules, the settings, a new game,
+//! resigning (asked once more) and, between friends, offering a draw, and the language. The
+//! clock stands still while it is open, and while the share sheet, the question before
+//! resigning, the rules or settings opened from it are showing. Back resumes the game.
 
 use dioxus::prelude::*;
 
+use super::concession::ResignDialog;
 use super::controller::Controller;
 use crate::i18n::{text, Key};
 use crate::navigation::Page;
@@ -18,9 +20,16 @@ pub fn GameMenu(
     on_open: EventHandler<Page>,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
-    let controller: Signal<Controller> = use_context();
+    let mut controller: Signal<Controller> = use_context();
     let lang = prefs.read().lang;
     let mut sharing = use_signal(|| false);
+    let mut asking_to_resign = use_signal(|| false);
+    if asking_to_resign() {
+        // Either answer goes back to the board: the game played on, or its result.
+        return rsx! {
+            ResignDialog { on_close: on_resume }
+        };
+    }
     if sharing() {
         let game = controller.read().game().clone();
         let mode = controller.read().mode();
@@ -45,6 +54,22 @@ pub fn GameMenu(
                 button { r#type: "button", "data-testid": "menu-new-game",
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}
+                }
+                // After the entries above, whose order the native end-to-end test counts on.
+                if controller.read().resigning_side().is_some() {
+                    button { r#type: "button", "data-testid": "menu-resign", aria_haspopup: "dialog",
+                        onclick: move |_| asking_to_resign.set(true),
+                        {text(lang, Key::Resign)}
+                    }
+                }
+                if controller.read().can_offer_draw() {
+                    button { r#type: "button", "data-testid": "menu-offer-draw",
+                        onclick: move |_| {
+                            controller.write().offer_draw();
+                            on_resume.call(());
+                        },
+                        {text(lang, Key::OfferDraw)}
+                    }
                 }
                 LanguageChoices {}
             }

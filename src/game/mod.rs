@@ -5,6 +5,7 @@ mod ai_failed;
 mod announcer;
 pub mod clock;
 mod computer_turn;
+mod concession;
 pub mod controller;
 mod dialogs;
 mod feedback;

@@ -33,10 +33,12 @@ impl Facing {
         self.across == Some(color)
     }
 
-    /// A notice turns to the player it is about: the one whose time ran out.
+    /// A notice turns to the player it is for: the one whose time ran out, the one who offered
+    /// a draw, and then the one told it was declined.
     pub fn turns_notice(self, notice: Notice) -> bool {
         match notice {
-            Notice::TimedOut(color) => self.turns(color),
+            Notice::TimedOut(color) | Notice::DrawOffered(color) => self.turns(color),
+            Notice::DrawDeclined(color) => self.turns(color.other()),
         }
     }
 
@@ -44,6 +46,19 @@ impl Facing {
     /// rematch; a draw, like the menu, faces the bottom of the phone.
     pub fn turns_result(self, result: GameResult) -> bool {
         result.winner().is_some_and(|winner| self.turns(winner))
+    }
+}
+
+/// A dialog over the game, turned to face the player across the table when `turned`: its layer
+/// covers the screen, so the dialog's fixed backdrop fills it as usual, upside down.
+#[component]
+pub fn FacingLayer(turned: bool, children: Element) -> Element {
+    rsx! {
+        div {
+            class: if turned { "facing-layer turned" } else { "facing-layer" },
+            "data-rotated": turned,
+            {children}
+        }
     }
 }
 
@@ -76,6 +91,12 @@ mod tests {
         assert_eq!(facing.across(), Some(Color::Black));
         assert!(facing.turns_notice(Notice::TimedOut(Color::Black)));
         assert!(!facing.turns_notice(Notice::TimedOut(Color::Red)));
+        assert!(facing.turns_notice(Notice::DrawOffered(Color::Black)));
+        assert!(
+            facing.turns_notice(Notice::DrawDeclined(Color::Red)),
+            "Black, who offered, is told"
+        );
+        assert!(!facing.turns_notice(Notice::DrawDeclined(Color::Black)));
         assert!(facing.turns_result(win(Color::Black)));
         assert!(!facing.turns_result(win(Color::Red)));
         assert!(!facing.turns_result(GameResult::Draw(DrawReason::Quiet)));

@@ -12,6 +12,7 @@ use web_time::Instant;
 use super::ai_failed::AiFailedDialog;
 use super::clock::{PauseReason, Tick};
 use super::computer_turn::AiOutcome;
+use super::concession::DrawAnswerDialog;
 use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
 use super::feedback::{use_keep_awake, use_move_haptics};
@@ -21,9 +22,9 @@ use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
-use super::table::use_facing;
+use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
-use crate::i18n::{fill, text, timed_out_key, Key, Lang};
+use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
 use crate::platform::{sleep, VISIBILITY_SCRIPT};
@@ -64,10 +65,9 @@ pub fn GameView(
     } = *prefs.read();
     let state = controller.read();
     let bottom = state.bottom();
-    let notice = state.notice().map(|notice| {
-        let Notice::TimedOut(color) = notice;
-        (timed_out_key(color), facing.turns_notice(notice))
-    });
+    let notice = state
+        .notice()
+        .map(|notice| (notice_key(notice), facing.turns_notice(notice)));
     let game_over = state.game().is_over();
     let result_turned = state
         .game()
@@ -78,6 +78,7 @@ pub fn GameView(
     let menu_open = dialogs.read().is_menu_open();
     let result_open = dialogs.read().is_result_open(&state);
     let ai_stuck = state.is_ai_stuck();
+    let draw_offered_by = state.draw_offered_by();
     let hint = state.hint();
     let hint_line = hint_line(lang, &state);
 
@@ -174,9 +175,7 @@ pub fn GameView(
             if menu_open {
                 GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
             } else if result_open {
-                div {
-                    class: if result_turned { "result-facing turned" } else { "result-facing" },
-                    "data-rotated": result_turned,
+                FacingLayer { turned: result_turned,
                     GameOverDialog {
                         on_new_game,
                         on_review: move |_| on_review.call(plies),
@@ -185,7 +184,23 @@ pub fn GameView(
                 }
             } else if ai_stuck {
                 AiFailedDialog { on_new_game }
+            } else if let Some(offered_by) = draw_offered_by {
+                // Asked of the side to move, so it faces them.
+                FacingLayer { turned: facing.turns(offered_by.other()),
+                    DrawAnswerDialog { offered_by }
+                }
             }
+        }
+    }
+}
+
+/// What the notice over the board says.
+fn notice_key(notice: Notice) -> Key {
+    match notice {
+        Notice::TimedOut(color) => side_key(color, Key::RedTimedOut, Key::BlackTimedOut),
+        Notice::DrawOffered(color) => side_key(color, Key::RedOffersDraw, Key::BlackOffersDraw),
+        Notice::DrawDeclined(color) => {
+            side_key(color, Key::RedDeclinedDraw, Key::BlackDeclinedDraw)
         }
     }
 }

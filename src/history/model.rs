@@ -200,7 +200,7 @@ mod tests {
     use super::*;
     use crate::game::test_support::game_from;
     use duobao_ai::{review_game, Level, ReviewSettings};
-    use duobao_rules::DrawReason;
+    use duobao_rules::{Concession, DrawReason};
 
     fn kept(mode: Mode, game: Game) -> KeptGame {
         KeptGame {
@@ -244,6 +244,33 @@ mod tests {
         );
         assert_eq!(draw.outcome(), Outcome::Drawn);
         assert_eq!(kept(friends, Game::new()).outcome(), Outcome::Unfinished);
+        let mut resigned = Game::new();
+        resigned
+            .concede(Concession::Resigned(Color::Black))
+            .unwrap();
+        assert_eq!(kept(as_black, resigned.clone()).outcome(), Outcome::Lost);
+        assert_eq!(kept(friends, resigned).outcome(), Outcome::Won);
+        let mut agreed = Game::new();
+        agreed.concede(Concession::DrawAgreed).unwrap();
+        assert_eq!(kept(friends, agreed).outcome(), Outcome::Drawn);
+    }
+
+    #[test]
+    fn a_resigned_game_is_kept_as_resigned_and_older_games_still_read() {
+        let mut game = game_from(duobao_rules::START_FEN, &["b2c2"]);
+        game.concede(Concession::Resigned(Color::Red)).unwrap();
+        let resigned = kept(Mode::PassAndPlay { bottom: Color::Red }, game);
+        let json = serde_json::to_string(&resigned).unwrap();
+        assert!(json.contains(r#""end":"red-resigns""#), "{json}");
+        let read: KeptGame = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, resigned);
+        // Kept before games could be resigned, or with an end this version does not know.
+        let older = json.replace(r#","end":"red-resigns""#, "");
+        let read: KeptGame = serde_json::from_str(&older).unwrap();
+        assert_eq!(read.outcome(), Outcome::Unfinished);
+        let unknown = json.replace("red-resigns", "red-sulks");
+        let read: KeptGame = serde_json::from_str(&unknown).unwrap();
+        assert_eq!(read.outcome(), Outcome::Unfinished);
     }
 
     #[test]

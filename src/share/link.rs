@@ -1,13 +1,15 @@
 //! A game as a link: `?moves=b2c2-d4d3-pass&ply=2`, with `fen=<start>` for a game that did not
-//! begin at the start position and `ply` left out for the last. Opening one replays it through
+//! begin at the start position, `end=black-resigns` or `end=draw-agreed` for a game the players
+//! ended, and `ply` left out for the last. Opening one replays it through
 //! the rules, move by move, and shows its review at that ply on any device.
 
-use duobao_rules::{Game, Ply, Position};
+use duobao_rules::{Concession, Game, Ply, Position};
 
 /// The link's parameters.
 pub const MOVES: &str = "moves";
 pub const PLY: &str = "ply";
 pub const FEN: &str = "fen";
+pub const END: &str = "end";
 /// Between the plies of `moves`.
 const SEPARATOR: char = '-';
 
@@ -31,15 +33,19 @@ pub fn game_query(game: &Game, ply: usize) -> String {
         .map(|played| played.ply.to_string())
         .collect();
     query.append_pair(MOVES, &plies.join(&SEPARATOR.to_string()));
+    if let Some(concession) = game.concession() {
+        query.append_pair(END, &concession.to_string());
+    }
     if ply < game.plies().len() {
         query.append_pair(PLY, &ply.to_string());
     }
     query.finish()
 }
 
-/// The game a link's `moves` make from `start`, each ply replayed through the rules; the first
-/// one that does not read or is not legal, else.
-pub fn replay(start: Position, moves: &str) -> Result<Game, BadPly> {
+/// The game a link's `moves` make from `start`, each ply replayed through the rules, ended as
+/// its `end` says (an `end` that does not read, or after the game was over, is left out); the
+/// first ply that does not read or is not legal, else.
+pub fn replay(start: Position, moves: &str, end: Option<&str>) -> Result<Game, BadPly> {
     let mut game = Game::from_position(start);
     for (index, text) in moves
         .split(SEPARATOR)
@@ -54,6 +60,10 @@ pub fn replay(start: Position, moves: &str) -> Result<Game, BadPly> {
             });
         }
     }
+    if let Some(concession) = end.and_then(|end| end.parse::<Concession>().ok()) {
+        // Refused only for a game already over, which keeps its own result.
+        let _ = game.concede(concession);
+    }
     Ok(game)
 }
 
@@ -65,23 +75,24 @@ mod tests {
     /// The link's game and ply read back from its query, as the page's address gives it.
     fn read_back(query: &str) -> (Game, usize) {
         let mut start = Position::start();
-        let (mut moves, mut ply) = (String::new(), None);
+        let (mut moves, mut ply, mut end) = (String::new(), None, None);
         for (name, value) in form_urlencoded::parse(query.as_bytes()) {
             match &*name {
                 FEN => start = Position::from_fen(&value).unwrap(),
                 MOVES => moves = value.into_owned(),
                 PLY => ply = value.parse().ok(),
+                END => end = Some(value.into_owned()),
                 _ => {}
             }
         }
-        let game = replay(start, &moves).unwrap();
+        let game = replay(start, &moves, end.as_deref()).unwrap();
         let at = ply.unwrap_or(game.plies().len());
         (game, at)
     }
 
     /// A game of `length` plies from `start`, each chosen by `picks` among the legal ones, with a
     /// pass now and then.
-    fn random_game(start: Position, picks: &[usize]) -> Game {
+    fn random_game(start: Position, picks: &[usize], concession: Option<Concession>) -> Game {
         let mut game = Game::from_position(start);
         for &pick in picks {
             if game.is_over() {
@@ -97,6 +108,9 @@ mod tests {
                 break;
             }
         }
+        if let Some(concession) = concession {
+            let _ = game.concede(concession);
+        }
         game
     }
 
@@ -108,13 +122,21 @@ mod tests {
             picks in proptest::collection::vec(0usize..1000, 0..60),
             from_elsewhere in any::<bool>(),
             shown in 0usize..70,
+            ended in 0usize..4,
         ) {
             let start = if from_elsewhere {
                 Position::from_fen("B.B/..BBB/BRR.R/RBT../RRR r - 12").unwrap()
             } else {
                 Position::start()
             };
-            let game = random_game(start, &picks);
+            let concession = [
+                Concession::Resigned(duobao_rules::Color::Red),
+                Concession::Resigned(duobao_rules::Color::Black),
+                Concession::DrawAgreed,
+            ]
+            .get(ended)
+            .copied();
+            let game = random_game(start, &picks, concession);
             let ply = shown.min(game.plies().len());
             let query = game_query(&game, ply);
             prop_assert_eq!(query.contains("fen="), from_elsewhere);
@@ -124,30 +146,43 @@ mod tests {
 
     #[test]
     fn a_link_reads_as_people_write_it() {
-        let game = replay(Position::start(), "b2c2-b4b3-pass").unwrap();
+        let mut game = replay(Position::start(), "b2c2-b4b3-pass", None).unwrap();
         assert_eq!(game.plies().len(), 3);
         assert_eq!(game_query(&game, 3), "moves=b2c2-b4b3-pass");
         assert_eq!(game_query(&game, 1), "moves=b2c2-b4b3-pass&ply=1");
-        assert_eq!(replay(Position::start(), "").unwrap(), Game::new());
+        assert_eq!(replay(Position::start(), "", None).unwrap(), Game::new());
+        game.concede(Concession::DrawAgreed).unwrap();
+        assert_eq!(game_query(&game, 3), "moves=b2c2-b4b3-pass&end=draw-agreed");
+        let resigned = replay(Position::start(), "b2c2", Some("black-resigns")).unwrap();
+        assert_eq!(resigned.result().unwrap().to_string(), "red resignation");
+        let unknown = replay(Position::start(), "b2c2", Some("everyone-wins")).unwrap();
+        assert_eq!(
+            unknown.result(),
+            None,
+            "an end that does not read is left out"
+        );
     }
 
     #[test]
     fn the_first_bad_ply_is_named() {
         assert_eq!(
-            replay(Position::start(), "b2c2-b4b3-c3c5-pass"),
+            replay(Position::start(), "b2c2-b4b3-c3c5-pass", None),
             Err(BadPly {
                 number: 3,
                 text: "c3c5".into()
             })
         );
         assert_eq!(
-            replay(Position::start(), "b2c2-zz"),
+            replay(Position::start(), "b2c2-zz", None),
             Err(BadPly {
                 number: 2,
                 text: "zz".into()
             })
         );
         // Legal notation, but Black's soldier on Red's turn.
-        assert_eq!(replay(Position::start(), "b4b3").unwrap_err().number, 1);
+        assert_eq!(
+            replay(Position::start(), "b4b3", None).unwrap_err().number,
+            1
+        );
     }
 }

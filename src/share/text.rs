@@ -86,4 +86,17 @@ mod tests {
         assert_eq!(read.game, game);
         assert_eq!(read.headers[2], ("Black".to_string(), "You".to_string()));
     }
+
+    #[test]
+    fn a_resigned_game_says_so_in_its_text() {
+        let mut game = game_from(duobao_rules::START_FEN, &["b2c2"]);
+        game.concede(duobao_rules::Concession::Resigned(Color::Black))
+            .unwrap();
+        let friends = Some(Mode::PassAndPlay { bottom: Color::Red });
+        let zh = game_headers(Lang::Zh, friends, &game, "2026-12-01 14:24");
+        assert_eq!(zh[3].1, "红方胜 · 黑方认输");
+        let named: Vec<(&str, &str)> = zh.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let text = write_game_text(&game, &named);
+        assert_eq!(read_game_text(&text).unwrap().game, game);
+    }
 }

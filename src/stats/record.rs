@@ -98,7 +98,7 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duobao_rules::{DrawReason, Win, WinReason};
+    use duobao_rules::{Concession, DrawReason, Win, WinReason};
 
     fn win(winner: Color) -> GameResult {
         GameResult::Win(Win {
@@ -141,6 +141,20 @@ mod tests {
             }
         );
         assert_eq!(stats.pass_and_play, 0);
+    }
+
+    #[test]
+    fn a_resignation_is_a_loss_and_an_agreed_draw_a_draw() {
+        let mut stats = Stats::default();
+        let medium_black = Mode::VsAi {
+            human: Color::Black,
+            level: Level::Medium,
+        };
+        stats.record_game(medium_black, Concession::Resigned(Color::Black).result());
+        assert_eq!(stats.vs_ai(Level::Medium, Color::Black).losses, 1);
+        let friends = Mode::PassAndPlay { bottom: Color::Red };
+        stats.record_game(friends, Concession::DrawAgreed.result());
+        assert_eq!(stats.pass_and_play, 1);
     }
 
     #[test]

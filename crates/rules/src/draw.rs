@@ -14,6 +14,8 @@ pub const REPETITION_LIMIT: usize = 3;
 pub enum DrawReason {
     Repetition,
     Quiet,
+    /// Both players agreed (a game record's end: see [`crate::Concession`]).
+    Agreement,
 }
 
 impl DrawReason {
@@ -21,6 +23,7 @@ impl DrawReason {
         match self {
             DrawReason::Repetition => "repetition",
             DrawReason::Quiet => "quiet",
+            DrawReason::Agreement => "agreement",
         }
     }
 }

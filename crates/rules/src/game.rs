@@ -1,10 +1,12 @@
 //! A game record: the start position, the plies played, undo and redo, and the result,
-//! including the two draw rules that positions alone cannot see (repetition and the quiet limit).
+//! including what positions alone cannot see: the two draw rules (repetition and the quiet
+//! limit) and an end the players chose (a resignation, a draw agreed).
 
 use std::fmt;
 
 use crate::board::PointSet;
 use crate::color::Color;
+use crate::concession::Concession;
 use crate::draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};
 use crate::error::IllegalMove;
 use crate::fen::FenError;
@@ -87,6 +89,8 @@ pub struct Game {
     plies: Vec<PlayedPly>,
     /// Undone plies, the most recently undone last.
     redo: Vec<Ply>,
+    /// How the players ended the game, if they did: final, no ply is undone after it.
+    concession: Option<Concession>,
     result: Option<GameResult>,
 }
 
@@ -108,6 +112,7 @@ impl Game {
             history: vec![start],
             plies: Vec::new(),
             redo: Vec::new(),
+            concession: None,
             result: None,
         };
         game.result = game.compute_result();
@@ -145,6 +150,23 @@ impl Game {
         self.result.is_some()
     }
 
+    /// How the players ended the game, if they did.
+    pub fn concession(&self) -> Option<Concession> {
+        self.concession
+    }
+
+    /// Ends the game as the players choose: a side resigns, or both agree to a draw. Final: the
+    /// undone plies are forgotten and none is taken back after it.
+    pub fn concede(&mut self, concession: Concession) -> Result<GameResult, PlayError> {
+        if let Some(result) = self.result {
+            return Err(PlayError::GameOver(result));
+        }
+        self.redo.clear();
+        self.concession = Some(concession);
+        self.result = self.compute_result();
+        Ok(concession.result())
+    }
+
     /// Plays a move or a pass, forgetting any undone plies.
     pub fn play(&mut self, ply: Ply) -> Result<PlayedPly, PlayError> {
         let played = self.advance(ply)?;
@@ -176,8 +198,12 @@ impl Game {
         Ok(played)
     }
 
-    /// Takes back the last ply; it can be redone until another ply is played.
+    /// Takes back the last ply; it can be redone until another ply is played. Nothing is taken
+    /// back once the players ended the game.
     pub fn undo(&mut self) -> Option<PlayedPly> {
+        if self.concession.is_some() {
+            return None;
+        }
         let played = self.plies.pop()?;
         self.history.pop();
         self.redo.push(played.ply);
@@ -194,7 +220,7 @@ impl Game {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.plies.is_empty()
+        !self.plies.is_empty() && self.concession.is_none()
     }
 
     pub fn can_redo(&self) -> bool {
@@ -226,7 +252,7 @@ impl Game {
         } else if position.quiet_plies() >= QUIET_LIMIT {
             Some(GameResult::Draw(DrawReason::Quiet))
         } else {
-            None
+            self.concession.map(Concession::result)
         }
     }
 
@@ -236,10 +262,12 @@ impl Game {
             start: self.start_position().to_fen(),
             plies: self.plies.iter().map(|p| p.ply.to_string()).collect(),
             redo: self.redo.iter().rev().map(|p| p.to_string()).collect(),
+            end: self.concession.map(|c| c.to_string()),
         }
     }
 
-    /// Rebuilds a game from its record, replaying and checking every ply.
+    /// Rebuilds a game from its record, replaying and checking every ply. An end that does not
+    /// read, or comes after the game was over, is left out: the game is kept as played.
     pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
         let mut game = Game::from_fen(&record.start).map_err(RecordError::Fen)?;
         for (index, text) in record.plies.iter().chain(&record.redo).enumerate() {
@@ -249,6 +277,10 @@ impl Game {
         }
         for _ in &record.redo {
             game.undo();
+        }
+        if let Some(concession) = record.end.as_deref().and_then(|end| end.parse().ok()) {
+            // Refused only for a game already over, which keeps its own result.
+            let _ = game.concede(concession);
         }
         Ok(game)
     }
@@ -265,6 +297,12 @@ pub struct GameRecord {
     /// The plies undone and not yet redone, in the order they would be redone.
     #[cfg_attr(feature = "serde", serde(default))]
     pub redo: Vec<String>,
+    /// How the players ended the game, in notation (`red-resigns`, `draw-agreed`), if they did.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub end: Option<String>,
 }
 
 /// A saved game that does not replay.
@@ -347,6 +385,58 @@ mod tests {
     }
 
     #[test]
+    fn a_resignation_or_an_agreed_draw_ends_the_game_for_good() {
+        let mut game = Game::new();
+        game.play(ply("c1c2")).unwrap();
+        game.play(ply("b4b3")).unwrap();
+        game.undo();
+        let resigned = game.concede(Concession::Resigned(Color::Black)).unwrap();
+        assert_eq!(resigned.winner(), Some(Color::Red));
+        assert_eq!(game.result(), Some(resigned));
+        assert!(!game.can_undo() && !game.can_redo());
+        assert_eq!(game.undo(), None);
+        assert!(matches!(
+            game.play(ply("b4b3")),
+            Err(PlayError::GameOver(_))
+        ));
+        assert!(game.concede(Concession::DrawAgreed).is_err());
+        assert_eq!(game.plies().len(), 1);
+        let mut agreed = Game::new();
+        agreed.concede(Concession::DrawAgreed).unwrap();
+        assert_eq!(
+            agreed.result(),
+            Some(GameResult::Draw(DrawReason::Agreement))
+        );
+    }
+
+    #[test]
+    fn the_record_keeps_the_players_end_and_reads_without_one() {
+        let mut game = Game::new();
+        game.play(ply("c1c2")).unwrap();
+        game.concede(Concession::Resigned(Color::Red)).unwrap();
+        let record = game.to_record();
+        assert_eq!(record.end.as_deref(), Some("red-resigns"));
+        assert_eq!(Game::from_record(&record), Ok(game.clone()));
+        // Unknown, or after a game that was over: left out, the plies kept.
+        for end in ["nonsense", ""] {
+            let odd = GameRecord {
+                end: Some(end.into()),
+                ..record.clone()
+            };
+            let read = Game::from_record(&odd).unwrap();
+            assert_eq!((read.result(), read.plies().len()), (None, 1), "{end:?}");
+        }
+        let won = GameRecord {
+            start: "B../...../.RT../...R./... r - 0".into(),
+            plies: vec!["d2d3".into()],
+            redo: Vec::new(),
+            end: Some("red-resigns".into()),
+        };
+        let read = Game::from_record(&won).unwrap();
+        assert_eq!(read.result().unwrap().to_string(), "red treasure");
+    }
+
+    #[test]
     fn captured_counts_follow_the_board() {
         let mut game = Game::from_fen("B../...../..T../RB.R./... r - 0").unwrap();
         game.play(ply("d2c2")).unwrap();
@@ -361,6 +451,7 @@ mod tests {
             start: start.into(),
             plies: plies.iter().map(|s| s.to_string()).collect(),
             redo: Vec::new(),
+            end: None,
         };
         assert!(matches!(
             Game::from_record(&record("nonsense", &[])),

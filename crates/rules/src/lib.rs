@@ -1,10 +1,12 @@
 //! The rules of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵), as written in RULES.md: the
 //! board, positions, legal moves with sandwich captures and the treasure lock, FEN, perft, and a
-//! game record with undo/redo and the draw rules, and a game as text. Pure: no I/O, no UI, no async.
+//! game record with undo/redo, the draw rules and the players' own ends (resigning, agreeing a
+//! draw), and a game as text. Pure: no I/O, no UI, no async.
 
 mod board;
 mod certificate;
 mod color;
+mod concession;
 mod draw;
 mod error;
 mod fen;
@@ -20,6 +22,7 @@ mod zobrist;
 pub use board::{BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, LINES, LINE_NAMES};
 pub use certificate::{Certificate, CertificateError, CheckReport};
 pub use color::Color;
+pub use concession::Concession;
 pub use draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};
 pub use error::{IllegalMove, IllegalReason, SetupError};
 pub use fen::{FenError, START_FEN};

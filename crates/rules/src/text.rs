@@ -1,11 +1,13 @@
 //! A game as text, to copy out of the app and paste back in, or to replay on the command line:
 //! a few `[Name "value"]` header lines (the date, the players, the result; `FEN` for a game that
 //! did not begin at the start position), a blank line, then the numbered plies in move-list
-//! notation: `1. b2c2 b4b3 2. c3b2 pass`. Reading skips the numbers, a `…` for a side that did
+//! notation: `1. b2c2 b4b3 2. c3b2 pass`, followed by how the players ended it if they did
+//! (`black-resigns`, `draw-agreed`: see [`crate::Concession`]). Reading skips the numbers, a `…` for a side that did
 //! not move in the first row, and the capture marks the move list shows (`b3b4x(b4)`).
 
 use std::fmt;
 
+use crate::concession::Concession;
 use crate::fen::FenError;
 use crate::game::Game;
 use crate::moves::Ply;
@@ -74,6 +76,7 @@ pub fn write_game_text(game: &Game, headers: &[(&str, &str)]) -> String {
         }
         row.push(played.ply.to_string());
     }
+    row.extend(game.concession().map(|concession| concession.to_string()));
     text.push_str(&row.join(" "));
     text.push('\n');
     text
@@ -121,6 +124,11 @@ pub fn read_game_text(text: &str) -> Result<GameText, GameTextError> {
             number: index + 1,
             text: word.to_string(),
         };
+        // Once the players ended the game, any word after it is refused like a ply after a win.
+        if let Ok(concession) = word.parse::<Concession>() {
+            game.concede(concession).map_err(|_| bad())?;
+            continue;
+        }
         let ply: Ply = without_capture(word).parse().map_err(|_| bad())?;
         game.play(ply).map_err(|_| bad())?;
     }
@@ -160,6 +168,33 @@ mod tests {
         assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
         assert!(text.ends_with("1. … b4b3 2. b2c2\n"), "{text}");
         assert_eq!(read_game_text(&text).unwrap().game, played);
+    }
+
+    #[test]
+    fn a_resignation_or_an_agreed_draw_follows_the_plies_and_reads_back() {
+        let mut resigned = game(crate::START_FEN, &["b2c2", "b4b3", "pass"]);
+        resigned
+            .concede(Concession::Resigned(Color::Black))
+            .unwrap();
+        let text = write_game_text(&resigned, &[]);
+        assert!(
+            text.ends_with("1. b2c2 b4b3 2. pass black-resigns\n"),
+            "{text}"
+        );
+        assert_eq!(read_game_text(&text).unwrap().game, resigned);
+        let mut agreed = Game::new();
+        agreed.concede(Concession::DrawAgreed).unwrap();
+        assert_eq!(
+            read_game_text(&write_game_text(&agreed, &[])).unwrap().game,
+            agreed
+        );
+        assert_eq!(
+            read_game_text("1. b2c2 draw-agreed b4b3"),
+            Err(GameTextError::BadPly {
+                number: 3,
+                text: "b4b3".into()
+            })
+        );
     }
 
     #[test]

@@ -10,6 +10,9 @@ pub enum WinReason {
     Treasure,
     Annihilation,
     Blockade,
+    /// The other side gave the game up (a game record's end, never a position's: see
+    /// [`crate::Concession`]).
+    Resignation,
 }
 
 impl WinReason {
@@ -18,6 +21,7 @@ impl WinReason {
             WinReason::Treasure => "treasure",
             WinReason::Annihilation => "annihilation",
             WinReason::Blockade => "blockade",
+            WinReason::Resignation => "resignation",
         }
     }
 }
