@@ -56,14 +56,13 @@ pub fn use_app_leaving(mut on_leave: impl FnMut() + 'static) {
 #[cfg(not(any(feature = "desktop", feature = "mobile")))]
 pub fn use_app_leaving(_on_leave: impl FnMut() + 'static) {}
 
-/// Paints the WebView's background, which shows wherever the page has not painted (at launch,
-/// and past the page's edges when it is pulled).
+/// Paints the window's and the WebView's background, which show wherever the page has not
+/// painted (at launch, and past the page's edges when it is pulled).
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 pub fn paint_background((r, g, b): (u8, u8, u8)) {
-    if let Err(error) = native::window()
-        .webview
-        .set_background_color((r, g, b, 0xff))
-    {
+    let context = native::window();
+    context.window.set_background_color(Some((r, g, b, 0xff)));
+    if let Err(error) = context.webview.set_background_color((r, g, b, 0xff)) {
         crate::log::warning!("the window's background stays as it was: {error}");
     }
 }
@@ -80,11 +79,12 @@ fn native_config() -> native::Config {
 
     let (width, height) = WINDOW_SIZE;
     let (min_width, min_height) = MIN_WINDOW_SIZE;
+    let ((r, g, b), head) = crate::appearance::launch_look(saved_look());
     let window = WindowBuilder::new()
+        .with_background_color((r, g, b, 0xff))
         .with_title(WINDOW_TITLE)
         .with_inner_size(LogicalSize::new(width, height))
         .with_min_inner_size(LogicalSize::new(min_width, min_height));
-    let ((r, g, b), head) = crate::appearance::launch_look(saved_look());
     let config = Config::new()
         .with_window(window)
         .with_menu(None)
@@ -104,5 +104,5 @@ fn native_config() -> native::Config {
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 fn saved_look() -> crate::appearance::Look {
     let store = crate::storage::device_store();
-    crate::storage::load_prefs(&*store, crate::i18n::Lang::default()).look()
+    crate::storage::load_prefs(&store, crate::i18n::Lang::default()).look()
 }

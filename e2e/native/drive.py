@@ -1,9 +1,10 @@
 """Drives the desktop app on an X display (run by e2e/native/run.sh, which starts Xvfb).
 
 The app is started twice with the same temporary HOME: once to play, change settings and leave
-a game unfinished; once more to see that the settings and the game were kept. Every wait polls a
-screenshot or a file against a deadline, so a slow machine only makes the test slower, and a
-failing step says which step it was.
+a game unfinished; once more to see that the settings and the game were kept. Then twice more,
+with the light and the dark theme saved, to see the window take the theme's colour from its first
+frame. Every wait polls a screenshot or a file against a deadline, so a slow machine only makes
+the test slower, and a failing step says which step it was.
 """
 
 import argparse
@@ -174,6 +175,12 @@ class Session:
                 return json.load(file)
         except (OSError, ValueError):
             return None
+
+    def store(self, key, value):
+        """Saves `value` under `key` as the app does (one JSON file per key), before a launch."""
+        os.makedirs(self.data, exist_ok=True)
+        with open(os.path.join(self.data, f"duobao.v1.{key}.json"), "w") as file:
+            json.dump(value, file)
 
     def saved_plies(self):
         saved = self.stored("game")
@@ -385,6 +392,9 @@ class Test(Session):
 
     def first_run(self):
         self.check("first launch: the window and the home screen")
+        # The screens are read by the dark theme's colours (screen.py); a fresh app follows the
+        # system's appearance, which a bare X server does not state.
+        self.store("prefs.theme", "dark")
         self.launch("first")
         geometry = run("xdotool", "getwindowgeometry", "--shell", self.window)
         fields = dict(line.split("=", 1) for line in geometry.split())
@@ -568,6 +578,32 @@ class Test(Session):
         self.passed("the unfinished pass-and-play game is kept; its review shows where it was left")
         self.quit()
 
+    def theme_runs(self):
+        self.check("the window takes the saved theme's colour from its first frame")
+        for theme in ("light", "dark"):
+            self.store("prefs.theme", theme)
+            self.launch(f"theme-{theme}")
+            expected = THEME_TABLES[theme]
+            # The very first screenshot, before the page may have painted: the WebView's own
+            # background (src/shell.rs), then the page's.
+            first = self.shot()
+            corner = first.rgb(4, first.height - 4)
+            if not near(corner, expected):
+                raise Failure(
+                    f"the {theme} theme's window starts {corner}, not its table {expected} ({first.path})"
+                )
+            shot = self.wait_for(
+                f"the {theme} home screen",
+                lambda s: home_drawn(s, expected)
+                and near(s.rgb(4, s.height - 4), expected)
+                and near(s.rgb(s.width - 4, 4), expected)
+                and s,
+                timeout=WINDOW_TIMEOUT,
+            )
+            self.shot(f"native-theme-{theme}.png")
+            self.passed(f"{theme}: the window is the table's {expected} from the first frame ({shot.path})")
+            self.quit()
+
     # -- files --
 
     def wait_file(self, what, test, timeout=SCREEN_TIMEOUT):
@@ -593,6 +629,25 @@ class Test(Session):
 
 # A row number in the board's 430-pixel window covers some 40 to 70 pixels; bare wood, none.
 LABEL_PIXELS = 10
+
+
+# The table of each theme (assets/main.css --table), the window's colour.
+THEME_TABLES = {"light": (0xF3, 0xEA, 0xDB), "dark": (0x2A, 0x1C, 0x11)}
+
+
+def near(rgb, expected, tolerance=6):
+    return all(abs(a - b) <= tolerance for a, b in zip(rgb, expected))
+
+
+def home_drawn(shot, table):
+    """Whether the home screen's title and buttons stand out of the table, whatever the theme:
+    many pixels far from its colour along the scan line."""
+    far = sum(
+        1
+        for y in range(0, shot.height, 2)
+        if sum(abs(a - b) for a, b in zip(shot.rgb(SCAN_X, y), table)) > 90
+    )
+    return far >= 60
 
 
 def coordinate_label_pixels(shot, board):
@@ -621,6 +676,7 @@ def main():
     try:
         test.first_run()
         test.second_run()
+        test.theme_runs()
     except Failure as failure:
         print(f"native e2e FAILED at step \"{test.step}\": {failure}", file=sys.stderr)
         return 1

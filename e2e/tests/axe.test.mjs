@@ -1,6 +1,8 @@
 // Every screen and dialog a player can reach, by taps, checked by an outside accessibility engine
-// (axe-core: WCAG 2.1 A and AA, and its best practices) in Chinese and in English: a serious or
-// critical finding on any of them fails the test.
+// (axe-core: WCAG 2.1 A and AA, and its best practices, colour contrast included) in Chinese and
+// in English, in the light and the dark theme: a serious or critical finding on any of them fails
+// the test. Every board and piece set is checked too, on the screens that show a board, in both
+// themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { accessibilityAudit } from '../lib/axe.mjs';
@@ -33,22 +35,46 @@ async function tapMove(page, move) {
   await phone.tapPoint(page, move.slice(2, 4));
 }
 
-async function visitEveryScreen(locale, lang) {
-  const browser = await phone.openBrowser({ locale });
+/**
+ * Chooses the look by taps in Settings (`theme` of `null` leaves the system's): the theme, the
+ * board and the piece set.
+ */
+async function chooseLook(page, { theme, board, pieces }) {
+  for (const testid of [theme && `theme-${theme}`, `board-${board}`, `pieces-${pieces}`]) {
+    if (!testid) continue;
+    await page.getByTestId(testid).tap();
+    await phone.assertAttribute(page.getByTestId(testid), 'aria-pressed', 'true');
+  }
+}
+
+/** The theme the page shows, checked against the one expected. */
+async function assertTheme(page, scheme) {
+  await page.waitForFunction((scheme) => document.documentElement.dataset.theme === scheme, scheme);
+}
+
+/**
+ * The whole tour in `lang`, on a system of `system` appearance, with the look chosen in
+ * Settings first; `scheme` is the theme that shows.
+ */
+async function visitEveryScreen(locale, lang, { system, scheme, look }) {
+  const browser = await phone.openBrowser({ locale, colorScheme: system });
   const audit = accessibilityAudit();
-  const check = (page, screen) => audit.check(page, `${lang} ${screen}`);
+  const name = `${lang} ${scheme} ${look.board} ${look.pieces}`;
+  const check = (page, screen) => audit.check(page, `${name} ${screen}`);
   const page = await phone.openApp(browser.context);
   const shown = (testid) => page.getByTestId(testid).first().waitFor();
   const back = () => page.getByTestId('back').first().tap();
 
   await shown('home');
   assert.equal(await page.evaluate(() => document.documentElement.lang.slice(0, 2)), lang);
-  await check(page, 'home');
 
   await page.getByTestId('open-settings').tap();
   await shown('settings');
+  await chooseLook(page, look);
+  await assertTheme(page, scheme);
   await check(page, 'settings');
   await back();
+  await check(page, 'home');
 
   await page.getByTestId('open-rules').tap();
   await shown('rules');
@@ -167,10 +193,45 @@ async function visitEveryScreen(locale, lang) {
   audit.assertClean();
 }
 
-test('every screen in Chinese: no serious or critical accessibility finding', async () => {
-  await visitEveryScreen('zh-CN', 'zh');
-});
+// Both languages in both themes, once following the system and once chosen against it; every
+// board and piece set among them.
+const TOURS = [
+  ['zh-CN', 'zh', { system: 'dark', scheme: 'dark', look: { theme: null, board: 'wood', pieces: 'engraved' } }],
+  ['zh-CN', 'zh', { system: 'dark', scheme: 'light', look: { theme: 'light', board: 'contrast', pieces: 'flat' } }],
+  ['en-US', 'en', { system: 'light', scheme: 'light', look: { theme: null, board: 'light', pieces: 'engraved' } }],
+  ['en-US', 'en', { system: 'light', scheme: 'dark', look: { theme: 'dark', board: 'contrast', pieces: 'flat' } }],
+];
 
-test('every screen in English: no serious or critical accessibility finding', async () => {
-  await visitEveryScreen('en-US', 'en');
+for (const [locale, lang, tour] of TOURS) {
+  test(`every screen in ${lang}, ${tour.scheme} theme, ${tour.look.board} board, ${tour.look.pieces} pieces: no serious or critical accessibility finding`, async () => {
+    await visitEveryScreen(locale, lang, tour);
+  });
+}
+
+test('every board and piece set in both themes, on the screens with a board: no serious or critical finding', async () => {
+  const browser = await phone.openBrowser({ locale: 'en-US' });
+  const audit = accessibilityAudit();
+  const page = await phone.openApp(browser.context, { mode: 'pnp', fen: WIN_IN_ONE });
+  await select(page, 'c2');
+  for (const theme of ['light', 'dark']) {
+    for (const board of ['wood', 'light', 'contrast']) {
+      for (const pieces of ['engraved', 'flat']) {
+        await page.getByTestId('menu-button').tap();
+        await page.getByTestId('menu').waitFor();
+        await page.getByTestId('menu-settings').tap();
+        await page.getByTestId('settings').waitFor();
+        await chooseLook(page, { theme, board, pieces });
+        await assertTheme(page, theme);
+        await audit.check(page, `${theme} ${board} ${pieces} settings`);
+        await page.getByTestId('back').first().tap();
+        await page.getByTestId('settings').waitFor({ state: 'detached' });
+        await page.getByTestId('resume').tap();
+        await page.getByTestId('menu').waitFor({ state: 'detached' });
+        await audit.check(page, `${theme} ${board} ${pieces} game`);
+      }
+    }
+  }
+  phone.assertNoErrors(page);
+  await browser.close();
+  audit.assertClean();
 });

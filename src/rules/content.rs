@@ -92,6 +92,11 @@ pub const SECTIONS: &[Section] = &[
             Block::Bullets(&[Key::RulesDrawRepetition, Key::RulesDrawQuiet]),
         ],
     },
+    Section {
+        title: Key::RulesEndingsTitle,
+        added: true,
+        blocks: &[Block::Text(Key::RulesEndingsText)],
+    },
     section(
         Key::RulesNotationTitle,
         &[Block::Text(Key::RulesNotationText)],

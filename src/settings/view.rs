@@ -51,7 +51,6 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
             language_toggle: false,
             div { class: "setup",
                 LanguageChoices {}
-                LookChoices {}
                 LevelChoices {
                     current: current.level,
                     onpick: move |level| {
@@ -120,6 +119,7 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                         }
                     }
                 }
+                LookChoices {}
             }
         }
     }
