@@ -1,5 +1,6 @@
 // Turns dx's release web build into the deployable site, in place:
 //   node web/finish-build.mjs target/dx/duobao-app/release/web/public
+// - the light theme's manifests, beside the dark ones;
 // - sw.js, the offline service worker (Workbox): it precaches every file the app uses on the
 //   first visit and serves them offline. Its list and revisions come from the build's own files,
 //   so no file name is ever written by hand; dx's content-hashed names (`-dxh<hex>.`) need no
@@ -15,6 +16,27 @@ const site = process.argv[2];
 if (!site || !existsSync(join(site, 'index.html'))) {
   console.error(`finish-build: no web build at ${site ?? '(no folder given)'}: run dx build first`);
   process.exit(2);
+}
+
+// The installed app's launch colours follow the theme: beside each language's manifest (the dark
+// theme's table, assets/web), one for the light theme, named `.light.webmanifest`, which the look
+// script of index.html links in that theme. The colours are index.html's own (its theme-color's
+// data-light and data-dark).
+const page = readFileSync(join(site, 'index.html'), 'utf8');
+const themeColour = (scheme) => page.match(new RegExp(`data-${scheme}="(#[0-9a-f]{6})"`))?.[1];
+const [light, dark] = [themeColour('light'), themeColour('dark')];
+if (!light || !dark) {
+  console.error('finish-build: index.html names no data-light / data-dark theme colour');
+  process.exit(2);
+}
+for (const name of readdirSync(site).filter((file) => /^manifest\.[a-z]+\.webmanifest$/.test(file))) {
+  const manifest = JSON.parse(readFileSync(join(site, name), 'utf8'));
+  if (manifest.theme_color !== dark || manifest.background_color !== dark) {
+    console.error(`finish-build: ${name} is not in the dark theme's colour ${dark}`);
+    process.exit(2);
+  }
+  const lit = { ...manifest, theme_color: light, background_color: light };
+  writeFileSync(join(site, name.replace(/\.webmanifest$/, '.light.webmanifest')), `${JSON.stringify(lit, null, 2)}\n`);
 }
 
 /** dx's names for files whose content is in their name: cached for ever, never revised. */

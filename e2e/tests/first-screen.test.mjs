@@ -1,5 +1,6 @@
 // The first screen: styled before the app has loaded (the home screen's title, in the player's
-// language), and nothing on it moves when the app draws over it.
+// language, on the table of the system's light or dark appearance), and nothing on it moves when
+// the app draws over it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, screenshot, assertNoErrors } from '../lib/phone.mjs';
@@ -10,6 +11,11 @@ before(async () => { site = await serve(SITE); });
 after(async () => { await site.stop(); });
 
 const TITLES = { 'en-US': 'Duobao Qi Bing · Seven Soldiers', 'zh-CN': '夺宝棋兵 · 七兵' };
+/** Each language on a system of one appearance, and that theme's table (assets/main.css). */
+const SCHEMES = {
+  'en-US': { colorScheme: 'dark', table: 'rgb(42, 28, 17)' },
+  'zh-CN': { colorScheme: 'light', table: 'rgb(243, 234, 219)' },
+};
 
 /** Where the visible title is, and what it says. */
 const title = (page) => page.evaluate(() => {
@@ -19,8 +25,9 @@ const title = (page) => page.evaluate(() => {
 });
 
 for (const locale of Object.keys(TITLES)) {
-  test(`the first screen in ${locale} is styled before the app loads and stays put after`, async () => {
-    const browser = await openBrowser({ locale });
+  const { colorScheme, table } = SCHEMES[locale];
+  test(`the first screen in ${locale}, ${colorScheme}, is styled before the app loads and stays put after`, async () => {
+    const browser = await openBrowser({ locale, colorScheme });
     try {
       // The app's code is held back until the first screen has been seen.
       let release;
@@ -40,7 +47,7 @@ for (const locale of Object.keys(TITLES)) {
       assert.equal(before.text, TITLES[locale]);
       assert.equal(await page.getByTestId('home').count(), 0, 'the app has not started yet');
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      assert.equal(background, 'rgb(42, 28, 17)', 'the page is styled from its first paint');
+      assert.equal(background, table, 'the page is styled in the theme of the system from its first paint');
       await screenshot(page, `first-screen-${locale}`);
 
       release();

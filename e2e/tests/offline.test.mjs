@@ -79,7 +79,7 @@ test('after one visit the app works with the network gone, in both languages', a
     const iconsOffline = await page.evaluate(async (srcs) =>
       Promise.all(srcs.map(async (src) => (await fetch(src)).ok)), icons);
     assert.deepEqual(iconsOffline, icons.map(() => true), 'the icons are in the offline copy');
-    const browsersOwn = (url) => /\/manifest\.(zh|en)\.webmanifest$/.test(url)
+    const browsersOwn = (url) => /\/manifest\.(zh|en)(\.light)?\.webmanifest$/.test(url)
       || icons.some((src) => url.endsWith(src.replace(/^\//, '')));
     const failed = page.failedRequests.filter((url) => !browsersOwn(url));
     assert.deepEqual(failed, [], 'every file came from the offline copy');
@@ -89,52 +89,58 @@ test('after one visit the app works with the network gone, in both languages', a
   }
 });
 
-test("Chromium's installability check finds nothing, and the manifest follows the language", async () => {
-  const browser = await openBrowser();
-  try {
-    const page = await openHome(browser.context, '?lang=en');
-    await waitForServiceWorker(page);
-    const cdp = await browser.context.newCDPSession(page);
-    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    console.log(`installability errors: ${JSON.stringify(installabilityErrors)}`);
-    assert.deepEqual(installabilityErrors, []);
-    const { url, errors, data } = await cdp.send('Page.getAppManifest');
-    assert.deepEqual(errors, [], 'the manifest parses without a complaint');
-    assert.match(url, /manifest\.en\.webmanifest$/);
-    const manifest = JSON.parse(data);
-    assert.equal(manifest.short_name, 'Seven Soldiers');
-    assert.equal(manifest.display, 'standalone');
-    // The colours of the first frame, so that the launch shows no other colour.
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    assert.equal(background, 'rgb(42, 28, 17)');
-    assert.equal(manifest.background_color, '#2a1c11');
-    assert.equal(manifest.theme_color, '#2a1c11');
+for (const [colorScheme, table, colour] of [
+  ['dark', 'rgb(42, 28, 17)', '#2a1c11'],
+  ['light', 'rgb(243, 234, 219)', '#f3eadb'],
+]) {
+  test(`Chromium's installability check finds nothing, and the manifest follows the language and the ${colorScheme} theme`, async () => {
+    const browser = await openBrowser({ colorScheme });
+    const ending = colorScheme === 'light' ? '\\.light\\.webmanifest$' : '(?<!\\.light)\\.webmanifest$';
+    try {
+      const page = await openHome(browser.context, '?lang=en');
+      await waitForServiceWorker(page);
+      const cdp = await browser.context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      console.log(`installability errors: ${JSON.stringify(installabilityErrors)}`);
+      assert.deepEqual(installabilityErrors, []);
+      const { url, errors, data } = await cdp.send('Page.getAppManifest');
+      assert.deepEqual(errors, [], 'the manifest parses without a complaint');
+      assert.match(url, new RegExp(`manifest\\.en${ending}`));
+      const manifest = JSON.parse(data);
+      assert.equal(manifest.short_name, 'Seven Soldiers');
+      assert.equal(manifest.display, 'standalone');
+      // The colours of the first frame, so that the launch shows no other colour.
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(background, table);
+      assert.equal(manifest.background_color, colour);
+      assert.equal(manifest.theme_color, colour);
 
-    // Every icon is there, a PNG of the size it claims.
-    for (const icon of manifest.icons) {
-      const size = await page.evaluate(async (src) => {
-        const image = new Image();
-        image.src = src;
-        await image.decode();
-        return `${image.naturalWidth}x${image.naturalHeight}`;
-      }, new URL(icon.src, url).href);
-      assert.equal(size, icon.sizes, icon.src);
+      // Every icon is there, a PNG of the size it claims.
+      for (const icon of manifest.icons) {
+        const size = await page.evaluate(async (src) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          return `${image.naturalWidth}x${image.naturalHeight}`;
+        }, new URL(icon.src, url).href);
+        assert.equal(size, icon.sizes, icon.src);
+      }
+      assert.ok(manifest.icons.some((icon) => icon.purpose === 'maskable'), 'a maskable icon');
+      const favicon = await page.evaluate(async () => (await fetch('favicon.ico')).headers.get('content-type'));
+      assert.equal(favicon, 'image/x-icon');
+
+      // Switching to Chinese names the app in Chinese.
+      await page.getByTestId('language').tap();
+      const { url: chinese, data: zhData } = await cdp.send('Page.getAppManifest');
+      assert.match(chinese, new RegExp(`manifest\\.zh${ending}`));
+      assert.equal(JSON.parse(zhData).short_name, '七兵');
+      assert.equal(
+        await page.locator('meta[name="apple-mobile-web-app-title"]').getAttribute('content'),
+        '七兵',
+      );
+      assertNoErrors(page);
+    } finally {
+      await browser.close();
     }
-    assert.ok(manifest.icons.some((icon) => icon.purpose === 'maskable'), 'a maskable icon');
-    const favicon = await page.evaluate(async () => (await fetch('favicon.ico')).headers.get('content-type'));
-    assert.equal(favicon, 'image/x-icon');
-
-    // Switching to Chinese names the app in Chinese.
-    await page.getByTestId('language').tap();
-    const { url: chinese, data: zhData } = await cdp.send('Page.getAppManifest');
-    assert.match(chinese, /manifest\.zh\.webmanifest$/);
-    assert.equal(JSON.parse(zhData).short_name, '七兵');
-    assert.equal(
-      await page.locator('meta[name="apple-mobile-web-app-title"]').getAttribute('content'),
-      '七兵',
-    );
-    assertNoErrors(page);
-  } finally {
-    await browser.close();
-  }
-});
+  });
+}

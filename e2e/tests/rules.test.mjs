@@ -11,11 +11,14 @@ before(async () => { browser = await openBrowser({ viewport: { width: 360, heigh
 after(async () => { await browser.close(); });
 
 const LANGUAGES = [
-  { lang: 'en', title: 'How to play', quick: 'Quick start', draws: 'Draws (rules added by this app)' },
-  { lang: 'zh', title: '游戏规则', quick: '快速上手', draws: '和棋（本应用补充的规则）' },
+  {
+    lang: 'en', title: 'How to play', quick: 'Quick start', draws: 'Draws (rules added by this app)',
+    endings: 'Resigning and agreed draws (rules added by this app)',
+  },
+  { lang: 'zh', title: '游戏规则', quick: '快速上手', draws: '和棋（本应用补充的规则）', endings: '认输与议和（本应用补充的规则）' },
 ];
 
-for (const { lang, title, quick, draws } of LANGUAGES) {
+for (const { lang, title, quick, draws, endings } of LANGUAGES) {
   test(`the rules in ${lang}, read from the quick start to the end`, async () => {
     const page = await openApp(browser.context, { lang });
     await page.getByTestId('open-rules').tap();
@@ -25,7 +28,8 @@ for (const { lang, title, quick, draws } of LANGUAGES) {
     const headings = await rules.getByRole('heading', { level: 2 }).allTextContents();
     assert.equal(headings[0], quick, 'the quick start comes first');
     assert.ok(headings.includes(draws), 'the added draw rules are marked as such');
-    assert.equal(headings.length, 9);
+    assert.ok(headings.includes(endings), 'so are resigning and agreed draws');
+    assert.equal(headings.length, 10);
     assert.equal(await page.getByTestId('quick-start').locator('li').count(), 4);
 
     // The five diagrams, with what each one shows.
