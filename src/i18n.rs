@@ -225,7 +225,7 @@ translations! {
     RulesDrawsIntro => "原始规则没有和棋。为了让每盘棋都能结束，本应用补充了两条：", "The original rules have no draws. So that every game ends, this app adds two:";
     RulesDrawRepetition => "重复局面：同一局面（同样的棋子在同样的点上、同一方走棋、宝箱锁定状态相同）第三次出现时，判和。", "Repetition: when the same position — the same pieces on the same points, the same side to move, the same treasure lock — occurs for the third time, the game is drawn.";
     RulesDrawQuiet => "百步无吃：双方合计连续 100 步没有任何吃子（超时跳过也算一步），判和。", "Quiet limit: 100 moves in a row without a capture, counting both sides' moves and skipped turns, draw the game.";
-    RulesEndingsTitle => "认输与议和", "Resigning and agreed draws";
+    RulesEndingsTitle => "认输与议和（本应用补充的规则）", "Resigning and agreed draws (rules added by this app)";
     RulesEndingsText => "轮到你走时，可以认输，对方获胜；和朋友对弈时，也可以提和，对方在下一步时选择同意或拒绝，同意即为和棋。", "On your turn you may resign, and the other side wins. Between friends you may also offer a draw: the other side accepts or declines on their turn, and a draw accepted ends the game.";
     RulesNotationTitle => "记谱", "Notation";
     RulesNotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过的一步记作“超时”；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
