@@ -26,9 +26,10 @@ use std::fmt;
 
 use crate::board::{Point, PointSet, ALL_POINTS};
 use crate::color::Color;
-use crate::game::{Game, GameResult};
+use crate::game::Game;
 use crate::moves::{Move, Ply};
 use crate::position::Position;
+use crate::result::GameResult;
 
 /// The winner's move in each position of a forced win, from a start position, within a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 use crate::color::Color;
 use crate::draw::DrawReason;
-use crate::game::GameResult;
 use crate::moves::BadNotation;
+use crate::result::GameResult;
 use crate::win::{Win, WinReason};
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]

@@ -12,33 +12,7 @@ use crate::error::IllegalMove;
 use crate::fen::FenError;
 use crate::moves::{BadNotation, Ply};
 use crate::position::Position;
-use crate::win::Win;
-
-/// How a game ended.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub enum GameResult {
-    Win(Win),
-    Draw(DrawReason),
-}
-
-impl GameResult {
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::Win(win) => Some(win.winner),
-            GameResult::Draw(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    /// `red treasure`, `black blockade`, `draw repetition`, …
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameResult::Win(win) => write!(f, "{} {}", win.winner, win.reason.name()),
-            GameResult::Draw(reason) => write!(f, "draw {}", reason.name()),
-        }
-    }
-}
+use crate::result::GameResult;
 
 /// A ply as played: who played it and what it captured.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
