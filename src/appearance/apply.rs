@@ -12,9 +12,10 @@ use crate::prefs::Prefs;
 /// Tells the look script the player's look whenever it changes; natively also colours the shell
 /// with the scheme the page reports.
 pub fn use_look(prefs: Signal<Prefs>) {
+    // A memo, so that only a change of the look itself (not of the level, say) runs the script.
+    let look = use_memo(move || prefs.read().look());
     use_effect(move || {
-        let look = prefs.read().look();
-        document::eval(&look.script_call());
+        document::eval(&look().script_call());
     });
     #[cfg(any(feature = "desktop", feature = "mobile"))]
     use_future(move || async move {
