@@ -3,7 +3,7 @@
 //! killers of the ply (quiet moves that refuted a sibling), then quiet moves by history (how
 //! often a move caused a cutoff anywhere in the tree).
 
-use duobao_rules::Move;
+use duobao_rules::{Move, GRID_POINTS};
 
 /// Sort keys: each class lies above every key of the classes after it.
 const HASH_MOVE: i32 = 1 << 30;
@@ -16,14 +16,14 @@ pub const MAX_PLY: usize = 96;
 
 pub struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY],
-    history: Box<[[i32; 25]; 25]>,
+    history: Box<[[i32; GRID_POINTS]; GRID_POINTS]>,
 }
 
 impl Ordering {
     pub fn new() -> Ordering {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; 25]; 25]),
+            history: Box::new([[0; GRID_POINTS]; GRID_POINTS]),
         }
     }
 

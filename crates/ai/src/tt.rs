@@ -1,7 +1,7 @@
 //! The transposition table: search results keyed by the position's Zobrist hash, so that a
 //! position reached by another move order, or again in the next iteration, is not searched anew.
 
-use duobao_rules::{Move, Point};
+use duobao_rules::{Move, Point, GRID_POINTS};
 
 /// What a stored score says about the true score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub enum Bound {
 struct Entry {
     key: u64,
     score: i16,
-    /// The best move as `from * 25 + to + 1`, 0 for none.
+    /// The best move as `from * GRID_POINTS + to + 1` (by point index), 0 for none.
     best: u16,
     depth: i8,
     /// 0 for an empty slot, else 1 + the `Bound` discriminant.
@@ -105,13 +105,15 @@ impl Table {
 }
 
 fn encode(m: Move) -> u16 {
-    (m.from().index() * 25 + m.to().index() + 1) as u16
+    (m.from().index() * GRID_POINTS + m.to().index() + 1) as u16
 }
 
 fn decode(code: u16) -> Option<Move> {
     let code = usize::from(code.checked_sub(1)?);
-    let point = |index: usize| Point::new((index % 5) as u8, (index / 5) as u8);
-    Some(Move::new(point(code / 25)?, point(code % 25)?))
+    Some(Move::new(
+        Point::from_index(code / GRID_POINTS)?,
+        Point::from_index(code % GRID_POINTS)?,
+    ))
 }
 
 #[cfg(test)]
