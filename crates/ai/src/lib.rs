@@ -42,5 +42,5 @@ pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
 pub use solve::{Budget, Outcome, Solution, Solver, MAX_HORIZON};
-pub use tactics::{allows_treasure_capture, treasure_capture};
+pub use tactics::{allows_treasure_capture, treasure_capture, treasure_threat};
 pub use think::{think, ThinkError};

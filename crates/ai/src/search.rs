@@ -17,7 +17,7 @@ use web_time::Instant;
 use crate::cancel::CancelToken;
 use crate::eval::evaluate;
 use crate::ordering::{pick_next, Ordering, MAX_PLY};
-use crate::tactics::treasure_threatened;
+use crate::tactics::treasure_threat;
 use crate::tt::{Bound, Table};
 
 /// The score of a won position, less the plies it takes to win.
@@ -572,7 +572,7 @@ impl Search<'_> {
         beta: i32,
         stop: &CancelToken,
     ) -> Option<i32> {
-        if evaluate(position) < beta || treasure_threatened(position) {
+        if evaluate(position) < beta || treasure_threat(position).is_some() {
             return None;
         }
         let mut passed = *position;
@@ -629,7 +629,7 @@ impl Search<'_> {
             keys[i] = captured as i32;
             captures += usize::from(captured > 0);
         }
-        let evading = qply < EVASION_PLIES && treasure_threatened(position);
+        let evading = qply < EVASION_PLIES && treasure_threat(position).is_some();
         let mut best = -INFINITY;
         if !evading {
             best = evaluate(position);

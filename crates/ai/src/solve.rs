@@ -24,7 +24,8 @@ use duobao_rules::{Game, GameResult, Move, Position, MAX_MOVES, QUIET_LIMIT};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
-use crate::ordering::best_from;
+use crate::ordering::pick_next;
+use crate::tactics::{win_threatened, wins_at_once};
 
 /// The value of winning now; a win in `k` plies is `WIN - k` at the node where it starts.
 const WIN: i32 = 1_000;
@@ -338,7 +339,8 @@ impl Solver {
         for i in 0..count {
             if Some(moves[i]) == hint {
                 keys[i] = HINT_KEY;
-            } else if depth >= 4 && threatens(&children[i]) {
+            } else if depth >= 4 && win_threatened(&children[i]) {
+                // Moves that threaten to win come first: a forced win is a chain of them.
                 keys[i] += THREAT_KEY;
             }
         }
@@ -346,12 +348,8 @@ impl Solver {
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for searched in 0..count {
-            pick_next(
-                &mut moves[..count],
-                &mut keys[..count],
-                &mut children[..count],
-                searched,
-            );
+            let picked = pick_next(&mut moves[..count], &mut keys[..count], searched);
+            children.swap(searched, picked);
             let value = -self.search(&children[searched], depth - 1, ply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -442,39 +440,9 @@ impl Solver {
     }
 }
 
-/// Picks the move with the highest key among those from `from` on, swapping it (with its key
-/// and child position) to `from`: a lazy selection sort, since most nodes cut off early.
-fn pick_next(moves: &mut [Move], keys: &mut [i32], children: &mut [Position], from: usize) {
-    let best = best_from(keys, from);
-    moves.swap(from, best);
-    keys.swap(from, best);
-    children.swap(from, best);
-}
-
 /// Move-ordering keys above the capture counts.
 const THREAT_KEY: i32 = 1 << 8;
 const HINT_KEY: i32 = 1 << 16;
-
-/// True when the side to move can win with one move.
-fn wins_at_once(position: &Position) -> bool {
-    let mut found = false;
-    position.for_each_move(|m| {
-        if !found {
-            let mut child = *position;
-            child.play_unchecked(m);
-            found = child.count_moves() == 0;
-        }
-    });
-    found
-}
-
-/// True when the player who just moved into `position` would win with another move: a threat
-/// the side to move must answer. Such moves are tried first: a forced win is a chain of them.
-fn threatens(position: &Position) -> bool {
-    let mut again = *position;
-    again.pass();
-    wins_at_once(&again)
-}
 
 /// The table key: the hash, with the quiet count when the quiet limit lies within reach (only
 /// then does the count change the value).
