@@ -22,6 +22,7 @@ mod ordering;
 mod prove;
 mod puzzles;
 mod review;
+mod runner;
 mod search;
 mod solve;
 mod tactics;

@@ -20,8 +20,13 @@ use duobao_rules::{Color, Game, Move, Ply};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::runner::run_off_thread;
+#[cfg(target_arch = "wasm32")]
+use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::{SearchLimits, SearchResult, Searcher};
 use crate::solve::{Budget, Outcome, Solution, Solver};
+use crate::think::ThinkError;
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
 const GOOD_DROP: i32 = 30;
@@ -361,38 +366,32 @@ async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
     }
 }
 
-/// The next ply's review without blocking the caller's thread: natively on a thread of its own
-/// (the review goes there and comes back), on the web in short slices of the page's thread
-/// that yield to the browser between them. `None` when all plies are done or `cancel` is
-/// raised.
-pub async fn review_step(mut review: Review, cancel: CancelToken) -> (Review, Option<PlyReview>) {
+/// The next ply's review without blocking the caller's thread, run as the computer's moves are
+/// (see [`crate::runner`]): natively on a thread of its own (the review goes there and comes
+/// back), on the web in slices of the page's thread. `None` when all plies are done or `cancel`
+/// is raised; [`ThinkError::Failed`] when the review broke (it panicked), and the review is
+/// lost with it.
+pub async fn review_step(
+    mut review: Review,
+    cancel: CancelToken,
+) -> Result<(Review, Option<PlyReview>), ThinkError> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let (sender, receiver) = futures_channel::oneshot::channel();
-        let job = move || {
+        run_off_thread(move || {
             let reviewed = run_unsliced(review.step_sliced(None, &cancel, unsliced));
-            // The receiver is gone when nobody waits for the review any more.
-            let _ = sender.send((review, reviewed));
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => drop(runtime.spawn_blocking(job)),
-            Err(_) => drop(std::thread::spawn(job)),
-        }
-        receiver
-            .await
-            .expect("a review step runs to its end, cancelled or not")
+            (review, reviewed)
+        })
+        .await
+        .map_err(ThinkError::Failed)
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let pause = || gloo_timers::future::TimeoutFuture::new(0);
-        let reviewed = review.step_sliced(Some(WEB_SLICE), &cancel, pause).await;
-        (review, reviewed)
+        let reviewed = review
+            .step_sliced(Some(WEB_SLICE), &cancel, yield_to_page)
+            .await;
+        Ok((review, reviewed))
     }
 }
-
-/// The longest a review holds the web page's thread at a time.
-#[cfg(target_arch = "wasm32")]
-const WEB_SLICE: Duration = Duration::from_millis(30);
 
 /// The verdict on a ply from the outlooks around it, whether it was the best move found, and
 /// how far its score fell short of the best.
@@ -620,7 +619,7 @@ mod tests {
         let mut review = Review::new(&game);
         let mut verdicts = Vec::new();
         loop {
-            let (back, reviewed) = review_step(review, CancelToken::new()).await;
+            let (back, reviewed) = review_step(review, CancelToken::new()).await.unwrap();
             review = back;
             match reviewed {
                 Some(ply) => verdicts.push(ply.verdict),
@@ -631,7 +630,7 @@ mod tests {
         assert_eq!(verdicts[0], Verdict::Blunder);
         let cancel = CancelToken::new();
         cancel.cancel();
-        let (review, reviewed) = review_step(Review::new(&game), cancel).await;
+        let (review, reviewed) = review_step(Review::new(&game), cancel).await.unwrap();
         assert_eq!((reviewed, review.progress()), (None, (0, 3)));
     }
 
