@@ -20,12 +20,13 @@ use duobao_rules::{Color, Game, Move, Ply};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
+use crate::outcome::Outcome;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
 #[cfg(target_arch = "wasm32")]
 use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::{SearchLimits, SearchResult, Searcher};
-use crate::solve::{Budget, Outcome, Solution, Solver};
+use crate::solve::{Budget, Solution, Solver};
 use crate::think::ThinkError;
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
@@ -56,48 +57,6 @@ impl Default for ReviewSettings {
             horizon: 11,
             solver_nodes: 2_000_000,
             search_depth: 6,
-        }
-    }
-}
-
-/// How a player stands, from that player's view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outlook {
-    /// Wins by force in `plies` (0: has just won).
-    Win { plies: u32 },
-    /// Loses by force, holding out at most `plies`.
-    Loss { plies: u32 },
-    /// Nothing proven: the search's score in hundredths of a soldier.
-    Score(i32),
-}
-
-impl Outlook {
-    /// The solver's outcome where it is decided, else the search score.
-    fn of(outcome: Outcome, score: i32) -> Outlook {
-        match outcome {
-            Outcome::Win { plies } => Outlook::Win { plies },
-            Outcome::Loss { plies } => Outlook::Loss { plies },
-            Outcome::Draw => Outlook::Score(0),
-            Outcome::Unknown => Outlook::Score(score),
-        }
-    }
-
-    pub fn is_win(self) -> bool {
-        matches!(self, Outlook::Win { .. })
-    }
-
-    pub fn is_loss(self) -> bool {
-        matches!(self, Outlook::Loss { .. })
-    }
-}
-
-impl fmt::Display for Outlook {
-    /// `win 7`, `loss 4`, `score -35`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outlook::Win { plies } => write!(f, "win {plies}"),
-            Outlook::Loss { plies } => write!(f, "loss {plies}"),
-            Outlook::Score(score) => write!(f, "score {score}"),
         }
     }
 }
@@ -137,9 +96,10 @@ pub struct PlyReview {
     pub number: usize,
     pub ply: Ply,
     pub mover: Color,
-    /// The mover's outlook before the ply (with the best play) and after it.
-    pub before: Outlook,
-    pub after: Outlook,
+    /// The mover's outcome before the ply (with the best play) and after it: a proven win or
+    /// loss, else the search's score.
+    pub before: Outcome,
+    pub after: Outcome,
     pub verdict: Verdict,
     /// The best move found in the position before the ply.
     pub best: Option<Move>,
@@ -265,8 +225,8 @@ impl Review {
             return None;
         }
 
-        let before = Outlook::of(before_exact.outcome, best_score);
-        let after = Outlook::of(after_exact.outcome.for_mover(), played_score);
+        let before = before_exact.outcome.or_score(best_score);
+        let after = after_exact.outcome.for_mover().or_score(played_score);
         let best = before_exact.line.first().copied().or(scored.best);
         let is_best = best.is_some_and(|m| Ply::Move(m) == ply);
         let verdict = judge(before, after, is_best, best_score - played_score);
@@ -393,14 +353,14 @@ pub async fn review_step(
     }
 }
 
-/// The verdict on a ply from the outlooks around it, whether it was the best move found, and
+/// The verdict on a ply from the outcomes around it, whether it was the best move found, and
 /// how far its score fell short of the best.
-fn judge(before: Outlook, after: Outlook, is_best: bool, drop: i32) -> Verdict {
+fn judge(before: Outcome, after: Outcome, is_best: bool, drop: i32) -> Verdict {
     match (before, after) {
-        (Outlook::Win { .. }, after) if !after.is_win() => Verdict::Blunder,
-        (before, Outlook::Loss { .. }) if !before.is_loss() => Verdict::Blunder,
+        (Outcome::Win { .. }, after) if !after.is_win() => Verdict::Blunder,
+        (before, Outcome::Loss { .. }) if !before.is_loss() => Verdict::Blunder,
         // Still winning: best when as fast as possible.
-        (Outlook::Win { plies: was }, Outlook::Win { plies: now }) => {
+        (Outcome::Win { plies: was }, Outcome::Win { plies: now }) => {
             if now + 1 == was {
                 Verdict::Best
             } else {
@@ -408,7 +368,7 @@ fn judge(before: Outlook, after: Outlook, is_best: bool, drop: i32) -> Verdict {
             }
         }
         // Lost anyway: best when holding out longest, and shortening the defence is inexact.
-        (Outlook::Loss { plies: was }, Outlook::Loss { plies: now }) => {
+        (Outcome::Loss { plies: was }, Outcome::Loss { plies: now }) => {
             if now + 1 == was {
                 Verdict::Best
             } else {
@@ -446,7 +406,7 @@ mod tests {
         let review = review_after(duobao_rules::START_FEN, &["b2c2"]);
         let ply = &review[0];
         assert_eq!(ply.verdict, Verdict::Blunder);
-        assert_eq!(ply.after, Outlook::Loss { plies: 7 });
+        assert_eq!(ply.after, Outcome::Loss { plies: 7 });
         assert!(!ply.before.is_loss());
         assert_eq!(ply.proof.len(), 7);
         let mut game = Game::new();
@@ -476,7 +436,7 @@ mod tests {
         assert_eq!(taken.verdict, Verdict::Best);
         assert_eq!(
             (taken.before, taken.after),
-            (Outlook::Win { plies: 1 }, Outlook::Win { plies: 0 })
+            (Outcome::Win { plies: 1 }, Outcome::Win { plies: 0 })
         );
         // c1d2 lets the win go without losing (Black can parry); c1d1 walks into Black's own
         // treasure sandwich.
@@ -486,11 +446,11 @@ mod tests {
             !missed.after.is_loss() && !missed.after.is_win(),
             "{missed}"
         );
-        assert_eq!(missed.before, Outlook::Win { plies: 1 }, "{missed}");
+        assert_eq!(missed.before, Outcome::Win { plies: 1 }, "{missed}");
         assert_eq!(missed.proof, ["c4d4".parse().unwrap()]);
         let losing = &review_after(fen, &["c1d1"])[0];
         assert_eq!(losing.verdict, Verdict::Blunder, "{losing}");
-        assert_eq!(losing.after, Outlook::Loss { plies: 3 }, "{losing}");
+        assert_eq!(losing.after, Outcome::Loss { plies: 3 }, "{losing}");
         assert_eq!(losing.proof.len(), 3, "{losing}");
         // Moving the treasure away still wins, only later: even when that is beyond the
         // horizon, the review looks further before calling it a blunder.
@@ -502,16 +462,16 @@ mod tests {
             ..ReviewSettings::default()
         };
         let slower = &review_game(&game, short)[0];
-        assert_eq!(slower.after, Outlook::Win { plies: 8 }, "{slower}");
+        assert_eq!(slower.after, Outcome::Win { plies: 8 }, "{slower}");
         assert_eq!(slower.verdict, Verdict::Good);
     }
 
     #[test]
-    fn verdicts_follow_the_outlooks_and_the_score_drop() {
+    fn verdicts_follow_the_outcomes_and_the_score_drop() {
         let (win, loss, score) = (
-            |plies| Outlook::Win { plies },
-            |plies| Outlook::Loss { plies },
-            Outlook::Score,
+            |plies| Outcome::Win { plies },
+            |plies| Outcome::Loss { plies },
+            Outcome::Score,
         );
         assert_eq!(judge(win(5), win(4), false, 0), Verdict::Best);
         assert_eq!(judge(win(5), win(6), false, 0), Verdict::Good);
@@ -526,10 +486,7 @@ mod tests {
     }
 
     #[test]
-    fn outlooks_print_as_the_command_line_writes_them() {
-        assert_eq!(Outlook::Win { plies: 3 }.to_string(), "win 3");
-        assert_eq!(Outlook::Loss { plies: 7 }.to_string(), "loss 7");
-        assert_eq!(Outlook::Score(-35).to_string(), "score -35");
+    fn verdicts_print_as_the_command_line_writes_them() {
         assert_eq!(Verdict::Inaccuracy.to_string(), "inaccuracy");
     }
 

@@ -18,13 +18,12 @@
 //!   of a win). Repetition draws only ever take options away, so no other win exists either.
 //!   Keeping the values path-independent is what makes the transposition table exact.
 
-use std::fmt;
-
 use duobao_rules::{Game, GameResult, Move, Position, MAX_MOVES, QUIET_LIMIT};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::ordering::pick_next;
+use crate::outcome::Outcome;
 use crate::tactics::{win_threatened, wins_at_once};
 
 /// The value of winning now; a win in `k` plies is `WIN - k` at the node where it starts.
@@ -37,51 +36,6 @@ pub const MAX_HORIZON: u32 = 120;
 /// How often (in nodes, a power of two) the search looks at its budget.
 const POLL_INTERVAL: u64 = 1024;
 const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
-
-/// What the side to move can force within a horizon.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move wins by force; `plies` is the shortest win (0 never: a finished game is
-    /// lost by the side to move).
-    Win { plies: u32 },
-    /// The opponent wins by force; `plies` is the longest defence, 0 when the game is over.
-    Loss { plies: u32 },
-    /// The game is already drawn (repetition or quiet limit).
-    Draw,
-    /// Nothing proven within the horizon (or the budget ran out first).
-    Unknown,
-}
-
-impl Outcome {
-    /// The same fact from the other side's view, one ply earlier: the outcome of a position
-    /// for the player who moved into it.
-    pub fn for_mover(self) -> Outcome {
-        match self {
-            Outcome::Win { plies } => Outcome::Loss { plies },
-            Outcome::Loss { plies } => Outcome::Win { plies },
-            other => other,
-        }
-    }
-
-    pub fn is_win(self) -> bool {
-        matches!(self, Outcome::Win { .. })
-    }
-
-    pub fn is_loss(self) -> bool {
-        matches!(self, Outcome::Loss { .. })
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win { plies } => write!(f, "win {plies}"),
-            Outcome::Loss { plies } => write!(f, "loss {plies}"),
-            Outcome::Draw => f.write_str("draw"),
-            Outcome::Unknown => f.write_str("unknown"),
-        }
-    }
-}
 
 /// When a solve must stop early. The default has no limit.
 #[derive(Clone, Debug, Default)]
@@ -105,6 +59,7 @@ impl Budget {
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// For the side to move: a win, a loss, a drawn game or unknown (the solver never scores).
     pub outcome: Outcome,
     /// For a win or loss, the proof line: the winner's shortest win against the longest
     /// defence, `plies` moves long. Empty otherwise.
@@ -412,7 +367,7 @@ impl Solver {
         let (mut plies, mut winning) = match outcome {
             Outcome::Win { plies } => (plies, true),
             Outcome::Loss { plies } => (plies, false),
-            Outcome::Draw | Outcome::Unknown => return line,
+            Outcome::Draw | Outcome::Unknown | Outcome::Score(_) => return line,
         };
         while plies > 0 && (line.len() as u32) < most {
             let moves = position.legal_moves();
@@ -694,7 +649,7 @@ mod tests {
         let value = |outcome| match outcome {
             Outcome::Win { plies } => WIN - plies as i32,
             Outcome::Loss { plies } => -(WIN - plies as i32),
-            Outcome::Draw | Outcome::Unknown => 0,
+            Outcome::Draw | Outcome::Unknown | Outcome::Score(_) => 0,
         };
         let best = game
             .position()
