@@ -326,11 +326,10 @@ async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
     }
 }
 
-/// The next ply's review without blocking the caller's thread, run as the computer's moves are
-/// (see [`crate::runner`]): natively on a thread of its own (the review goes there and comes
-/// back), on the web in slices of the page's thread. `None` when all plies are done or `cancel`
-/// is raised; [`ThinkError::Failed`] when the review broke (it panicked), and the review is
-/// lost with it.
+/// The next ply's review without blocking the caller's thread, run as the computer's moves
+/// are: natively on a thread of its own (the review goes there and comes back), on the web in
+/// slices of the page's thread. `None` when all plies are done or `cancel` is raised;
+/// [`ThinkError::Failed`] when the review broke (it panicked), and the review is lost with it.
 pub async fn review_step(
     mut review: Review,
     cancel: CancelToken,

@@ -18,7 +18,7 @@ use crate::cancel::CancelToken;
 use crate::eval::evaluate;
 use crate::ordering::{pick_next, Ordering, MAX_PLY};
 use crate::tactics::treasure_threat;
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, SearchTable};
 
 /// The score of a won position, less the plies it takes to win.
 pub const MATE: i32 = 30_000;
@@ -103,7 +103,7 @@ pub struct SearchResult {
 /// A search engine that keeps its transposition table and move-ordering history from one search
 /// to the next.
 pub struct Searcher {
-    table: Table,
+    table: SearchTable,
     ordering: Ordering,
     endgames: Option<Arc<Tablebase>>,
 }
@@ -121,7 +121,7 @@ impl Searcher {
 
     pub fn with_table_megabytes(megabytes: usize) -> Self {
         Searcher {
-            table: Table::new(megabytes),
+            table: SearchTable::new(megabytes),
             ordering: Ordering::new(),
             endgames: None,
         }
@@ -209,7 +209,7 @@ enum Abort {
 
 /// A search in progress.
 pub struct Search<'a> {
-    table: &'a mut Table,
+    table: &'a mut SearchTable,
     ordering: &'a mut Ordering,
     endgames: Option<Endgames<'a>>,
     /// The tables give the root an exact value: its moves need only be looked up.

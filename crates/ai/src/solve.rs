@@ -25,6 +25,7 @@ use crate::cancel::CancelToken;
 use crate::ordering::pick_next;
 use crate::outcome::Outcome;
 use crate::tactics::{win_threatened, wins_at_once};
+use crate::tt::{SolverEntry, SolverTable};
 
 /// The value of winning now; a win in `k` plies is `WIN - k` at the node where it starts.
 const WIN: i32 = 1_000;
@@ -76,7 +77,7 @@ pub struct Solution {
 /// The forced-win search, keeping its table from one call to the next (for one game: a solve
 /// of another game's positions clears it when their histories differ in what they draw).
 pub struct Solver {
-    table: Table,
+    table: SolverTable,
     /// Hashes of the positions seen twice in the game: a third time draws.
     drawn: Vec<u64>,
     nodes: u64,
@@ -99,7 +100,7 @@ impl Solver {
 
     pub fn with_table_megabytes(megabytes: usize) -> Solver {
         Solver {
-            table: Table::new(megabytes),
+            table: SolverTable::new(megabytes),
             drawn: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -277,7 +278,7 @@ impl Solver {
         let key = table_key(position, depth);
         let hint = match self.table.probe(key) {
             Some(entry) => {
-                let (lower, upper) = entry.bounds_at(depth);
+                let (lower, upper) = bounds_within(&entry, depth);
                 let (lower, upper) = (from_node(lower, ply), from_node(upper, ply));
                 if lower >= beta || lower == upper {
                     return lower;
@@ -328,7 +329,7 @@ impl Solver {
         } else {
             (node_value, node_value)
         };
-        self.table.store(Entry {
+        self.table.store(SolverEntry {
             key,
             lower,
             upper,
@@ -447,39 +448,27 @@ fn outcome_of(root_value: i32) -> Outcome {
     }
 }
 
-/// A stored result: bounds on a node's value within `depth` plies, relative to the node.
-#[derive(Copy, Clone, Debug)]
-struct Entry {
-    key: u64,
-    lower: i32,
-    upper: i32,
-    depth: u32,
-    best: Option<Move>,
-}
-
-impl Entry {
-    /// The bounds this entry gives within `depth` plies. A decided value is the same at every
-    /// horizon that reaches it and undecided at shorter ones; an undecided value says nothing
-    /// about a longer horizon.
-    fn bounds_at(&self, depth: u32) -> (i32, i32) {
-        if self.depth >= depth {
-            (clip(self.lower, depth), clip(self.upper, depth))
+/// The bounds `entry` gives within `depth` plies. A decided value is the same at every
+/// horizon that reaches it and undecided at shorter ones; an undecided value says nothing about
+/// a longer horizon.
+fn bounds_within(entry: &SolverEntry, depth: u32) -> (i32, i32) {
+    if entry.depth >= depth {
+        (clip(entry.lower, depth), clip(entry.upper, depth))
+    } else {
+        // A decided bound keeps holding at a longer horizon: a win found stays a win at most
+        // that long, a loss found a loss at most that long; "0 or better" could turn into a
+        // long loss, "0 or worse" into a long win.
+        let lower = if entry.lower == 0 {
+            -INFINITY
         } else {
-            // A decided bound keeps holding at a longer horizon: a win found stays a win at
-            // most that long, a loss found a loss at most that long; "0 or better" could turn
-            // into a long loss, "0 or worse" into a long win.
-            let lower = if self.lower == 0 {
-                -INFINITY
-            } else {
-                self.lower
-            };
-            let upper = if self.upper == 0 {
-                INFINITY
-            } else {
-                self.upper
-            };
-            (lower, upper)
-        }
+            entry.lower
+        };
+        let upper = if entry.upper == 0 {
+            INFINITY
+        } else {
+            entry.upper
+        };
+        (lower, upper)
     }
 }
 
@@ -491,52 +480,6 @@ fn clip(value: i32, depth: u32) -> i32 {
         0
     } else {
         value
-    }
-}
-
-/// The transposition table: buckets of two entries, one kept for the deepest search, one
-/// always replaced.
-struct Table {
-    slots: Vec<Option<Entry>>,
-    mask: usize,
-}
-
-impl Table {
-    fn new(megabytes: usize) -> Table {
-        let wanted = megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Option<Entry>>();
-        let buckets = (wanted / 2).next_power_of_two() / 2;
-        Table {
-            slots: vec![None; buckets.max(1) * 2],
-            mask: buckets.max(1) - 1,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.slots.fill(None);
-    }
-
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * 2
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let at = self.bucket(key);
-        self.slots[at..at + 2]
-            .iter()
-            .flatten()
-            .find(|entry| entry.key == key)
-            .copied()
-    }
-
-    fn store(&mut self, entry: Entry) {
-        let at = self.bucket(entry.key);
-        let deep = &mut self.slots[at];
-        let replaces_deep = deep.is_none_or(|old| old.key == entry.key || old.depth <= entry.depth);
-        if replaces_deep {
-            *deep = Some(entry);
-        } else {
-            self.slots[at + 1] = Some(entry);
-        }
     }
 }
 
@@ -785,23 +728,23 @@ mod tests {
 
     #[test]
     fn table_bounds_follow_the_horizon() {
-        let win_in_3 = Entry {
+        let win_in_3 = SolverEntry {
             key: 0,
             lower: WIN - 3,
             upper: WIN - 3,
             depth: 5,
             best: None,
         };
-        assert_eq!(win_in_3.bounds_at(9), (WIN - 3, WIN - 3));
-        assert_eq!(win_in_3.bounds_at(2), (0, 0));
-        let nothing_within_4 = Entry {
+        assert_eq!(bounds_within(&win_in_3, 9), (WIN - 3, WIN - 3));
+        assert_eq!(bounds_within(&win_in_3, 2), (0, 0));
+        let nothing_within_4 = SolverEntry {
             lower: 0,
             upper: 0,
             depth: 4,
             ..win_in_3
         };
-        assert_eq!(nothing_within_4.bounds_at(3), (0, 0));
-        assert_eq!(nothing_within_4.bounds_at(6), (-INFINITY, INFINITY));
+        assert_eq!(bounds_within(&nothing_within_4, 3), (0, 0));
+        assert_eq!(bounds_within(&nothing_within_4, 6), (-INFINITY, INFINITY));
     }
 }
 
