@@ -3,19 +3,23 @@
 Screenshots are taken with ImageMagick's `import` and read as binary PPM (`convert … ppm:-`), so
 nothing beyond python3's standard library is needed. The board is found by its wood, not by
 fixed coordinates: it is the large area of the wood's gradient, and its 21 points lie on the
-grid that `src/game/board.rs` draws (the SVG's viewBox is 560 units square: a 80-unit margin,
+grid that `src/board/geometry.rs` draws (the SVG's viewBox is 560 units square: a 80-unit margin,
 then 100 units between neighbouring points; the wood is a rect from 2 to 558 with a 4-unit
 stroke, so its fill shows from 4 to 556).
 """
 
 import subprocess
 
-# Board geometry in SVG units (src/game/board.rs: CELL, MARGIN; the wood rect and its stroke).
+# Board geometry in SVG units (src/board/geometry.rs: CELL, MARGIN, `place`; the wood rect and its
+# stroke in src/board/parts.rs).
 CELL = 100.0
 MARGIN = 80.0
 WOOD_FILL_FROM = 4.0
 WOOD_FILL_TO = 556.0
 
+# The grid, its files and rows and its points are the rules crate's (crates/rules/src/board.rs:
+# GRID, Point::new, Point::file, Point::row); Python cannot use them, so they are written again
+# here.
 FILES = "abcde"
 # The 21 points: a 5×5 grid without its corners.
 POINTS = [

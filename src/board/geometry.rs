@@ -1,6 +1,6 @@
 //! Where things sit on the board's drawing, in board units, seen from either side.
 
-use duobao_rules::{Color, Point};
+use duobao_rules::{Color, Point, GRID};
 
 /// Distance between neighbouring points, in board units.
 const CELL: f32 = 100.0;
@@ -15,18 +15,17 @@ pub const LABEL_INSET: f32 = 18.0;
 
 /// The centre of a point on the board, seen with `bottom`'s soldiers at the bottom.
 pub fn place(point: Point, bottom: Color) -> (f32, f32) {
-    grid_place(point.file(), point.row(), bottom)
-}
-
-/// Where file `file` (0 = a) and row `row` (0 = row 1) cross on the screen.
-pub fn grid_place(file: u8, row: u8, bottom: Color) -> (f32, f32) {
-    let (column, row_from_top) = match bottom {
-        Color::Red => (file, 4 - row),
-        Color::Black => (4 - file, row),
+    // The drawing is the grid as Red sees it; Black sees each point where Red sees the one
+    // opposite.
+    let seen = match bottom {
+        Color::Red => point,
+        Color::Black => point.opposite(),
     };
+    // Rows count up the board, the drawing's y down it.
+    let rows_above = GRID - 1 - seen.row();
     (
-        MARGIN + f32::from(column) * CELL,
-        MARGIN + f32::from(row_from_top) * CELL,
+        MARGIN + f32::from(seen.file()) * CELL,
+        MARGIN + f32::from(rows_above) * CELL,
     )
 }
 
@@ -41,5 +40,9 @@ mod tests {
         assert_eq!(place(b1, Color::Black), (MARGIN + 3.0 * CELL, MARGIN));
         let c3: Point = "c3".parse().unwrap();
         assert_eq!(place(c3, Color::Red), place(c3, Color::Black));
+        for point in Point::all() {
+            let (x, y) = place(point, Color::Red);
+            assert_eq!(place(point, Color::Black), (SIZE - x, SIZE - y), "{point}");
+        }
     }
 }

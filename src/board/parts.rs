@@ -3,9 +3,9 @@
 //! are both drawn from them, from the same rules data.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Move, Piece, Point, LINES};
+use duobao_rules::{Color, Move, Piece, Point, GRID, LINES};
 
-use super::geometry::{grid_place, place, LABEL_INSET, SIZE};
+use super::geometry::{place, LABEL_INSET, SIZE};
 use super::tokens::Token;
 use super::Badge;
 
@@ -126,15 +126,22 @@ pub fn HintArrow(m: Move, bottom: Color) -> Element {
     }
 }
 
-/// Files along the bottom edge and rows along the left edge, as the bottom player sees them.
+/// Files along the bottom edge and rows along the left edge, as the bottom player sees them:
+/// each in line with a point of the middle row (which has every file) or of the middle file
+/// (which has every row), named by it.
 #[component]
 fn Coordinates(bottom: Color) -> Element {
+    let middle = GRID / 2;
+    let middle_row = Point::all().filter(move |point| point.row() == middle);
+    let middle_file = Point::all().filter(move |point| point.file() == middle);
     rsx! {
-        for index in 0..5u8 {
+        for (on_row, on_file) in middle_row.zip(middle_file) {
             {
-                let (x, y) = grid_place(index, index, bottom);
-                let file = char::from(b'a' + index);
-                let row = char::from(b'1' + index);
+                let (x, _) = place(on_row, bottom);
+                let (_, y) = place(on_file, bottom);
+                // A point's name is its file's letter, then its row's number.
+                let (file, row) = (on_row.to_string(), on_file.to_string());
+                let (file, row) = (&file[..1], &row[1..]);
                 rsx! {
                     text { class: "coord", x, y: SIZE - LABEL_INSET, "{file}" }
                     text { class: "coord", x: LABEL_INSET, y, "{row}" }

@@ -3,7 +3,7 @@
 //! stops the opponent from capturing the treasure next move, whether it threatens the treasure.
 //! Pure: the game screen turns the reasons into one line of text.
 
-use duobao_ai::{allows_treasure_capture, treasure_capture, Level};
+use duobao_ai::{allows_treasure_capture, treasure_threat, Level};
 use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
 
 use crate::i18n::{fill, text, Key, Lang};
@@ -89,13 +89,6 @@ pub enum HintReason {
     StopsThreat(Point),
     /// After the move, the mover could capture the treasure on its next turn.
     ThreatensTreasure,
-}
-
-/// The opponent's move that would capture the treasure if it were their turn now.
-fn treasure_threat(position: &Position) -> Option<Move> {
-    let mut their_turn = *position;
-    their_turn.pass();
-    treasure_capture(&their_turn)
 }
 
 /// The reasons for playing `m` in `position`, the most important first; empty for a quiet move.

@@ -2,7 +2,7 @@
 //! colour, the result and its reason, the moves, when), the filters of the list, and the
 //! review's verdicts once analysed, in a compact text that keeps a thousand games small.
 
-use duobao_ai::{Outlook, PlyReview, Verdict};
+use duobao_ai::{PlyReview, Verdict};
 use duobao_rules::{Color, Game, GameResult, Move};
 use serde::{Deserialize, Serialize};
 
@@ -109,30 +109,35 @@ const VERDICTS: [(Verdict, char); 5] = [
     (Verdict::Blunder, 'X'),
 ];
 
-fn outlook_text(outlook: Outlook) -> String {
-    match outlook {
-        Outlook::Win { plies } => format!("w{plies}"),
-        Outlook::Loss { plies } => format!("l{plies}"),
-        Outlook::Score(score) => format!("s{score}"),
+/// A ply's outcome for its mover (the AI's, not the kept game's [`Outcome`]) as `w7`, `l4` or
+/// `s-35`.
+fn mover_outcome_text(outcome: duobao_ai::Outcome) -> String {
+    match outcome {
+        duobao_ai::Outcome::Win { plies } => format!("w{plies}"),
+        duobao_ai::Outcome::Loss { plies } => format!("l{plies}"),
+        duobao_ai::Outcome::Score(score) => format!("s{score}"),
+        // A review scores these (a drawn game 0), so they are never kept; were one given, it
+        // would read back as level.
+        duobao_ai::Outcome::Draw | duobao_ai::Outcome::Unknown => "s0".to_string(),
     }
 }
 
-fn parse_outlook(text: &str) -> Option<Outlook> {
+fn parse_mover_outcome(text: &str) -> Option<duobao_ai::Outcome> {
     let (kind, number) = text.split_at_checked(1)?;
     Some(match kind {
-        "w" => Outlook::Win {
+        "w" => duobao_ai::Outcome::Win {
             plies: number.parse().ok()?,
         },
-        "l" => Outlook::Loss {
+        "l" => duobao_ai::Outcome::Loss {
             plies: number.parse().ok()?,
         },
-        "s" => Outlook::Score(number.parse().ok()?),
+        "s" => duobao_ai::Outcome::Score(number.parse().ok()?),
         _ => return None,
     })
 }
 
 /// The verdicts as one short line a ply: `X w21 l8 c3c2 b4b3 c3b2` (the verdict, the mover's
-/// outlook before and after, the best move or `-`, the proof). The ply, its number and its
+/// outcome before and after, the best move or `-`, the proof). The ply, its number and its
 /// mover are the game's, so they are not repeated.
 pub fn encode_verdicts(reviews: &[PlyReview]) -> Vec<String> {
     reviews
@@ -144,8 +149,8 @@ pub fn encode_verdicts(reviews: &[PlyReview]) -> Vec<String> {
                 .map_or('G', |(_, letter)| *letter);
             let mut line = format!(
                 "{verdict} {} {} {}",
-                outlook_text(review.before),
-                outlook_text(review.after),
+                mover_outcome_text(review.before),
+                mover_outcome_text(review.after),
                 review.best.map_or("-".to_string(), |m| m.to_string())
             );
             for m in &review.proof {
@@ -172,8 +177,8 @@ pub fn decode_verdicts(game: &Game, lines: &[String]) -> Option<Vec<PlyReview>> 
             let mut words = line.split_whitespace();
             let letter = words.next()?.chars().next()?;
             let verdict = VERDICTS.iter().find(|(_, l)| *l == letter)?.0;
-            let before = parse_outlook(words.next()?)?;
-            let after = parse_outlook(words.next()?)?;
+            let before = parse_mover_outcome(words.next()?)?;
+            let after = parse_mover_outcome(words.next()?)?;
             let best = match words.next()? {
                 "-" => None,
                 m => Some(m.parse::<Move>().ok()?),
@@ -310,14 +315,14 @@ mod tests {
         let lines = encode_verdicts(&reviews);
         assert!(lines.iter().all(|line| line.len() < 80), "{lines:?}");
         assert_eq!(decode_verdicts(&game, &lines), Some(reviews.clone()));
-        // Every kind of outlook, a blunder's proof, no best move.
+        // Every kind of outcome, a blunder's proof, no best move.
         let mv = |text: &str| text.parse::<Move>().unwrap();
         let blunder = PlyReview {
             number: 1,
             ply: game.plies()[0].ply,
             mover: Color::Red,
-            before: Outlook::Score(-35),
-            after: Outlook::Loss { plies: 8 },
+            before: duobao_ai::Outcome::Score(-35),
+            after: duobao_ai::Outcome::Loss { plies: 8 },
             verdict: Verdict::Blunder,
             best: None,
             proof: vec![mv("b4b3"), mv("c3b2")],
@@ -326,8 +331,8 @@ mod tests {
             number: 2,
             ply: game.plies()[1].ply,
             mover: Color::Black,
-            before: Outlook::Win { plies: 7 },
-            after: Outlook::Win { plies: 6 },
+            before: duobao_ai::Outcome::Win { plies: 7 },
+            after: duobao_ai::Outcome::Win { plies: 6 },
             verdict: Verdict::Best,
             best: Some(mv("b4b3")),
             proof: Vec::new(),

@@ -1,7 +1,7 @@
 //! The review screen's logic, free of any UI: which position the board shows, how a verdict is
 //! marked, the points of the evaluation graph, and the words of a blunder's proof.
 
-use duobao_ai::{Outlook, PlyReview, Verdict};
+use duobao_ai::{Outcome, PlyReview, Verdict};
 use duobao_rules::{Color, Game, Move};
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
@@ -92,15 +92,18 @@ pub const fn mark(verdict: Verdict) -> Mark {
 /// A score (hundredths of a soldier) this far ahead draws halfway to the graph's edge.
 const HALF_SCALE: f32 = 300.0;
 
-/// How well Red stands, from −1 (Black wins by force) to 1 (Red wins by force).
-pub fn red_value(outlook: Outlook, seen_by: Color) -> f32 {
-    let value = match outlook {
-        Outlook::Win { .. } => 1.0,
-        Outlook::Loss { .. } => -1.0,
-        Outlook::Score(score) => {
+/// How well Red stands, from −1 (Black wins by force) to 1 (Red wins by force), by the
+/// outcome `seen_by` has.
+pub fn red_value(outcome: Outcome, seen_by: Color) -> f32 {
+    let value = match outcome {
+        Outcome::Win { .. } => 1.0,
+        Outcome::Loss { .. } => -1.0,
+        Outcome::Score(score) => {
             let score = score as f32;
             score / (score.abs() + HALF_SCALE)
         }
+        // A review scores these (a drawn game 0); were one given, it would be level.
+        Outcome::Draw | Outcome::Unknown => 0.0,
     };
     match seen_by {
         Color::Red => value,
@@ -157,8 +160,8 @@ pub fn blunder_text(review: &PlyReview, lang: Lang) -> Option<String> {
         return None;
     }
     let (key, winner, plies) = match (review.before, review.after) {
-        (_, Outlook::Loss { plies }) => (Key::NowWinsByForce, review.mover.other(), plies),
-        (Outlook::Win { plies }, _) => (Key::HadForcedWin, review.mover, plies),
+        (_, Outcome::Loss { plies }) => (Key::NowWinsByForce, review.mover.other(), plies),
+        (Outcome::Win { plies }, _) => (Key::HadForcedWin, review.mover, plies),
         _ => return None,
     };
     // The winner moves first in the proof line: a win in k plies takes ⌈k/2⌉ of its moves.
@@ -231,7 +234,7 @@ mod tests {
         assert_eq!(mark(Verdict::Blunder).class, "blunder");
     }
 
-    fn review(mover: Color, before: Outlook, after: Outlook, verdict: Verdict) -> PlyReview {
+    fn review(mover: Color, before: Outcome, after: Outcome, verdict: Verdict) -> PlyReview {
         PlyReview {
             number: 1,
             ply: Ply::Move("b2c2".parse().unwrap()),
@@ -248,25 +251,25 @@ mod tests {
 
     #[test]
     fn values_are_reds_view_with_forced_results_at_the_edge() {
-        assert_eq!(red_value(Outlook::Win { plies: 3 }, Color::Red), 1.0);
-        assert_eq!(red_value(Outlook::Win { plies: 3 }, Color::Black), -1.0);
-        assert_eq!(red_value(Outlook::Loss { plies: 2 }, Color::Black), 1.0);
-        assert_eq!(red_value(Outlook::Score(300), Color::Red), 0.5);
-        assert_eq!(red_value(Outlook::Score(300), Color::Black), -0.5);
-        assert!(red_value(Outlook::Score(100_000), Color::Red) < 1.0);
-        assert_eq!(red_value(Outlook::Score(0), Color::Red), 0.0);
+        assert_eq!(red_value(Outcome::Win { plies: 3 }, Color::Red), 1.0);
+        assert_eq!(red_value(Outcome::Win { plies: 3 }, Color::Black), -1.0);
+        assert_eq!(red_value(Outcome::Loss { plies: 2 }, Color::Black), 1.0);
+        assert_eq!(red_value(Outcome::Score(300), Color::Red), 0.5);
+        assert_eq!(red_value(Outcome::Score(300), Color::Black), -0.5);
+        assert!(red_value(Outcome::Score(100_000), Color::Red) < 1.0);
+        assert_eq!(red_value(Outcome::Score(0), Color::Red), 0.0);
 
         let plies = [
             review(
                 Color::Red,
-                Outlook::Score(0),
-                Outlook::Loss { plies: 3 },
+                Outcome::Score(0),
+                Outcome::Loss { plies: 3 },
                 Verdict::Blunder,
             ),
             review(
                 Color::Black,
-                Outlook::Win { plies: 3 },
-                Outlook::Win { plies: 2 },
+                Outcome::Win { plies: 3 },
+                Outcome::Win { plies: 2 },
                 Verdict::Best,
             ),
         ];
@@ -288,8 +291,8 @@ mod tests {
     fn a_blunder_is_explained_in_the_winners_moves() {
         let lost = review(
             Color::Red,
-            Outlook::Score(10),
-            Outlook::Loss { plies: 7 },
+            Outcome::Score(10),
+            Outcome::Loss { plies: 7 },
             Verdict::Blunder,
         );
         assert_eq!(
@@ -302,8 +305,8 @@ mod tests {
         );
         let thrown = review(
             Color::Black,
-            Outlook::Win { plies: 1 },
-            Outlook::Score(0),
+            Outcome::Win { plies: 1 },
+            Outcome::Score(0),
             Verdict::Blunder,
         );
         assert_eq!(
@@ -312,8 +315,8 @@ mod tests {
         );
         let fine = review(
             Color::Red,
-            Outlook::Score(10),
-            Outlook::Score(0),
+            Outcome::Score(10),
+            Outcome::Score(0),
             Verdict::Good,
         );
         assert_eq!(blunder_text(&fine, Lang::En), None);

@@ -15,6 +15,7 @@ use crate::board::{Badge, Board, Marks};
 use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::{setup, VsAiDialog};
 use crate::i18n::{text, Key};
+use crate::log::warning;
 use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
@@ -305,7 +306,14 @@ fn use_analysis(
         spawn(async move {
             let mut review = Review::new(&game);
             loop {
-                let (back, reviewed) = review_step(review, cancel.clone()).await;
+                let (back, reviewed) = match review_step(review, cancel.clone()).await {
+                    Ok(step) => step,
+                    Err(error) => {
+                        // The plies judged so far stay shown; the rest go without a verdict.
+                        warning!("the review stopped: {error}");
+                        break;
+                    }
+                };
                 review = back;
                 match reviewed {
                     Some(ply) => reviews.write().push(ply),

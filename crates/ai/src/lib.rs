@@ -19,9 +19,11 @@ mod eval;
 mod level;
 mod mcts;
 mod ordering;
+mod outcome;
 mod prove;
 mod puzzles;
 mod review;
+mod runner;
 mod search;
 mod solve;
 mod tactics;
@@ -32,15 +34,16 @@ pub use cancel::CancelToken;
 pub use eval::evaluate;
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
+pub use outcome::Outcome;
 pub use prove::{prove, ProveError};
 pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
 };
-pub use review::{review_game, review_step, Outlook, PlyReview, Review, ReviewSettings, Verdict};
+pub use review::{review_game, review_step, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
-pub use solve::{Budget, Outcome, Solution, Solver, MAX_HORIZON};
-pub use tactics::{allows_treasure_capture, treasure_capture};
+pub use solve::{Budget, Solution, Solver, MAX_HORIZON};
+pub use tactics::{allows_treasure_capture, treasure_capture, treasure_threat};
 pub use think::{think, ThinkError};

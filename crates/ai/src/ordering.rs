@@ -3,7 +3,7 @@
 //! killers of the ply (quiet moves that refuted a sibling), then quiet moves by history (how
 //! often a move caused a cutoff anywhere in the tree).
 
-use duobao_rules::Move;
+use duobao_rules::{Move, GRID_POINTS};
 
 /// Sort keys: each class lies above every key of the classes after it.
 const HASH_MOVE: i32 = 1 << 30;
@@ -16,14 +16,14 @@ pub const MAX_PLY: usize = 96;
 
 pub struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY],
-    history: Box<[[i32; 25]; 25]>,
+    history: Box<[[i32; GRID_POINTS]; GRID_POINTS]>,
 }
 
 impl Ordering {
     pub fn new() -> Ordering {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; 25]; 25]),
+            history: Box::new([[0; GRID_POINTS]; GRID_POINTS]),
         }
     }
 
@@ -77,22 +77,18 @@ impl Ordering {
     }
 }
 
-/// Picks the move with the highest key among `keys[from..]`, swapping it to `from`: a lazy
-/// selection sort, since most nodes cut off after a move or two.
-pub fn pick_next(moves: &mut [Move], keys: &mut [i32], from: usize) {
-    let best = best_from(keys, from);
-    moves.swap(from, best);
-    keys.swap(from, best);
-}
-
-/// Where the highest key of `keys[from..]` is (the first of equal keys): one step of a lazy
-/// selection sort.
-pub fn best_from(keys: &[i32], from: usize) -> usize {
+/// Picks the move with the highest key among `keys[from..]` (the first of equal keys), swapping
+/// it and its key to `from`: a lazy selection sort, since most nodes cut off after a move or
+/// two. Returns where the move was, so that a caller keeping more beside each move (the solver
+/// keeps the position it leads to) can swap that too.
+pub fn pick_next(moves: &mut [Move], keys: &mut [i32], from: usize) -> usize {
     let mut best = from;
     for i in from + 1..keys.len() {
         if keys[i] > keys[best] {
             best = i;
         }
     }
+    moves.swap(from, best);
+    keys.swap(from, best);
     best
 }

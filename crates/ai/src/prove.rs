@@ -9,7 +9,8 @@
 
 use duobao_rules::{Certificate, Game, Position, QUIET_LIMIT};
 
-use crate::solve::{Budget, Outcome, Solver};
+use crate::outcome::Outcome;
+use crate::solve::{Budget, Solver};
 
 /// Why [`prove`] wrote no certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]

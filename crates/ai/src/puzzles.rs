@@ -20,8 +20,9 @@ use rand::{Rng, SeedableRng};
 
 use crate::cancel::CancelToken;
 use crate::level::Level;
+use crate::outcome::Outcome;
 use crate::search::{SearchLimits, Searcher};
-use crate::solve::{Budget, Outcome, Solver};
+use crate::solve::{Budget, Solver};
 
 /// The longest puzzle, in the winner's moves.
 pub const MAX_PUZZLE_MOVES: u32 = 5;

@@ -20,8 +20,14 @@ use duobao_rules::{Color, Game, Move, Ply};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
+use crate::outcome::Outcome;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::runner::run_off_thread;
+#[cfg(target_arch = "wasm32")]
+use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::{SearchLimits, SearchResult, Searcher};
-use crate::solve::{Budget, Outcome, Solution, Solver};
+use crate::solve::{Budget, Solution, Solver};
+use crate::think::ThinkError;
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
 const GOOD_DROP: i32 = 30;
@@ -51,48 +57,6 @@ impl Default for ReviewSettings {
             horizon: 11,
             solver_nodes: 2_000_000,
             search_depth: 6,
-        }
-    }
-}
-
-/// How a player stands, from that player's view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outlook {
-    /// Wins by force in `plies` (0: has just won).
-    Win { plies: u32 },
-    /// Loses by force, holding out at most `plies`.
-    Loss { plies: u32 },
-    /// Nothing proven: the search's score in hundredths of a soldier.
-    Score(i32),
-}
-
-impl Outlook {
-    /// The solver's outcome where it is decided, else the search score.
-    fn of(outcome: Outcome, score: i32) -> Outlook {
-        match outcome {
-            Outcome::Win { plies } => Outlook::Win { plies },
-            Outcome::Loss { plies } => Outlook::Loss { plies },
-            Outcome::Draw => Outlook::Score(0),
-            Outcome::Unknown => Outlook::Score(score),
-        }
-    }
-
-    pub fn is_win(self) -> bool {
-        matches!(self, Outlook::Win { .. })
-    }
-
-    pub fn is_loss(self) -> bool {
-        matches!(self, Outlook::Loss { .. })
-    }
-}
-
-impl fmt::Display for Outlook {
-    /// `win 7`, `loss 4`, `score -35`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outlook::Win { plies } => write!(f, "win {plies}"),
-            Outlook::Loss { plies } => write!(f, "loss {plies}"),
-            Outlook::Score(score) => write!(f, "score {score}"),
         }
     }
 }
@@ -132,52 +96,16 @@ pub struct PlyReview {
     pub number: usize,
     pub ply: Ply,
     pub mover: Color,
-    /// The mover's outlook before the ply (with the best play) and after it.
-    pub before: Outlook,
-    pub after: Outlook,
+    /// The mover's outcome before the ply (with the best play) and after it: a proven win or
+    /// loss, else the search's score.
+    pub before: Outcome,
+    pub after: Outcome,
     pub verdict: Verdict,
     /// The best move found in the position before the ply.
     pub best: Option<Move>,
     /// For a blunder, the proof: the line in which the opponent now wins after the ply, else
     /// the one in which the mover would have won instead of it. Empty otherwise.
     pub proof: Vec<Move>,
-}
-
-impl PlyReview {
-    /// For a blunder, what it threw away, in words with the proof line:
-    /// `black now wins by force within 7 plies: b4b3 c3b2 …`.
-    pub fn explanation(&self) -> Option<String> {
-        if self.verdict != Verdict::Blunder {
-            return None;
-        }
-        let line = self
-            .proof
-            .iter()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
-        Some(match (self.before, self.after) {
-            (_, Outlook::Loss { plies }) => format!(
-                "{} now wins by force within {}: {line}",
-                self.mover.other(),
-                plies_in_words(plies)
-            ),
-            (Outlook::Win { plies }, _) => format!(
-                "{} had a forced win within {}: {line}",
-                self.mover,
-                plies_in_words(plies)
-            ),
-            _ => unreachable!("a blunder loses a proven win or walks into a proven loss"),
-        })
-    }
-}
-
-fn plies_in_words(plies: u32) -> String {
-    if plies == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{plies} plies")
-    }
 }
 
 impl fmt::Display for PlyReview {
@@ -297,8 +225,8 @@ impl Review {
             return None;
         }
 
-        let before = Outlook::of(before_exact.outcome, best_score);
-        let after = Outlook::of(after_exact.outcome.for_mover(), played_score);
+        let before = before_exact.outcome.or_score(best_score);
+        let after = after_exact.outcome.for_mover().or_score(played_score);
         let best = before_exact.line.first().copied().or(scored.best);
         let is_best = best.is_some_and(|m| Ply::Move(m) == ply);
         let verdict = judge(before, after, is_best, best_score - played_score);
@@ -398,47 +326,40 @@ async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
     }
 }
 
-/// The next ply's review without blocking the caller's thread: natively on a thread of its own
-/// (the review goes there and comes back), on the web in short slices of the page's thread
-/// that yield to the browser between them. `None` when all plies are done or `cancel` is
-/// raised.
-pub async fn review_step(mut review: Review, cancel: CancelToken) -> (Review, Option<PlyReview>) {
+/// The next ply's review without blocking the caller's thread, run as the computer's moves
+/// are: natively on a thread of its own (the review goes there and comes back), on the web in
+/// slices of the page's thread. `None` when all plies are done or `cancel` is raised;
+/// [`ThinkError::Failed`] when the review broke (it panicked), and the review is lost with it.
+pub async fn review_step(
+    mut review: Review,
+    cancel: CancelToken,
+) -> Result<(Review, Option<PlyReview>), ThinkError> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let (sender, receiver) = futures_channel::oneshot::channel();
-        let job = move || {
+        run_off_thread(move || {
             let reviewed = run_unsliced(review.step_sliced(None, &cancel, unsliced));
-            // The receiver is gone when nobody waits for the review any more.
-            let _ = sender.send((review, reviewed));
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => drop(runtime.spawn_blocking(job)),
-            Err(_) => drop(std::thread::spawn(job)),
-        }
-        receiver
-            .await
-            .expect("a review step runs to its end, cancelled or not")
+            (review, reviewed)
+        })
+        .await
+        .map_err(ThinkError::Failed)
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let pause = || gloo_timers::future::TimeoutFuture::new(0);
-        let reviewed = review.step_sliced(Some(WEB_SLICE), &cancel, pause).await;
-        (review, reviewed)
+        let reviewed = review
+            .step_sliced(Some(WEB_SLICE), &cancel, yield_to_page)
+            .await;
+        Ok((review, reviewed))
     }
 }
 
-/// The longest a review holds the web page's thread at a time.
-#[cfg(target_arch = "wasm32")]
-const WEB_SLICE: Duration = Duration::from_millis(30);
-
-/// The verdict on a ply from the outlooks around it, whether it was the best move found, and
+/// The verdict on a ply from the outcomes around it, whether it was the best move found, and
 /// how far its score fell short of the best.
-fn judge(before: Outlook, after: Outlook, is_best: bool, drop: i32) -> Verdict {
+fn judge(before: Outcome, after: Outcome, is_best: bool, drop: i32) -> Verdict {
     match (before, after) {
-        (Outlook::Win { .. }, after) if !after.is_win() => Verdict::Blunder,
-        (before, Outlook::Loss { .. }) if !before.is_loss() => Verdict::Blunder,
+        (Outcome::Win { .. }, after) if !after.is_win() => Verdict::Blunder,
+        (before, Outcome::Loss { .. }) if !before.is_loss() => Verdict::Blunder,
         // Still winning: best when as fast as possible.
-        (Outlook::Win { plies: was }, Outlook::Win { plies: now }) => {
+        (Outcome::Win { plies: was }, Outcome::Win { plies: now }) => {
             if now + 1 == was {
                 Verdict::Best
             } else {
@@ -446,7 +367,7 @@ fn judge(before: Outlook, after: Outlook, is_best: bool, drop: i32) -> Verdict {
             }
         }
         // Lost anyway: best when holding out longest, and shortening the defence is inexact.
-        (Outlook::Loss { plies: was }, Outlook::Loss { plies: now }) => {
+        (Outcome::Loss { plies: was }, Outcome::Loss { plies: now }) => {
             if now + 1 == was {
                 Verdict::Best
             } else {
@@ -484,7 +405,7 @@ mod tests {
         let review = review_after(duobao_rules::START_FEN, &["b2c2"]);
         let ply = &review[0];
         assert_eq!(ply.verdict, Verdict::Blunder);
-        assert_eq!(ply.after, Outlook::Loss { plies: 7 });
+        assert_eq!(ply.after, Outcome::Loss { plies: 7 });
         assert!(!ply.before.is_loss());
         assert_eq!(ply.proof.len(), 7);
         let mut game = Game::new();
@@ -495,11 +416,6 @@ mod tests {
             game.result().and_then(GameResult::winner),
             Some(Color::Black)
         );
-        let explanation = ply.explanation().unwrap();
-        assert!(
-            explanation.starts_with("black now wins by force within 7 plies: "),
-            "{explanation}"
-        );
         assert!(ply.to_string().starts_with("1 b2c2 blunder "), "{ply}");
         assert!(ply.to_string().ends_with(" loss 7"), "{ply}");
     }
@@ -508,7 +424,7 @@ mod tests {
     fn a2a3_from_the_start_is_no_blunder() {
         let review = review_after(duobao_rules::START_FEN, &["a2a3"]);
         assert_ne!(review[0].verdict, Verdict::Blunder, "{}", review[0]);
-        assert!(review[0].explanation().is_none());
+        assert!(review[0].proof.is_empty());
     }
 
     #[test]
@@ -519,7 +435,7 @@ mod tests {
         assert_eq!(taken.verdict, Verdict::Best);
         assert_eq!(
             (taken.before, taken.after),
-            (Outlook::Win { plies: 1 }, Outlook::Win { plies: 0 })
+            (Outcome::Win { plies: 1 }, Outcome::Win { plies: 0 })
         );
         // c1d2 lets the win go without losing (Black can parry); c1d1 walks into Black's own
         // treasure sandwich.
@@ -529,15 +445,12 @@ mod tests {
             !missed.after.is_loss() && !missed.after.is_win(),
             "{missed}"
         );
+        assert_eq!(missed.before, Outcome::Win { plies: 1 }, "{missed}");
         assert_eq!(missed.proof, ["c4d4".parse().unwrap()]);
-        let explanation = missed.explanation().unwrap();
-        assert_eq!(explanation, "red had a forced win within 1 ply: c4d4");
         let losing = &review_after(fen, &["c1d1"])[0];
-        assert_eq!(losing.after, Outlook::Loss { plies: 3 }, "{losing}");
-        assert!(losing
-            .explanation()
-            .unwrap()
-            .starts_with("black now wins by force within 3 plies: "));
+        assert_eq!(losing.verdict, Verdict::Blunder, "{losing}");
+        assert_eq!(losing.after, Outcome::Loss { plies: 3 }, "{losing}");
+        assert_eq!(losing.proof.len(), 3, "{losing}");
         // Moving the treasure away still wins, only later: even when that is beyond the
         // horizon, the review looks further before calling it a blunder.
         assert_eq!(review_after(fen, &["c3c2"])[0].verdict, Verdict::Good);
@@ -548,16 +461,16 @@ mod tests {
             ..ReviewSettings::default()
         };
         let slower = &review_game(&game, short)[0];
-        assert_eq!(slower.after, Outlook::Win { plies: 8 }, "{slower}");
+        assert_eq!(slower.after, Outcome::Win { plies: 8 }, "{slower}");
         assert_eq!(slower.verdict, Verdict::Good);
     }
 
     #[test]
-    fn verdicts_follow_the_outlooks_and_the_score_drop() {
+    fn verdicts_follow_the_outcomes_and_the_score_drop() {
         let (win, loss, score) = (
-            |plies| Outlook::Win { plies },
-            |plies| Outlook::Loss { plies },
-            Outlook::Score,
+            |plies| Outcome::Win { plies },
+            |plies| Outcome::Loss { plies },
+            Outcome::Score,
         );
         assert_eq!(judge(win(5), win(4), false, 0), Verdict::Best);
         assert_eq!(judge(win(5), win(6), false, 0), Verdict::Good);
@@ -572,10 +485,7 @@ mod tests {
     }
 
     #[test]
-    fn outlooks_print_as_the_command_line_writes_them() {
-        assert_eq!(Outlook::Win { plies: 3 }.to_string(), "win 3");
-        assert_eq!(Outlook::Loss { plies: 7 }.to_string(), "loss 7");
-        assert_eq!(Outlook::Score(-35).to_string(), "score -35");
+    fn verdicts_print_as_the_command_line_writes_them() {
         assert_eq!(Verdict::Inaccuracy.to_string(), "inaccuracy");
     }
 
@@ -665,7 +575,7 @@ mod tests {
         let mut review = Review::new(&game);
         let mut verdicts = Vec::new();
         loop {
-            let (back, reviewed) = review_step(review, CancelToken::new()).await;
+            let (back, reviewed) = review_step(review, CancelToken::new()).await.unwrap();
             review = back;
             match reviewed {
                 Some(ply) => verdicts.push(ply.verdict),
@@ -676,7 +586,7 @@ mod tests {
         assert_eq!(verdicts[0], Verdict::Blunder);
         let cancel = CancelToken::new();
         cancel.cancel();
-        let (review, reviewed) = review_step(Review::new(&game), cancel).await;
+        let (review, reviewed) = review_step(Review::new(&game), cancel).await.unwrap();
         assert_eq!((reviewed, review.progress()), (None, (0, 3)));
     }
 
@@ -694,7 +604,7 @@ mod tests {
             let review = review_game(&game, ReviewSettings::default());
             let seconds = started.elapsed().as_secs_f64();
             for ply in &review {
-                println!("{ply}  {}", ply.explanation().unwrap_or_default());
+                println!("{ply}  {:?}", ply.proof);
             }
             println!("{} plies reviewed in {seconds:.2} s", review.len());
         }

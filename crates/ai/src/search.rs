@@ -17,8 +17,8 @@ use web_time::Instant;
 use crate::cancel::CancelToken;
 use crate::eval::evaluate;
 use crate::ordering::{pick_next, Ordering, MAX_PLY};
-use crate::tactics::treasure_threatened;
-use crate::tt::{Bound, Table};
+use crate::tactics::treasure_threat;
+use crate::tt::{Bound, SearchTable};
 
 /// The score of a won position, less the plies it takes to win.
 pub const MATE: i32 = 30_000;
@@ -103,7 +103,7 @@ pub struct SearchResult {
 /// A search engine that keeps its transposition table and move-ordering history from one search
 /// to the next.
 pub struct Searcher {
-    table: Table,
+    table: SearchTable,
     ordering: Ordering,
     endgames: Option<Arc<Tablebase>>,
 }
@@ -121,7 +121,7 @@ impl Searcher {
 
     pub fn with_table_megabytes(megabytes: usize) -> Self {
         Searcher {
-            table: Table::new(megabytes),
+            table: SearchTable::new(megabytes),
             ordering: Ordering::new(),
             endgames: None,
         }
@@ -209,7 +209,7 @@ enum Abort {
 
 /// A search in progress.
 pub struct Search<'a> {
-    table: &'a mut Table,
+    table: &'a mut SearchTable,
     ordering: &'a mut Ordering,
     endgames: Option<Endgames<'a>>,
     /// The tables give the root an exact value: its moves need only be looked up.
@@ -572,7 +572,7 @@ impl Search<'_> {
         beta: i32,
         stop: &CancelToken,
     ) -> Option<i32> {
-        if evaluate(position) < beta || treasure_threatened(position) {
+        if evaluate(position) < beta || treasure_threat(position).is_some() {
             return None;
         }
         let mut passed = *position;
@@ -629,7 +629,7 @@ impl Search<'_> {
             keys[i] = captured as i32;
             captures += usize::from(captured > 0);
         }
-        let evading = qply < EVASION_PLIES && treasure_threatened(position);
+        let evading = qply < EVASION_PLIES && treasure_threat(position).is_some();
         let mut best = -INFINITY;
         if !evading {
             best = evaluate(position);

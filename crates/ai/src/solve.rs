@@ -18,13 +18,14 @@
 //!   of a win). Repetition draws only ever take options away, so no other win exists either.
 //!   Keeping the values path-independent is what makes the transposition table exact.
 
-use std::fmt;
-
 use duobao_rules::{Game, GameResult, Move, Position, MAX_MOVES, QUIET_LIMIT};
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
-use crate::ordering::best_from;
+use crate::ordering::pick_next;
+use crate::outcome::Outcome;
+use crate::tactics::{win_threatened, wins_at_once};
+use crate::tt::{SolverEntry, SolverTable};
 
 /// The value of winning now; a win in `k` plies is `WIN - k` at the node where it starts.
 const WIN: i32 = 1_000;
@@ -36,51 +37,6 @@ pub const MAX_HORIZON: u32 = 120;
 /// How often (in nodes, a power of two) the search looks at its budget.
 const POLL_INTERVAL: u64 = 1024;
 const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
-
-/// What the side to move can force within a horizon.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move wins by force; `plies` is the shortest win (0 never: a finished game is
-    /// lost by the side to move).
-    Win { plies: u32 },
-    /// The opponent wins by force; `plies` is the longest defence, 0 when the game is over.
-    Loss { plies: u32 },
-    /// The game is already drawn (repetition or quiet limit).
-    Draw,
-    /// Nothing proven within the horizon (or the budget ran out first).
-    Unknown,
-}
-
-impl Outcome {
-    /// The same fact from the other side's view, one ply earlier: the outcome of a position
-    /// for the player who moved into it.
-    pub fn for_mover(self) -> Outcome {
-        match self {
-            Outcome::Win { plies } => Outcome::Loss { plies },
-            Outcome::Loss { plies } => Outcome::Win { plies },
-            other => other,
-        }
-    }
-
-    pub fn is_win(self) -> bool {
-        matches!(self, Outcome::Win { .. })
-    }
-
-    pub fn is_loss(self) -> bool {
-        matches!(self, Outcome::Loss { .. })
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win { plies } => write!(f, "win {plies}"),
-            Outcome::Loss { plies } => write!(f, "loss {plies}"),
-            Outcome::Draw => f.write_str("draw"),
-            Outcome::Unknown => f.write_str("unknown"),
-        }
-    }
-}
 
 /// When a solve must stop early. The default has no limit.
 #[derive(Clone, Debug, Default)]
@@ -104,6 +60,7 @@ impl Budget {
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// For the side to move: a win, a loss, a drawn game or unknown (the solver never scores).
     pub outcome: Outcome,
     /// For a win or loss, the proof line: the winner's shortest win against the longest
     /// defence, `plies` moves long. Empty otherwise.
@@ -120,7 +77,7 @@ pub struct Solution {
 /// The forced-win search, keeping its table from one call to the next (for one game: a solve
 /// of another game's positions clears it when their histories differ in what they draw).
 pub struct Solver {
-    table: Table,
+    table: SolverTable,
     /// Hashes of the positions seen twice in the game: a third time draws.
     drawn: Vec<u64>,
     nodes: u64,
@@ -143,7 +100,7 @@ impl Solver {
 
     pub fn with_table_megabytes(megabytes: usize) -> Solver {
         Solver {
-            table: Table::new(megabytes),
+            table: SolverTable::new(megabytes),
             drawn: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -321,7 +278,7 @@ impl Solver {
         let key = table_key(position, depth);
         let hint = match self.table.probe(key) {
             Some(entry) => {
-                let (lower, upper) = entry.bounds_at(depth);
+                let (lower, upper) = bounds_within(&entry, depth);
                 let (lower, upper) = (from_node(lower, ply), from_node(upper, ply));
                 if lower >= beta || lower == upper {
                     return lower;
@@ -338,7 +295,8 @@ impl Solver {
         for i in 0..count {
             if Some(moves[i]) == hint {
                 keys[i] = HINT_KEY;
-            } else if depth >= 4 && threatens(&children[i]) {
+            } else if depth >= 4 && win_threatened(&children[i]) {
+                // Moves that threaten to win come first: a forced win is a chain of them.
                 keys[i] += THREAT_KEY;
             }
         }
@@ -346,12 +304,8 @@ impl Solver {
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for searched in 0..count {
-            pick_next(
-                &mut moves[..count],
-                &mut keys[..count],
-                &mut children[..count],
-                searched,
-            );
+            let picked = pick_next(&mut moves[..count], &mut keys[..count], searched);
+            children.swap(searched, picked);
             let value = -self.search(&children[searched], depth - 1, ply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -375,7 +329,7 @@ impl Solver {
         } else {
             (node_value, node_value)
         };
-        self.table.store(Entry {
+        self.table.store(SolverEntry {
             key,
             lower,
             upper,
@@ -414,7 +368,7 @@ impl Solver {
         let (mut plies, mut winning) = match outcome {
             Outcome::Win { plies } => (plies, true),
             Outcome::Loss { plies } => (plies, false),
-            Outcome::Draw | Outcome::Unknown => return line,
+            Outcome::Draw | Outcome::Unknown | Outcome::Score(_) => return line,
         };
         while plies > 0 && (line.len() as u32) < most {
             let moves = position.legal_moves();
@@ -442,39 +396,9 @@ impl Solver {
     }
 }
 
-/// Picks the move with the highest key among those from `from` on, swapping it (with its key
-/// and child position) to `from`: a lazy selection sort, since most nodes cut off early.
-fn pick_next(moves: &mut [Move], keys: &mut [i32], children: &mut [Position], from: usize) {
-    let best = best_from(keys, from);
-    moves.swap(from, best);
-    keys.swap(from, best);
-    children.swap(from, best);
-}
-
 /// Move-ordering keys above the capture counts.
 const THREAT_KEY: i32 = 1 << 8;
 const HINT_KEY: i32 = 1 << 16;
-
-/// True when the side to move can win with one move.
-fn wins_at_once(position: &Position) -> bool {
-    let mut found = false;
-    position.for_each_move(|m| {
-        if !found {
-            let mut child = *position;
-            child.play_unchecked(m);
-            found = child.count_moves() == 0;
-        }
-    });
-    found
-}
-
-/// True when the player who just moved into `position` would win with another move: a threat
-/// the side to move must answer. Such moves are tried first: a forced win is a chain of them.
-fn threatens(position: &Position) -> bool {
-    let mut again = *position;
-    again.pass();
-    wins_at_once(&again)
-}
 
 /// The table key: the hash, with the quiet count when the quiet limit lies within reach (only
 /// then does the count change the value).
@@ -524,39 +448,27 @@ fn outcome_of(root_value: i32) -> Outcome {
     }
 }
 
-/// A stored result: bounds on a node's value within `depth` plies, relative to the node.
-#[derive(Copy, Clone, Debug)]
-struct Entry {
-    key: u64,
-    lower: i32,
-    upper: i32,
-    depth: u32,
-    best: Option<Move>,
-}
-
-impl Entry {
-    /// The bounds this entry gives within `depth` plies. A decided value is the same at every
-    /// horizon that reaches it and undecided at shorter ones; an undecided value says nothing
-    /// about a longer horizon.
-    fn bounds_at(&self, depth: u32) -> (i32, i32) {
-        if self.depth >= depth {
-            (clip(self.lower, depth), clip(self.upper, depth))
+/// The bounds `entry` gives within `depth` plies. A decided value is the same at every
+/// horizon that reaches it and undecided at shorter ones; an undecided value says nothing about
+/// a longer horizon.
+fn bounds_within(entry: &SolverEntry, depth: u32) -> (i32, i32) {
+    if entry.depth >= depth {
+        (clip(entry.lower, depth), clip(entry.upper, depth))
+    } else {
+        // A decided bound keeps holding at a longer horizon: a win found stays a win at most
+        // that long, a loss found a loss at most that long; "0 or better" could turn into a
+        // long loss, "0 or worse" into a long win.
+        let lower = if entry.lower == 0 {
+            -INFINITY
         } else {
-            // A decided bound keeps holding at a longer horizon: a win found stays a win at
-            // most that long, a loss found a loss at most that long; "0 or better" could turn
-            // into a long loss, "0 or worse" into a long win.
-            let lower = if self.lower == 0 {
-                -INFINITY
-            } else {
-                self.lower
-            };
-            let upper = if self.upper == 0 {
-                INFINITY
-            } else {
-                self.upper
-            };
-            (lower, upper)
-        }
+            entry.lower
+        };
+        let upper = if entry.upper == 0 {
+            INFINITY
+        } else {
+            entry.upper
+        };
+        (lower, upper)
     }
 }
 
@@ -568,52 +480,6 @@ fn clip(value: i32, depth: u32) -> i32 {
         0
     } else {
         value
-    }
-}
-
-/// The transposition table: buckets of two entries, one kept for the deepest search, one
-/// always replaced.
-struct Table {
-    slots: Vec<Option<Entry>>,
-    mask: usize,
-}
-
-impl Table {
-    fn new(megabytes: usize) -> Table {
-        let wanted = megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Option<Entry>>();
-        let buckets = (wanted / 2).next_power_of_two() / 2;
-        Table {
-            slots: vec![None; buckets.max(1) * 2],
-            mask: buckets.max(1) - 1,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.slots.fill(None);
-    }
-
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * 2
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let at = self.bucket(key);
-        self.slots[at..at + 2]
-            .iter()
-            .flatten()
-            .find(|entry| entry.key == key)
-            .copied()
-    }
-
-    fn store(&mut self, entry: Entry) {
-        let at = self.bucket(entry.key);
-        let deep = &mut self.slots[at];
-        let replaces_deep = deep.is_none_or(|old| old.key == entry.key || old.depth <= entry.depth);
-        if replaces_deep {
-            *deep = Some(entry);
-        } else {
-            self.slots[at + 1] = Some(entry);
-        }
     }
 }
 
@@ -726,7 +592,7 @@ mod tests {
         let value = |outcome| match outcome {
             Outcome::Win { plies } => WIN - plies as i32,
             Outcome::Loss { plies } => -(WIN - plies as i32),
-            Outcome::Draw | Outcome::Unknown => 0,
+            Outcome::Draw | Outcome::Unknown | Outcome::Score(_) => 0,
         };
         let best = game
             .position()
@@ -862,23 +728,23 @@ mod tests {
 
     #[test]
     fn table_bounds_follow_the_horizon() {
-        let win_in_3 = Entry {
+        let win_in_3 = SolverEntry {
             key: 0,
             lower: WIN - 3,
             upper: WIN - 3,
             depth: 5,
             best: None,
         };
-        assert_eq!(win_in_3.bounds_at(9), (WIN - 3, WIN - 3));
-        assert_eq!(win_in_3.bounds_at(2), (0, 0));
-        let nothing_within_4 = Entry {
+        assert_eq!(bounds_within(&win_in_3, 9), (WIN - 3, WIN - 3));
+        assert_eq!(bounds_within(&win_in_3, 2), (0, 0));
+        let nothing_within_4 = SolverEntry {
             lower: 0,
             upper: 0,
             depth: 4,
             ..win_in_3
         };
-        assert_eq!(nothing_within_4.bounds_at(3), (0, 0));
-        assert_eq!(nothing_within_4.bounds_at(6), (-INFINITY, INFINITY));
+        assert_eq!(bounds_within(&nothing_within_4, 3), (0, 0));
+        assert_eq!(bounds_within(&nothing_within_4, 6), (-INFINITY, INFINITY));
     }
 }
 

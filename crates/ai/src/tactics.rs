@@ -1,5 +1,6 @@
-//! One-move tactics: capturing the treasure, or letting it be captured. The search uses them to
-//! answer treasure threats in its quiescence step; an app can use them to warn a player.
+//! One-move tactics: capturing the treasure, letting it be captured, winning at once, and what
+//! the opponent threatens. The search uses them to answer treasure threats in its quiescence
+//! step, the solver to try threatening moves first; an app can use them to warn a player.
 
 use duobao_rules::{Move, Position};
 
@@ -23,12 +24,37 @@ pub fn treasure_capture(position: &Position) -> Option<Move> {
     capture
 }
 
-/// True when the side not to move could capture the treasure if it were its turn now: a threat
-/// the side to move has to answer.
-pub fn treasure_threatened(position: &Position) -> bool {
-    let mut opponent_turn = *position;
-    opponent_turn.pass();
-    treasure_capture(&opponent_turn).is_some()
+/// The move with which the side not to move would capture the treasure if it were its turn
+/// now: a threat the side to move has to answer.
+pub fn treasure_threat(position: &Position) -> Option<Move> {
+    treasure_capture(&opponent_to_move(position))
+}
+
+/// True when the side to move can win with one move.
+pub(crate) fn wins_at_once(position: &Position) -> bool {
+    let mut found = false;
+    position.for_each_move(|m| {
+        if !found {
+            let mut child = *position;
+            child.play_unchecked(m);
+            found = child.count_moves() == 0;
+        }
+    });
+    found
+}
+
+/// True when the side not to move would win with one move if it were its turn now: a threat
+/// the side to move has to answer, wider than the treasure's.
+pub(crate) fn win_threatened(position: &Position) -> bool {
+    wins_at_once(&opponent_to_move(position))
+}
+
+/// `position` with the turn handed to the other side: what that side threatens is what it could
+/// do there.
+fn opponent_to_move(position: &Position) -> Position {
+    let mut passed = *position;
+    passed.pass();
+    passed
 }
 
 /// True when after `m` the opponent can capture the treasure at once.
@@ -52,14 +78,27 @@ mod tests {
         let p = position("B.B/..R../..T../.R.../... r - 0");
         let m = treasure_capture(&p).unwrap();
         assert!(["c4d4", "b2c2"].contains(&m.to_string().as_str()), "{m}");
-        assert!(treasure_threatened(&position(
-            "B.B/..R../..T../.R.../... b - 0"
-        )));
+        let threat = treasure_threat(&position("B.B/..R../..T../.R.../... b - 0"));
+        assert!(["c4d4", "b2c2"].contains(&threat.unwrap().to_string().as_str()));
+        assert_eq!(
+            treasure_threat(&p),
+            None,
+            "Black has no soldier near the treasure"
+        );
         // c2c3 closes a3-b3-c3 around the treasure unless another piece stands on row 3.
         let open = position("B../...../RT.../..R../... r - 0");
         assert_eq!(treasure_capture(&open), Some("c2c3".parse().unwrap()));
         let blocked = position("B../...../RT..B/..R../... r - 0");
         assert_eq!(treasure_capture(&blocked), None);
+    }
+
+    #[test]
+    fn a_win_at_once_and_a_threat_of_one() {
+        // d2d3 takes the treasure, and with Black to move Red threatens it.
+        assert!(wins_at_once(&position("BBB/BB.BB/.RT../...R./... r - 0")));
+        assert!(win_threatened(&position("BBB/BB.BB/.RT../...R./... b - 0")));
+        assert!(!wins_at_once(&Position::start()));
+        assert!(!win_threatened(&Position::start()));
     }
 
     #[test]

@@ -1,7 +1,5 @@
 //! The async task the app awaits: the level's move for a game, computed without blocking the
-//! caller's thread. Natively the search runs on tokio's blocking pool (or its own thread outside
-//! a runtime); on the web, which has no threads, it runs in short slices on the page's thread
-//! and yields to the browser between them.
+//! caller's thread, by the [`runner`](crate::runner) a review uses too.
 
 use std::fmt;
 
@@ -9,9 +7,14 @@ use duobao_rules::{Game, Move};
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::runner::run_off_thread;
+#[cfg(target_arch = "wasm32")]
+use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::SearchInfo;
 
-/// Why [`think`] gave no move.
+/// Why [`think`] gave no move, or (`Failed`, its only error) why a
+/// [`review_step`](crate::review_step) gave no review.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum ThinkError {
     /// The request was cancelled, before or after the search: its answer is not wanted.
@@ -75,65 +78,19 @@ fn fresh_player(level: Level) -> LevelPlayer {
 }
 
 /// The player's move and what its search reported, computed the way the app gets it: on a
-/// native thread of its own, or in slices of the web page's thread. The benchmark measures this
-/// same path, so its figures are the ones a player meets. A search that panics is
-/// [`ThinkError::Failed`].
+/// native thread of its own, or in slices of the web page's thread (see [`crate::runner`]). The
+/// benchmark measures this same path, so its figures are the ones a player meets. A search
+/// that panics is [`ThinkError::Failed`].
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) async fn choose_off_thread(
     mut player: LevelPlayer,
     game: Game,
     stop: CancelToken,
 ) -> Result<(Option<Move>, SearchInfo), ThinkError> {
-    run_off_thread(move || player.choose_reporting(&game, &stop)).await
+    run_off_thread(move || player.choose_reporting(&game, &stop))
+        .await
+        .map_err(ThinkError::Failed)
 }
-
-/// Runs `job` on tokio's blocking pool (or a thread of its own outside a runtime) and awaits
-/// its result. A panic in `job` (caught where panics unwind) or a thread that ends without an
-/// answer (a runtime shutting down drops its queued jobs) is [`ThinkError::Failed`].
-#[cfg(not(target_arch = "wasm32"))]
-async fn run_off_thread<T: Send + 'static>(
-    job: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ThinkError> {
-    let (sender, receiver) = futures_channel::oneshot::channel();
-    let job = move || {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
-            .map_err(|panic| ThinkError::Failed(panic_message(panic.as_ref())));
-        // The receiver is gone when the request was dropped: nobody wants the move.
-        let _ = sender.send(outcome);
-    };
-    let spawned = match tokio::runtime::Handle::try_current() {
-        Ok(runtime) => {
-            drop(runtime.spawn_blocking(job));
-            Ok(())
-        }
-        Err(_) => std::thread::Builder::new()
-            .name("duobao-think".into())
-            .spawn(job)
-            .map(drop),
-    };
-    if let Err(error) = spawned {
-        return Err(ThinkError::Failed(format!("no search thread: {error}")));
-    }
-    receiver.await.unwrap_or_else(|_| {
-        Err(ThinkError::Failed(
-            "the search thread ended without an answer".into(),
-        ))
-    })
-}
-
-/// The text a panic was raised with, when it has one.
-#[cfg(not(target_arch = "wasm32"))]
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    let text = panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str));
-    format!("the search panicked: {}", text.unwrap_or("(no message)"))
-}
-
-/// The longest the web page's thread is held at a time.
-#[cfg(target_arch = "wasm32")]
-const SLICE: std::time::Duration = std::time::Duration::from_millis(40);
 
 #[cfg(target_arch = "wasm32")]
 pub(crate) async fn choose_off_thread(
@@ -144,11 +101,11 @@ pub(crate) async fn choose_off_thread(
     let level = player.level();
     let mut search = player.searcher.start(&game, level.limits());
     let result = loop {
-        let deadline = web_time::Instant::now() + SLICE;
+        let deadline = web_time::Instant::now() + WEB_SLICE;
         if let Some(result) = search.run(Some(deadline), &stop, &mut |_| {}) {
             break result;
         }
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        yield_to_page().await;
     };
     Ok((player.choose_from(&game, &result, &stop), result.info))
 }
@@ -198,52 +155,6 @@ mod tests {
         assert_eq!(
             think(won, Level::Easy, CancelToken::new()).await,
             Err(ThinkError::NoMove)
-        );
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_panicking_search_is_a_failure_not_a_missing_move() {
-        let failed = run_off_thread(|| -> u8 { panic!("boom") }).await;
-        assert_eq!(
-            failed,
-            Err(ThinkError::Failed("the search panicked: boom".into()))
-        );
-        let answered = run_off_thread(|| 7).await;
-        assert_eq!(answered, Ok(7));
-    }
-
-    #[test]
-    fn a_panicking_search_outside_a_runtime_is_a_failure_too() {
-        let index = 3;
-        let failed = futures_executor::block_on(run_off_thread(move || -> u8 {
-            panic!("index {index} out of range")
-        }));
-        assert_eq!(
-            failed,
-            Err(ThinkError::Failed(
-                "the search panicked: index 3 out of range".into()
-            ))
-        );
-    }
-
-    #[test]
-    fn a_thread_that_ends_without_an_answer_is_a_failure() {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .build()
-            .unwrap();
-        let handle = runtime.handle().clone();
-        runtime.shutdown_background();
-        // A runtime that has shut down drops the job without running it.
-        let answer = futures_executor::block_on(async {
-            let _inside = handle.enter();
-            run_off_thread(|| 7u8).await
-        });
-        assert_eq!(
-            answer,
-            Err(ThinkError::Failed(
-                "the search thread ended without an answer".into()
-            ))
         );
     }
 

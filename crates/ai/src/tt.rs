@@ -1,7 +1,10 @@
-//! The transposition table: search results keyed by the position's Zobrist hash, so that a
-//! position reached by another move order, or again in the next iteration, is not searched anew.
+//! The transposition tables: results keyed by the position's Zobrist hash, so that a position
+//! reached by another move order, or again in the next iteration, is not searched anew. The
+//! search's [`SearchTable`] keeps a score and which bound it is, one entry a slot; the exact
+//! solver's [`SolverTable`] keeps both bounds of a value that is proven or undecided, the
+//! deepest entry of a bucket beside the newest. Both are sized alike.
 
-use duobao_rules::{Move, Point};
+use duobao_rules::{Move, Point, GRID_POINTS};
 
 /// What a stored score says about the true score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,7 +20,7 @@ pub enum Bound {
 struct Entry {
     key: u64,
     score: i16,
-    /// The best move as `from * 25 + to + 1`, 0 for none.
+    /// The best move as `from * GRID_POINTS + to + 1` (by point index), 0 for none.
     best: u16,
     depth: i8,
     /// 0 for an empty slot, else 1 + the `Bound` discriminant.
@@ -34,17 +37,25 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-pub struct Table {
+/// How many buckets of `bucket_bytes` fit in about `megabytes` MiB, rounded down to a power
+/// of two so that a key's low bits choose its bucket.
+fn bucket_count(megabytes: usize, bucket_bytes: usize) -> usize {
+    let fitting = ((megabytes.max(1) << 20) / bucket_bytes).max(1);
+    1 << fitting.ilog2()
+}
+
+/// The search's table: one entry a slot, replaced unless it holds a deeper result of the
+/// current search.
+pub struct SearchTable {
     entries: Vec<Entry>,
     generation: u8,
 }
 
-impl Table {
-    /// A table of about `megabytes` MiB (rounded down to a power of two of entries).
-    pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
+impl SearchTable {
+    /// A table of about `megabytes` MiB.
+    pub fn new(megabytes: usize) -> SearchTable {
+        let len = bucket_count(megabytes, std::mem::size_of::<Entry>());
+        SearchTable {
             entries: vec![Entry::default(); len],
             generation: 0,
         }
@@ -104,14 +115,78 @@ impl Table {
     }
 }
 
+/// What the solver keeps of a position: bounds on its value within `depth` plies, relative to
+/// the position (the solver's values: a win in `k` plies from it, a loss, or undecided), and the
+/// best move found.
+#[derive(Copy, Clone, Debug)]
+pub struct SolverEntry {
+    pub key: u64,
+    pub lower: i32,
+    pub upper: i32,
+    pub depth: u32,
+    pub best: Option<Move>,
+}
+
+/// The solver's table: buckets of two entries, one kept for the deepest search, one always
+/// replaced.
+pub struct SolverTable {
+    slots: Vec<Option<SolverEntry>>,
+    mask: usize,
+}
+
+/// Entries in a bucket of the solver's table.
+const SOLVER_WAYS: usize = 2;
+
+impl SolverTable {
+    /// A table of about `megabytes` MiB.
+    pub fn new(megabytes: usize) -> SolverTable {
+        let bucket_bytes = SOLVER_WAYS * std::mem::size_of::<Option<SolverEntry>>();
+        let buckets = bucket_count(megabytes, bucket_bytes);
+        SolverTable {
+            slots: vec![None; buckets * SOLVER_WAYS],
+            mask: buckets - 1,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(None);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize & self.mask) * SOLVER_WAYS
+    }
+
+    pub fn probe(&self, key: u64) -> Option<SolverEntry> {
+        let at = self.bucket(key);
+        self.slots[at..at + SOLVER_WAYS]
+            .iter()
+            .flatten()
+            .find(|entry| entry.key == key)
+            .copied()
+    }
+
+    pub fn store(&mut self, entry: SolverEntry) {
+        let at = self.bucket(entry.key);
+        let deep = &mut self.slots[at];
+        let replaces_deep = deep.is_none_or(|old| old.key == entry.key || old.depth <= entry.depth);
+        if replaces_deep {
+            *deep = Some(entry);
+        } else {
+            self.slots[at + 1] = Some(entry);
+        }
+    }
+}
+
 fn encode(m: Move) -> u16 {
-    (m.from().index() * 25 + m.to().index() + 1) as u16
+    (m.from().index() * GRID_POINTS + m.to().index() + 1) as u16
 }
 
 fn decode(code: u16) -> Option<Move> {
     let code = usize::from(code.checked_sub(1)?);
-    let point = |index: usize| Point::new((index % 5) as u8, (index / 5) as u8);
-    Some(Move::new(point(code / 25)?, point(code % 25)?))
+    Some(Move::new(
+        Point::from_index(code / GRID_POINTS)?,
+        Point::from_index(code % GRID_POINTS)?,
+    ))
 }
 
 #[cfg(test)]
@@ -119,8 +194,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn tables_are_sized_in_powers_of_two_of_buckets() {
+        assert_eq!(bucket_count(1, 16), 1 << 16);
+        assert_eq!(bucket_count(1, 48), 1 << 14);
+        assert_eq!(bucket_count(32, 48), 1 << 19);
+        assert_eq!(bucket_count(0, 1 << 21), 1);
+    }
+
+    #[test]
     fn stores_and_finds_an_entry_by_its_full_key() {
-        let mut table = Table::new(1);
+        let mut table = SearchTable::new(1);
         let m: Move = "c1c2".parse().unwrap();
         table.store(12345, 4, -77, Bound::Lower, Some(m));
         let hit = table.probe(12345).unwrap();
@@ -129,5 +212,32 @@ mod tests {
             (-77, Some(m), 4, Bound::Lower)
         );
         assert!(table.probe(12345 + (1 << 40)).is_none());
+    }
+
+    #[test]
+    fn the_solver_keeps_its_deepest_entry_beside_the_newest() {
+        let mut table = SolverTable::new(1);
+        let entry = |key, depth| SolverEntry {
+            key,
+            lower: 0,
+            upper: 0,
+            depth,
+            best: None,
+        };
+        let buckets = table.mask as u64 + 1;
+        table.store(entry(1, 9));
+        table.store(entry(1 + buckets, 3));
+        table.store(entry(1 + 2 * buckets, 4));
+        assert_eq!(table.probe(1).map(|found| found.depth), Some(9));
+        assert!(
+            table.probe(1 + buckets).is_none(),
+            "the newest took its place"
+        );
+        assert_eq!(
+            table.probe(1 + 2 * buckets).map(|found| found.depth),
+            Some(4)
+        );
+        table.clear();
+        assert!(table.probe(1).is_none());
     }
 }

@@ -127,7 +127,7 @@ fn value(solution: &Solution, horizon: u32) -> String {
         Outcome::Win { .. } => format!("win {plies}"),
         Outcome::Loss { .. } => format!("loss {plies}"),
         Outcome::Draw => "draw".to_string(),
-        Outcome::Unknown => format!("unknown within {horizon}"),
+        Outcome::Unknown | Outcome::Score(_) => format!("unknown within {horizon}"),
     }
 }
 

@@ -30,7 +30,9 @@ pub const LINE_NAMES: [&str; 16] = [
 
 /// Number of files (a–e) and rows (1–5) of the underlying grid.
 pub const GRID: u8 = 5;
-const GRID_POINTS: usize = (GRID * GRID) as usize;
+/// Number of points of the grid, the four corners included: [`Point::index`] lies below it, so
+/// a table indexed by point can be an array of this length.
+pub const GRID_POINTS: usize = (GRID * GRID) as usize;
 
 /// A point of the board. Internally the index `row * 5 + file` on the 5×5 grid, so that a step
 /// in one direction is the same bit shift everywhere; the four corners are never valid points.
@@ -51,11 +53,17 @@ impl Point {
         }
     }
 
-    pub(crate) const fn from_index(index: u8) -> Point {
-        Point(index)
+    /// The point whose [`Point::index`] is `index`, or `None` for a corner or an index off the
+    /// grid.
+    pub const fn from_index(index: usize) -> Option<Point> {
+        if index >= GRID_POINTS {
+            return None;
+        }
+        let index = index as u8;
+        Point::new(index % GRID, index / GRID)
     }
 
-    /// The grid index `row * 5 + file`, in `0..25`.
+    /// The grid index `row * 5 + file`, in `0..GRID_POINTS`.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -68,6 +76,19 @@ impl Point {
     /// 0 for row 1 … 4 for row 5.
     pub const fn row(self) -> u8 {
         self.0 / GRID
+    }
+
+    /// The point on the same row across the centre file, c: a3 ↔ e3, b1 ↔ d1. The board and its
+    /// lines look the same in this mirror, and so do the rules.
+    pub const fn mirrored(self) -> Point {
+        Point(self.row() * GRID + (GRID - 1 - self.file()))
+    }
+
+    /// The point across the centre, c3, from this one (half a turn about it): b1 ↔ d5,
+    /// a3 ↔ e3. Where this point lies for the player on the other side of the board.
+    pub const fn opposite(self) -> Point {
+        // Both the row and the file count from the other edge: the index from the other end.
+        Point(GRID_POINTS as u8 - 1 - self.0)
     }
 
     pub const fn set(self) -> PointSet {
@@ -547,6 +568,57 @@ mod tests {
         }
         for point in Point::all() {
             assert_eq!(point.to_string().parse::<Point>().unwrap(), point);
+        }
+    }
+
+    #[test]
+    fn a_point_is_found_again_from_its_index_and_from_its_file_and_row() {
+        for point in Point::all() {
+            assert_eq!(Point::from_index(point.index()), Some(point));
+            assert_eq!(Point::new(point.file(), point.row()), Some(point));
+        }
+        assert_eq!(Point::from_index(6), Some(p("b2")));
+        assert_eq!((p("d2").file(), p("d2").row()), (3, 1));
+        for off_the_board in [0, 4, 20, 24, GRID_POINTS, 99] {
+            assert_eq!(Point::from_index(off_the_board), None, "{off_the_board}");
+        }
+    }
+
+    #[test]
+    fn the_mirror_and_the_opposite_point_map_the_board_onto_itself() {
+        assert_eq!(p("a3").mirrored(), p("e3"));
+        assert_eq!(p("b1").mirrored(), p("d1"));
+        assert_eq!(p("c4").mirrored(), p("c4"));
+        assert_eq!(p("b1").opposite(), p("d5"));
+        assert_eq!(p("a3").opposite(), p("e3"));
+        assert_eq!(p("c3").opposite(), p("c3"));
+        for point in Point::all() {
+            assert_eq!(point.mirrored().mirrored(), point);
+            assert_eq!(point.opposite().opposite(), point);
+            let (mirrored, opposite) = (point.mirrored(), point.opposite());
+            assert_eq!(
+                (mirrored.file(), mirrored.row()),
+                (4 - point.file(), point.row())
+            );
+            assert_eq!(
+                (opposite.file(), opposite.row()),
+                (4 - point.file(), 4 - point.row())
+            );
+            // The lines, and so the neighbours, map onto lines.
+            let neighbours = |p: Point, image: fn(Point) -> Point| -> Vec<Point> {
+                let mut images: Vec<Point> = p.neighbours().into_iter().map(image).collect();
+                images.sort();
+                images
+            };
+            let sorted = |set: PointSet| -> Vec<Point> { set.into_iter().collect() };
+            assert_eq!(
+                neighbours(point, Point::mirrored),
+                sorted(mirrored.neighbours())
+            );
+            assert_eq!(
+                neighbours(point, Point::opposite),
+                sorted(opposite.neighbours())
+            );
         }
     }
 

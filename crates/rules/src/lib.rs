@@ -20,7 +20,9 @@ mod text;
 mod win;
 mod zobrist;
 
-pub use board::{BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, LINES, LINE_NAMES};
+pub use board::{
+    BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, GRID, GRID_POINTS, LINES, LINE_NAMES,
+};
 pub use certificate::{Certificate, CertificateError, CheckReport};
 pub use color::Color;
 pub use concession::Concession;

@@ -114,7 +114,8 @@ pub struct MoveList {
 
 impl MoveList {
     pub(crate) fn new() -> MoveList {
-        let filler = Move::new(Point::from_index(6), Point::from_index(6));
+        let b2 = Point::new(1, 1).expect("b2 is a point");
+        let filler = Move::new(b2, b2);
         MoveList {
             moves: [filler; MAX_MOVES],
             len: 0,

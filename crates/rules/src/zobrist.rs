@@ -1,10 +1,8 @@
 //! Zobrist keys, generated at compile time, so a position's hash is the XOR of the keys of what
 //! it holds and can be kept up to date move by move.
 
-use crate::board::GRID;
+use crate::board::GRID_POINTS;
 use crate::piece::Piece;
-
-const GRID_POINTS: usize = (GRID * GRID) as usize;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

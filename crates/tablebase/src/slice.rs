@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use duobao_rules::{Color, Position, ALL_POINTS, MAX_SOLDIERS};
+use duobao_rules::{Color, Point, Position, ALL_POINTS, GRID_POINTS, MAX_SOLDIERS};
 
 use crate::combination::{binomial, rank, unrank};
 use crate::placement::Placement;
@@ -20,11 +20,12 @@ const TREASURE_POINTS: [u32; 13] = {
     let mut points = [0; 13];
     let mut count = 0;
     let mut index = 0;
-    while index < 25 {
-        let bit = 1 << index;
-        if ALL_POINTS.bits() & bit != 0 && index % 5 <= 2 {
-            points[count] = bit;
-            count += 1;
+    while index < GRID_POINTS {
+        if let Some(point) = Point::from_index(index) {
+            if point.file() <= 2 {
+                points[count] = point.set().bits();
+                count += 1;
+            }
         }
         index += 1;
     }
@@ -33,8 +34,8 @@ const TREASURE_POINTS: [u32; 13] = {
 };
 
 /// For each grid point, its place in [`TREASURE_POINTS`].
-const TREASURE_RANK: [u8; 25] = {
-    let mut ranks = [u8::MAX; 25];
+const TREASURE_RANK: [u8; GRID_POINTS] = {
+    let mut ranks = [u8::MAX; GRID_POINTS];
     let mut i = 0;
     while i < TREASURE_POINTS.len() {
         ranks[TREASURE_POINTS[i].trailing_zeros() as usize] = i as u8;
