@@ -4,6 +4,7 @@ mod app;
 mod app_notice;
 mod appearance;
 mod board;
+mod choice;
 mod device;
 mod game;
 mod history;

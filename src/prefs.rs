@@ -6,7 +6,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
 use crate::appearance::{BoardStyle, Look, PieceSet, Theme};
-use crate::i18n::Lang;
+use crate::choice::Choice;
+use crate::i18n::{Key, Lang};
 
 /// The turn times a player can choose, in seconds; `None` turns the clock off.
 pub const TURN_TIME_CHOICES: [Option<u32>; 5] = [None, Some(15), Some(30), Some(60), Some(120)];
@@ -80,15 +81,22 @@ pub enum Volume {
     Normal,
 }
 
-impl Volume {
-    pub const ALL: [Volume; 3] = [Volume::Off, Volume::Soft, Volume::Normal];
+impl Choice for Volume {
+    const ALL: &'static [Volume] = &[Volume::Off, Volume::Soft, Volume::Normal];
 
-    /// The name it is stored under, also used in test ids (`sound-soft`).
-    pub const fn name(self) -> &'static str {
+    fn code(self) -> &'static str {
         match self {
             Volume::Off => "off",
             Volume::Soft => "soft",
             Volume::Normal => "normal",
+        }
+    }
+
+    fn label(self) -> Key {
+        match self {
+            Volume::Off => Key::SoundAndTouchOff,
+            Volume::Soft => Key::VolumeSoft,
+            Volume::Normal => Key::VolumeNormal,
         }
     }
 }
@@ -116,19 +124,26 @@ pub enum VibrationStrength {
     Strong,
 }
 
-impl VibrationStrength {
-    pub const ALL: [VibrationStrength; 3] = [
+impl Choice for VibrationStrength {
+    const ALL: &'static [VibrationStrength] = &[
         VibrationStrength::Off,
         VibrationStrength::Light,
         VibrationStrength::Strong,
     ];
 
-    /// The name it is stored under, also used in test ids (`vibration-light`).
-    pub const fn name(self) -> &'static str {
+    fn code(self) -> &'static str {
         match self {
             VibrationStrength::Off => "off",
             VibrationStrength::Light => "light",
             VibrationStrength::Strong => "strong",
+        }
+    }
+
+    fn label(self) -> Key {
+        match self {
+            VibrationStrength::Off => Key::SoundAndTouchOff,
+            VibrationStrength::Light => Key::VibrationLight,
+            VibrationStrength::Strong => Key::VibrationStrong,
         }
     }
 }
@@ -278,16 +293,16 @@ mod tests {
 
     #[test]
     fn every_volume_and_strength_round_trips_under_its_name() {
-        for sound in Volume::ALL {
-            for vibration in VibrationStrength::ALL {
+        for &sound in Volume::ALL {
+            for &vibration in VibrationStrength::ALL {
                 let prefs = Prefs {
                     sound,
                     vibration,
                     ..Prefs::default()
                 };
                 let json = serde_json::to_value(prefs).unwrap();
-                assert_eq!(json["sound"], sound.name());
-                assert_eq!(json["vibration"], vibration.name());
+                assert_eq!(json["sound"], sound.code());
+                assert_eq!(json["vibration"], vibration.code());
                 assert_eq!(serde_json::from_value::<Prefs>(json).unwrap(), prefs);
             }
         }

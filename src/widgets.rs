@@ -3,6 +3,7 @@
 use dioxus::prelude::*;
 use duobao_ai::Level;
 
+use crate::choice::Choice;
 use crate::i18n::{level_key, text, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::prefs::Prefs;
@@ -23,6 +24,32 @@ pub fn ChoiceButton(
             "data-testid": testid,
             onclick: move |event| onclick.call(event),
             {label}
+        }
+    }
+}
+
+/// A setting's row: one button per option of `T`, the `current` one shown chosen; a tap hands
+/// its option to `onpick`. Test ids are `{testid_prefix}-{code}` (`theme-light`).
+#[component]
+pub fn Choices<T: Choice>(
+    label: Key,
+    current: T,
+    testid_prefix: &'static str,
+    onpick: EventHandler<T>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    rsx! {
+        ChoiceRow { label: text(lang, label),
+            for &option in T::ALL {
+                ChoiceButton {
+                    key: "{option.code()}",
+                    label: text(lang, option.label()),
+                    selected: current == option,
+                    testid: "{testid_prefix}-{option.code()}",
+                    onclick: move |_| onpick.call(option),
+                }
+            }
         }
     }
 }

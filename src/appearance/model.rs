@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
 use crate::i18n::Key;
 
 /// Light or dark, or as the system is.
@@ -53,8 +54,6 @@ pub struct Look {
 }
 
 impl Theme {
-    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
-
     #[cfg(any(test, feature = "desktop", feature = "mobile"))]
     pub fn scheme(self, system: Scheme) -> Scheme {
         match self {
@@ -63,8 +62,12 @@ impl Theme {
             Theme::Dark => Scheme::Dark,
         }
     }
+}
 
-    pub fn code(self) -> &'static str {
+impl Choice for Theme {
+    const ALL: &'static [Theme] = &[Theme::System, Theme::Light, Theme::Dark];
+
+    fn code(self) -> &'static str {
         match self {
             Theme::System => "system",
             Theme::Light => "light",
@@ -72,7 +75,7 @@ impl Theme {
         }
     }
 
-    pub fn label(self) -> Key {
+    fn label(self) -> Key {
         match self {
             Theme::System => Key::ThemeSystem,
             Theme::Light => Key::ThemeLight,
@@ -107,10 +110,10 @@ impl Scheme {
     }
 }
 
-impl BoardStyle {
-    pub const ALL: [BoardStyle; 3] = [BoardStyle::Wood, BoardStyle::Light, BoardStyle::Contrast];
+impl Choice for BoardStyle {
+    const ALL: &'static [BoardStyle] = &[BoardStyle::Wood, BoardStyle::Light, BoardStyle::Contrast];
 
-    pub fn code(self) -> &'static str {
+    fn code(self) -> &'static str {
         match self {
             BoardStyle::Wood => "wood",
             BoardStyle::Light => "light",
@@ -118,7 +121,7 @@ impl BoardStyle {
         }
     }
 
-    pub fn label(self) -> Key {
+    fn label(self) -> Key {
         match self {
             BoardStyle::Wood => Key::BoardWood,
             BoardStyle::Light => Key::BoardLight,
@@ -127,17 +130,17 @@ impl BoardStyle {
     }
 }
 
-impl PieceSet {
-    pub const ALL: [PieceSet; 2] = [PieceSet::Engraved, PieceSet::Flat];
+impl Choice for PieceSet {
+    const ALL: &'static [PieceSet] = &[PieceSet::Engraved, PieceSet::Flat];
 
-    pub fn code(self) -> &'static str {
+    fn code(self) -> &'static str {
         match self {
             PieceSet::Engraved => "engraved",
             PieceSet::Flat => "flat",
         }
     }
 
-    pub fn label(self) -> Key {
+    fn label(self) -> Key {
         match self {
             PieceSet::Engraved => Key::PiecesEngraved,
             PieceSet::Flat => Key::PiecesFlat,
@@ -194,7 +197,7 @@ mod tests {
 
     #[test]
     fn every_choice_has_a_stylesheet_rule() {
-        for board in BoardStyle::ALL {
+        for &board in BoardStyle::ALL {
             let rule = format!("[data-board=\"{}\"]", board.code());
             assert!(
                 board == BoardStyle::Wood || STYLESHEET.contains(&rule),
@@ -202,7 +205,7 @@ mod tests {
             );
         }
         assert!(STYLESHEET.contains("[data-pieces=\"flat\"]"));
-        for theme in Theme::ALL {
+        for &theme in Theme::ALL {
             assert!(INDEX.contains(&format!("\"{}\"", theme.code())) || theme == Theme::System);
         }
     }
@@ -215,7 +218,7 @@ mod tests {
             "\"contrast\""
         );
         assert_eq!(serde_json::to_string(&PieceSet::Flat).unwrap(), "\"flat\"");
-        for board in BoardStyle::ALL {
+        for &board in BoardStyle::ALL {
             assert_eq!(
                 serde_json::to_string(&board).unwrap(),
                 format!("\"{}\"", board.code())

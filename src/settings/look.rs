@@ -4,12 +4,11 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, Game, Move, Piece, Ply};
 
-use crate::appearance::{BoardStyle, PieceSet, Theme};
 use crate::board::tokens::tokens;
 use crate::board::{BoardArt, MoveTrail, TokenView, SIZE};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::widgets::{ChoiceButton, ChoiceRow};
+use crate::widgets::Choices;
 
 /// The position the preview shows: the treasure has just stepped into Red's camp (c3c2, the
 /// winning first move), so the board shows a move's trail, the lock and both sides' soldiers.
@@ -53,38 +52,23 @@ pub fn LookChoices() -> Element {
                 }
             }
         }
-        ChoiceRow { label: text(lang, Key::ThemeSetting),
-            for theme in Theme::ALL {
-                ChoiceButton {
-                    key: "{theme:?}",
-                    label: text(lang, theme.label()),
-                    selected: current.theme == theme,
-                    testid: "theme-{theme.code()}",
-                    onclick: move |_| prefs.write().theme = theme,
-                }
-            }
+        Choices {
+            label: Key::ThemeSetting,
+            current: current.theme,
+            testid_prefix: "theme",
+            onpick: move |theme| prefs.write().theme = theme,
         }
-        ChoiceRow { label: text(lang, Key::BoardSetting),
-            for board in BoardStyle::ALL {
-                ChoiceButton {
-                    key: "{board:?}",
-                    label: text(lang, board.label()),
-                    selected: current.board == board,
-                    testid: "board-{board.code()}",
-                    onclick: move |_| prefs.write().board = board,
-                }
-            }
+        Choices {
+            label: Key::BoardSetting,
+            current: current.board,
+            testid_prefix: "board",
+            onpick: move |board| prefs.write().board = board,
         }
-        ChoiceRow { label: text(lang, Key::PiecesSetting),
-            for pieces in PieceSet::ALL {
-                ChoiceButton {
-                    key: "{pieces:?}",
-                    label: text(lang, pieces.label()),
-                    selected: current.pieces == pieces,
-                    testid: "pieces-{pieces.code()}",
-                    onclick: move |_| prefs.write().pieces = pieces,
-                }
-            }
+        Choices {
+            label: Key::PiecesSetting,
+            current: current.pieces,
+            testid_prefix: "pieces",
+            onpick: move |pieces| prefs.write().pieces = pieces,
         }
         p { class: "hint", {text(lang, Key::PiecesFlatHint)} }
     }

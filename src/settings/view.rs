@@ -10,29 +10,13 @@ use crate::game::controller::Controller;
 use crate::game::{preview_sound, preview_vibration};
 use crate::i18n::{text, Key, Lang};
 use crate::platform::is_handheld;
-use crate::prefs::{Prefs, TableMode, VibrationStrength, Volume, TURN_TIME_CHOICES};
-use crate::widgets::{ChoiceButton, ChoiceRow, LanguageChoices, LevelChoices, PageFrame};
+use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
+use crate::widgets::{ChoiceButton, ChoiceRow, Choices, LanguageChoices, LevelChoices, PageFrame};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
     match choice {
         Some(seconds) => format!("{seconds}{}", text(lang, Key::Seconds)),
         None => text(lang, Key::TurnTimeOff).to_string(),
-    }
-}
-
-fn volume_key(volume: Volume) -> Key {
-    match volume {
-        Volume::Off => Key::SoundAndTouchOff,
-        Volume::Soft => Key::VolumeSoft,
-        Volume::Normal => Key::VolumeNormal,
-    }
-}
-
-fn vibration_key(strength: VibrationStrength) -> Key {
-    match strength {
-        VibrationStrength::Off => Key::SoundAndTouchOff,
-        VibrationStrength::Light => Key::VibrationLight,
-        VibrationStrength::Strong => Key::VibrationStrong,
     }
 }
 
@@ -91,33 +75,23 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                 }
                 // Each choice plays or vibrates as it will in a game, so the player hears and
                 // feels what they chose.
-                ChoiceRow { label: text(lang, Key::Sound),
-                    for volume in Volume::ALL {
-                        ChoiceButton {
-                            key: "{volume.name()}",
-                            label: text(lang, volume_key(volume)),
-                            selected: current.sound == volume,
-                            testid: "sound-{volume.name()}",
-                            onclick: move |_| {
-                                prefs.write().sound = volume;
-                                preview_sound(volume);
-                            },
-                        }
-                    }
+                Choices {
+                    label: Key::Sound,
+                    current: current.sound,
+                    testid_prefix: "sound",
+                    onpick: move |volume| {
+                        prefs.write().sound = volume;
+                        preview_sound(volume);
+                    },
                 }
-                ChoiceRow { label: text(lang, Key::Vibration),
-                    for strength in VibrationStrength::ALL {
-                        ChoiceButton {
-                            key: "{strength.name()}",
-                            label: text(lang, vibration_key(strength)),
-                            selected: current.vibration == strength,
-                            testid: "vibration-{strength.name()}",
-                            onclick: move |_| {
-                                prefs.write().vibration = strength;
-                                preview_vibration(strength);
-                            },
-                        }
-                    }
+                Choices {
+                    label: Key::Vibration,
+                    current: current.vibration,
+                    testid_prefix: "vibration",
+                    onpick: move |strength| {
+                        prefs.write().vibration = strength;
+                        preview_vibration(strength);
+                    },
                 }
                 LookChoices {}
             }
