@@ -184,6 +184,14 @@ translations! {
     BlackDrawOffer => "黑方提议和棋", "Black offers a draw";
     DrawOfferChoice => "同意则本局和棋，拒绝则对局继续。", "Accept and the game ends in a draw; decline and play goes on.";
     AcceptDraw => "同意和棋", "Accept the draw";
+    SwapQuestion => "要交换吗？", "Swap sides?";
+    BlackSwapQuestion => "黑方：要交换吗？", "Black: swap sides?";
+    SwapChoice => "红方第一步走了 {0}。按交换规则，你可以接手红方，这一步就算你的，对方改执黑方应着；也可以不交换，执黑应着。", "Red opened with {0}. By the swap rule you may take over Red, so that this move is yours and your opponent answers as Black; or keep Black and answer it.";
+    TakeOverRed => "交换，改执红方", "Swap: play Red";
+    KeepBlack => "不交换，执黑应着", "Keep Black";
+    FriendsSwapped => "黑方选择交换：先手一方改执黑方，轮到黑方走棋", "Black swapped: the first player now plays Black, and Black is to move";
+    ComputerSwapped => "电脑选择交换，接手红方：你改执黑方，轮到你走", "The computer swapped and took Red: you play Black, your move";
+    YouSwapped => "你已交换，改执红方：轮到电脑执黑应着", "You swapped and play Red: the computer answers as Black";
     DeclineDraw => "拒绝", "Decline";
     RedDeclinedDraw => "红方拒绝和棋，对局继续", "Red declined the draw: play goes on";
     BlackDeclinedDraw => "黑方拒绝和棋，对局继续", "Black declined the draw: play goes on";
@@ -227,6 +235,8 @@ translations! {
     RulesDrawQuiet => "百步无吃：双方合计连续 100 步没有任何吃子（超时跳过也算一步），判和。", "Quiet limit: 100 moves in a row without a capture, counting both sides' moves and skipped turns, draw the game.";
     RulesEndingsTitle => "认输与议和（本应用补充的规则）", "Resigning and agreed draws (rules added by this app)";
     RulesEndingsText => "轮到你走时，可以认输，对方获胜；和朋友对弈时，也可以提和，对方在下一步时选择同意或拒绝，同意即为和棋。", "On your turn you may resign, and the other side wins. Between friends you may also offer a draw: the other side accepts or declines on their turn, and a draw accepted ends the game.";
+    RulesSwapTitle => "交换规则（本应用补充的可选规则）", "The swap rule (an optional rule added by this app)";
+    RulesSwapText => "这个游戏已被完全解出：红方第一步走 c3c2，之后无论黑方怎么应对，红方都能在 21 步之内（双方的步数合计）夺宝获胜。为了让对局公平，可以在设置中打开交换规则：红方走完第一步后，黑方可以选择交换，接手红方和这一步，原来的红方改执黑方，接着走黑方的第一步；黑方也可以不交换，照常应着。这样先手一方就不会走一步必胜的棋，因为对方会把它接过去。交换只有在从开局布局开始的对局里、黑方的第一步时才能选择。默认关闭。", "The game is solved: Red's first move c3c2 wins by force, taking the treasure within 21 moves (both sides counted) whatever Black does. For fair games, turn on the swap rule in Settings: after Red's first move, Black may swap, taking over Red and that move, while the first player takes Black and makes Black's first move; or Black answers as usual. The first player then has no reason to open with a winning move, since the opponent would take it over. The swap is offered only on Black's first turn of a game from the starting position. It is off by default.";
     RulesNotationTitle => "记谱", "Notation";
     RulesNotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过的一步记作“超时”；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
     DiagramStart => "开局布局", "The starting position";
@@ -268,6 +278,8 @@ translations! {
     HintThreatensTreasure => "下一步可以吃宝箱", "threatens to capture the treasure next move";
     HintsUsed => "使用提示：{0} 次", "Hints used: {0}";
     HintButtonSetting => "对局中显示“提示”按钮", "Show the Hint button in games";
+    SwapRuleSetting => "交换规则", "Swap rule";
+    SwapRuleHint => "本应用补充：红方走第一步后，黑方可以选择交换，接手红方，抵消先手的优势。从下一局起生效。", "Added by this app: after Red's first move, Black may swap and take over Red, which evens out the first move's advantage. Applies from the next game.";
     Learn => "入门教程", "Learn to play";
     LearnIntro => "七个小练习，每课只走一步，学会全部规则。", "Seven short lessons of one move each teach you every rule.";
     LessonNumber => "第 {0} 课", "Lesson {0}";

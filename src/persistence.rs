@@ -314,7 +314,7 @@ pub fn use_keeping(store: DeviceStore, mut controller: Signal<Controller>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Mode;
+    use crate::session::{Mode, SwapRule};
     use duobao_rules::{Color, Game, Ply};
 
     fn saved(time_left_ms: Option<u64>) -> SavedGame {
@@ -327,6 +327,7 @@ mod tests {
             time_left_ms,
             started_ms: 0,
             kept_as: None,
+            swap: SwapRule::Off,
         }
     }
 

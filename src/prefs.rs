@@ -29,6 +29,8 @@ pub struct Prefs {
     pub sound: Volume,
     /// The Hint button on the game screen.
     pub hint_button: bool,
+    /// The swap rule in the next game from the start (see [`crate::session::SwapRule`]).
+    pub swap_rule: bool,
     /// How hard moves vibrate, where the device can vibrate.
     #[serde(deserialize_with = "name_or_former_switch")]
     pub vibration: VibrationStrength,
@@ -188,6 +190,7 @@ impl Default for Prefs {
             table_mode: TableMode::Auto,
             sound: Volume::Normal,
             hint_button: true,
+            swap_rule: false,
             vibration: VibrationStrength::Strong,
             theme: Theme::System,
             board: BoardStyle::Wood,

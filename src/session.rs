@@ -50,7 +50,8 @@ impl Mode {
         }
     }
 
-    /// The same players with the colours swapped, for a rematch.
+    /// The same players with the colours swapped: for a rematch, and when Black takes over Red's
+    /// side by the swap rule.
     pub fn swapped(self) -> Mode {
         match self {
             Mode::VsAi { human, level } => Mode::VsAi {
@@ -62,6 +63,35 @@ impl Mode {
     }
 }
 
+/// The swap rule of a game (the pie rule, see `docs/RULES.md`): after Red's first move, Black
+/// may take over Red's side instead of replying.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwapRule {
+    /// Not played (the original rules).
+    #[default]
+    Off,
+    /// Played, and not taken (yet, or not at all: Black replied).
+    On,
+    /// Black took over Red's side: the players' colours in [`Mode`] were swapped then.
+    Taken,
+}
+
+impl SwapRule {
+    /// The rule as a setting gives it for a new game.
+    pub fn chosen(on: bool) -> SwapRule {
+        if on {
+            SwapRule::On
+        } else {
+            SwapRule::Off
+        }
+    }
+
+    pub fn is_played(self) -> bool {
+        self != SwapRule::Off
+    }
+}
+
 /// Everything needed to start a game.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct GameSetup {
@@ -69,6 +99,7 @@ pub struct GameSetup {
     pub start: Position,
     /// Seconds per turn; `None` turns the clock off.
     pub turn_seconds: Option<u32>,
+    pub swap: SwapRule,
 }
 
 /// An unfinished game to continue: the mode, the turn time it was started with, and the game
@@ -95,6 +126,9 @@ pub struct SavedGame {
     /// Its number in "Your games", once kept there (it ended, then was taken back).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kept_as: Option<u64>,
+    /// The swap rule (off in games saved before it existed).
+    #[serde(default)]
+    pub swap: SwapRule,
 }
 
 impl SavedGame {
@@ -110,6 +144,7 @@ impl SavedGame {
             time_left_ms: _,
             started_ms,
             kept_as,
+            swap,
         } = self;
         (
             mode,
@@ -119,6 +154,7 @@ impl SavedGame {
             counted,
             started_ms,
             kept_as,
+            swap,
         ) == (
             &other.mode,
             &other.turn_seconds,
@@ -127,6 +163,7 @@ impl SavedGame {
             &other.counted,
             &other.started_ms,
             &other.kept_as,
+            &other.swap,
         )
     }
 }
@@ -143,6 +180,7 @@ mod tests {
         assert_eq!(saved.hints, 0);
         assert!(!saved.counted);
         assert_eq!(saved.time_left_ms, None);
+        assert_eq!(saved.swap, SwapRule::Off);
         assert_eq!(saved.game.plies().len(), 1);
     }
 

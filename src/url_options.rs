@@ -1,4 +1,4 @@
-//! Options in the page address, e.g. `?mode=pnp&fen=...&turn=5&lang=en`: a shared link (or a
+//! Options in the page address, e.g. `?mode=pnp&fen=...&turn=5&swap=1&lang=en`: a shared link (or a
 //! test) can open a game straight from a position, and a shared game (`?moves=…`, see
 //! [`crate::share`]) opens in its review. The options hold for this visit only and
 //! are never saved as the player's settings. A malformed option is ignored (a bad number keeps
@@ -11,7 +11,7 @@ use duobao_rules::{Color, Game, Position};
 
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TableMode};
-use crate::session::{GameSetup, Mode};
+use crate::session::{GameSetup, Mode, SwapRule};
 use crate::share::{self, BadPly};
 
 /// What the address asks for.
@@ -22,6 +22,7 @@ pub struct Link {
     turn_seconds: Option<Option<u32>>,
     table_mode: Option<TableMode>,
     coordinates: Option<bool>,
+    swap_rule: Option<bool>,
     side: Option<Color>,
     fen: Option<String>,
     mode: Option<String>,
@@ -70,6 +71,7 @@ impl Link {
                 }
                 "flip" => link.table_mode = Some(TableMode::chosen(value != "0")),
                 "coords" => link.coordinates = Some(value != "0"),
+                "swap" => link.swap_rule = Some(value != "0"),
                 "side" if value == "black" => link.side = Some(Color::Black),
                 "side" if value == "red" => link.side = Some(Color::Red),
                 share::FEN => link.fen = Some(value.into_owned()),
@@ -91,6 +93,7 @@ impl Link {
             turn_seconds: self.turn_seconds.unwrap_or(own.turn_seconds),
             table_mode: self.table_mode.unwrap_or(own.table_mode),
             coordinates: self.coordinates.unwrap_or(own.coordinates),
+            swap_rule: self.swap_rule.unwrap_or(own.swap_rule),
             ..*own
         }
     }
@@ -117,6 +120,7 @@ impl Link {
             mode,
             start,
             turn_seconds: shown.turn_seconds,
+            swap: SwapRule::chosen(shown.swap_rule),
         }))
     }
 
@@ -205,7 +209,7 @@ mod tests {
             sound: Volume::Off,
             ..Prefs::default()
         };
-        let link = Link::parse("mode=pnp&turn=5&lang=en&level=master&coords=0&flip=0");
+        let link = Link::parse("mode=pnp&turn=5&lang=en&level=master&coords=0&flip=0&swap=1");
         let shown = link.shown(&own);
         assert_eq!(
             shown,
@@ -215,9 +219,14 @@ mod tests {
                 turn_seconds: Some(5),
                 coordinates: false,
                 table_mode: TableMode::Off,
+                swap_rule: true,
                 ..own
             }
         );
+        let Opening::Game(setup) = open("mode=pnp&swap=1", false) else {
+            panic!("the linked game opens")
+        };
+        assert_eq!(setup.swap, SwapRule::On, "the link plays the swap rule");
         // What the app keeps when nothing was chosen during the visit: the player's own.
         assert_eq!(own.with_choices(&shown, &shown), own);
     }

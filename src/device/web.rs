@@ -98,6 +98,11 @@ fn release(sentinel: &JsValue) {
 
 pub fn haptic(kind: Haptic) {
     let vibrated = navigator().and_then(|navigator| {
+        // Before the page's first tap (the computer's opening move in a fresh page) Chromium
+        // refuses and logs an intervention as an error: nothing to feel, so nothing is asked.
+        if !has_been_tapped(&navigator) {
+            return Ok(JsValue::TRUE);
+        }
         let vibrate = Reflect::get(&navigator, &"vibrate".into())?;
         let Some(vibrate) = vibrate.dyn_ref::<Function>() else {
             return Err("this browser cannot vibrate".into());
@@ -112,6 +117,15 @@ pub fn haptic(kind: Haptic) {
         Ok(_) => {}
         Err(error) => log_once(Problem::Vibration, &describe(&error)),
     }
+}
+
+/// `navigator.userActivation.hasBeenActive`; true where the browser does not say.
+fn has_been_tapped(navigator: &JsValue) -> bool {
+    Reflect::get(navigator, &"userActivation".into())
+        .ok()
+        .filter(|activation| activation.is_object())
+        .and_then(|activation| Reflect::get(&activation, &"hasBeenActive".into()).ok())
+        .is_none_or(|active| active.is_truthy())
 }
 
 fn navigator() -> Result<JsValue, JsValue> {

@@ -3,8 +3,8 @@
 //! player chooses: ask again, skip its turn, or a new game. Its turn never passes without the
 //! player's say.
 
-use duobao_ai::{Level, ThinkError};
-use duobao_rules::Game;
+use duobao_ai::{first_move_inviting_no_swap, takes_swap, Level, ThinkError};
+use duobao_rules::{Game, Move, Position};
 
 /// The computer is asked to move in this game, at this level. `attempt` counts the requests
 /// made for this same turn, so that asking again is a new request.
@@ -14,6 +14,33 @@ pub struct AiRequest {
     pub attempt: u32,
     pub game: Game,
     pub level: Level,
+    /// Whether the swap rule is played and not yet taken.
+    pub swap_rule: bool,
+}
+
+/// A turn of the computer's that the swap rule decides, from what is proven about the first
+/// moves and with no search, at every level.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum SwapTurn {
+    /// As Black: take over Red's side, whose first move is proven to win.
+    TakeOver,
+    /// As Red: open with a move that invites no swap; `seed` chose which.
+    Open(Move),
+}
+
+impl AiRequest {
+    /// What the swap rule makes of this turn, if it decides it; `seed` varies the opening.
+    pub fn swap_turn(&self, seed: u64) -> Option<SwapTurn> {
+        if !self.swap_rule {
+            None
+        } else if takes_swap(&self.game) {
+            Some(SwapTurn::TakeOver)
+        } else if self.game.plies().is_empty() && *self.game.start_position() == Position::start() {
+            Some(SwapTurn::Open(first_move_inviting_no_swap(seed)))
+        } else {
+            None
+        }
+    }
 }
 
 /// What the computer's answer did.
@@ -77,7 +104,8 @@ mod tests {
     use super::*;
     use crate::game::clock::{PauseReason, Tick};
     use crate::game::controller::{Controller, TapOutcome};
-    use crate::game::test_support::{mv, point, tap_move, vs_ai};
+    use crate::game::test_support::{mv, point, tap_move, vs_ai, with_swap_rule};
+    use crate::session::Mode;
     use duobao_rules::{Color, Move, Ply};
 
     fn failed() -> Result<Move, ThinkError> {
@@ -201,6 +229,79 @@ mod tests {
         controller.rematch();
         assert!(!controller.is_ai_stuck());
         assert!(controller.ai_request().is_some());
+    }
+
+    fn computer_as(human: Color) -> Controller {
+        with_swap_rule(Mode::VsAi {
+            human,
+            level: Level::Master,
+        })
+    }
+
+    #[test]
+    fn the_computer_as_black_takes_over_a_proven_win_and_undo_gives_it_back() {
+        let mut controller = computer_as(Color::Red);
+        tap_move(&mut controller, "c3c2");
+        let request = controller.ai_request().unwrap();
+        assert_eq!(request.swap_turn(7), Some(SwapTurn::TakeOver));
+        assert_eq!(controller.ai_swap(request.generation + 1), AiOutcome::Stale);
+        assert_eq!(controller.ai_swap(request.generation), AiOutcome::Played);
+        assert_eq!(
+            controller.mode().bottom(),
+            Color::Black,
+            "the player now plays Black"
+        );
+        assert!(controller.is_human_turn() && !controller.can_swap());
+        assert_eq!(
+            controller.undo_count(),
+            2,
+            "the player's move and the computer's swap"
+        );
+        controller.undo();
+        assert_eq!(controller.game().plies().len(), 0);
+        assert_eq!(controller.mode().bottom(), Color::Red);
+        tap_move(&mut controller, "b2a3");
+        let request = controller.ai_request().unwrap();
+        assert_eq!(
+            request.swap_turn(7),
+            None,
+            "nothing proven: the computer answers"
+        );
+    }
+
+    #[test]
+    fn the_computer_as_red_opens_with_no_proven_win_and_the_player_may_swap() {
+        let mut controller = computer_as(Color::Black);
+        let request = controller.ai_request().unwrap();
+        let Some(SwapTurn::Open(first)) = request.swap_turn(3) else {
+            panic!("the opening is the swap rule's");
+        };
+        assert!(!duobao_ai::first_move_value(first).is_win());
+        controller.ai_answer(request.generation, Ok(first));
+        assert!(controller.swap_offered());
+        controller.swap_sides();
+        assert_eq!(controller.mode().bottom(), Color::Red);
+        let reply = controller
+            .ai_request()
+            .expect("the computer answers as Black");
+        assert_eq!(reply.swap_turn(3), None);
+        controller.ai_answer(reply.generation, Ok(mv("b4b3")));
+        assert_eq!(
+            controller.undo_count(),
+            2,
+            "the computer's reply and the player's swap"
+        );
+        controller.undo();
+        assert_eq!(controller.game().plies().len(), 1);
+        assert!(controller.swap_offered(), "the player decides again");
+    }
+
+    #[test]
+    fn without_the_rule_the_computer_opens_and_answers_by_searching() {
+        let mut controller = vs_ai(Color::Red);
+        tap_move(&mut controller, "c3c2");
+        assert_eq!(controller.ai_request().unwrap().swap_turn(1), None);
+        assert_eq!(vs_ai(Color::Black).ai_request().unwrap().swap_turn(1), None);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The live game's state machine, free of any UI: who may tap what, playing, undo (per mode),
 //! the turn clock, the computer's turns ([`super::computer_turn`]), the hint
-//! ([`super::hint`]), resigning, and a draw offered and answered between friends.
+//! ([`super::hint`]), resigning, a draw offered and answered between friends, and the swap rule.
 //!
 //! Every change of the game bumps a generation number. A request to the computer or for a hint
 //! carries the generation it was made in, and an answer is only played if nothing has changed
@@ -14,7 +14,7 @@ use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
 use super::hint::{Hint, HintRequest, Hints};
 use crate::board::{Marks, Pick, Picker};
 use crate::platform::now_ms;
-use crate::session::{GameSetup, Mode, SavedGame};
+use crate::session::{GameSetup, Mode, SavedGame, SwapRule};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -25,6 +25,8 @@ pub enum Notice {
     DrawOffered(Color),
     /// This side declined the draw the other offered.
     DrawDeclined(Color),
+    /// Black took over Red's side by the swap rule: the player who opened now plays Black.
+    SidesSwapped,
 }
 
 /// A draw offered between friends: on the offerer's turn, answered on the other side's next one.
@@ -62,6 +64,10 @@ pub struct Controller {
     /// Its number in "Your games", once kept there.
     kept_as: Option<u64>,
     draw_offer: Option<DrawOffer>,
+    swap: SwapRule,
+    /// The player to move chose to answer rather than swap: the question is not asked again
+    /// this turn.
+    swap_declined: bool,
 }
 
 impl Controller {
@@ -79,6 +85,8 @@ impl Controller {
             started_ms: now_ms(),
             kept_as: None,
             draw_offer: None,
+            swap: setup.swap,
+            swap_declined: false,
         };
         controller.counted = controller.game.is_over();
         controller.after_change();
@@ -95,12 +103,13 @@ impl Controller {
         self.clock.set_paused(PauseReason::Hidden, hidden);
     }
 
-    /// A new game from the start with the colours swapped.
+    /// A new game from the start with the colours swapped, under the same swap rule.
     pub fn rematch(&mut self) {
         self.start(GameSetup {
             mode: self.mode.swapped(),
             start: Position::start(),
             turn_seconds: self.clock.limit_seconds(),
+            swap: SwapRule::chosen(self.swap.is_played()),
         });
     }
 
@@ -110,6 +119,7 @@ impl Controller {
             mode: saved.mode,
             start: *saved.game.start_position(),
             turn_seconds: saved.turn_seconds,
+            swap: saved.swap,
         });
         self.game = saved.game;
         self.hints = Hints::with_used(saved.hints);
@@ -133,6 +143,7 @@ impl Controller {
             time_left_ms: self.clock.remaining_ms(),
             started_ms: self.started_ms,
             kept_as: self.kept_as,
+            swap: self.swap,
         })
     }
 
@@ -154,6 +165,52 @@ impl Controller {
     /// See [`Mode::flipped`].
     pub fn flip_sides(&mut self) {
         self.mode = self.mode.flipped();
+    }
+
+    /// Whether Black may take over Red's side now: on its first turn of a game from the start,
+    /// with the swap rule played and not taken.
+    fn swap_open(&self) -> bool {
+        self.swap == SwapRule::On && !self.game.is_over() && duobao_ai::is_first_reply(&self.game)
+    }
+
+    /// Whether the player to move may swap now, instead of replying.
+    pub fn can_swap(&self) -> bool {
+        self.swap_open() && self.is_human_turn()
+    }
+
+    /// Whether the player to move is asked now whether to swap.
+    pub fn swap_offered(&self) -> bool {
+        self.can_swap() && !self.swap_declined
+    }
+
+    /// The player to move keeps Black and answers Red's first move.
+    pub fn decline_swap(&mut self) {
+        self.swap_declined = true;
+    }
+
+    /// The player to move, Black on its first turn, takes over Red's side.
+    pub fn swap_sides(&mut self) {
+        if self.can_swap() {
+            self.take_over_red();
+        }
+    }
+
+    /// The computer, as Black, takes over Red's side for the request of `generation`, unless it
+    /// is stale (see [`super::computer_turn::SwapTurn`]).
+    pub fn ai_swap(&mut self, generation: u64) -> AiOutcome {
+        if generation != self.generation || !self.is_ai_turn() || !self.swap_open() {
+            return AiOutcome::Stale;
+        }
+        self.take_over_red();
+        AiOutcome::Played
+    }
+
+    /// The position stays and Black is still to move: only who plays which side changes.
+    fn take_over_red(&mut self) {
+        self.mode = self.mode.swapped();
+        self.swap = SwapRule::Taken;
+        self.after_change();
+        self.notice = Some(Notice::SidesSwapped);
     }
 
     /// The screen is left: any answer still on its way is stale.
@@ -350,6 +407,7 @@ impl Controller {
                     attempt: self.computer.attempt(),
                     game: self.game.clone(),
                     level,
+                    swap_rule: self.swap == SwapRule::On,
                 })
             }
             _ => None,
@@ -408,26 +466,49 @@ impl Controller {
         }
     }
 
-    /// Plies the undo button takes back: against the computer, back to before the player's own
-    /// last move (with the computer's reply); in pass-and-play, one ply.
+    /// Actions (plies, and the swap once taken) the undo button takes back: against the
+    /// computer, back to before the player's own last action (with the computer's after it); in
+    /// pass-and-play, one.
     pub fn undo_count(&self) -> usize {
         if !self.game.can_undo() {
             return 0;
         }
-        let plies = self.game.plies();
+        let actions = self.actions_by();
         match self.mode {
-            Mode::VsAi { human, .. } => plies
+            Mode::VsAi { human, .. } => actions
                 .iter()
-                .rposition(|played| played.mover == human)
-                .map_or(0, |last| plies.len() - last),
-            Mode::PassAndPlay { .. } => plies.len().min(1),
+                .rposition(|&seat| seat == human)
+                .map_or(0, |last| actions.len() - last),
+            Mode::PassAndPlay { .. } => actions.len().min(1),
         }
+    }
+
+    /// Who made each action of the game, oldest first, as the colour they play now: each ply's
+    /// mover, except that once Black took over Red's side, Red's first move was made by the
+    /// player now playing Black, and the swap (after it) by the one now playing Red.
+    fn actions_by(&self) -> Vec<Color> {
+        let mut actions: Vec<Color> = self
+            .game
+            .plies()
+            .iter()
+            .map(|played| played.mover)
+            .collect();
+        if self.swap == SwapRule::Taken && !actions.is_empty() {
+            actions[0] = Color::Black;
+            actions.insert(1, Color::Red);
+        }
+        actions
     }
 
     pub fn undo(&mut self) -> bool {
         let count = self.undo_count();
         for _ in 0..count {
-            self.game.undo();
+            if self.swap == SwapRule::Taken && self.game.plies().len() == 1 {
+                self.mode = self.mode.swapped();
+                self.swap = SwapRule::On;
+            } else {
+                self.game.undo();
+            }
         }
         if count > 0 {
             self.notice = None;
@@ -473,6 +554,7 @@ impl Controller {
         self.computer = ComputerTurn::default();
         self.clock.set_paused(PauseReason::AiStuck, false);
         self.clock.restart();
+        self.swap_declined = false;
         let over = self.game.is_over();
         self.clock.set_paused(PauseReason::GameOver, over);
         // An offer goes to the other side when the offerer's turn is over, and lapses with any
@@ -490,7 +572,7 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::{mv, pass_and_play, point, tap_move, vs_ai};
+    use crate::game::test_support::{mv, pass_and_play, point, tap_move, vs_ai, with_swap_rule};
     use duobao_rules::WinReason;
 
     #[test]
@@ -691,6 +773,7 @@ mod tests {
             },
             start: Position::start(),
             turn_seconds: None,
+            swap: SwapRule::Off,
         });
         let fresh = controller.ai_request().unwrap();
         assert!(fresh.generation > request.generation);
@@ -911,6 +994,92 @@ mod tests {
         controller.offer_draw();
         assert_eq!(controller.tick(5_000), Tick::Expired);
         assert_eq!(controller.draw_offered_by(), Some(Color::Red));
+    }
+
+    fn friends() -> Mode {
+        Mode::PassAndPlay { bottom: Color::Red }
+    }
+
+    #[test]
+    fn between_friends_black_may_take_over_red_once_and_undo_takes_the_swap_back() {
+        let mut controller = with_swap_rule(friends());
+        assert!(!controller.can_swap(), "not before Red's first move");
+        tap_move(&mut controller, "c3c2");
+        let position = *controller.game().position();
+        assert!(controller.swap_offered());
+        controller.swap_sides();
+        assert_eq!(controller.notice(), Some(Notice::SidesSwapped));
+        assert_eq!(
+            controller.bottom(),
+            Color::Black,
+            "the board turns to the opener"
+        );
+        assert_eq!(*controller.game().position(), position, "nothing moves");
+        assert!(!controller.can_swap(), "once");
+        assert_eq!(controller.saved_game().unwrap().swap, SwapRule::Taken);
+        assert_eq!(controller.undo_count(), 1);
+        controller.undo();
+        assert_eq!(
+            controller.game().plies().len(),
+            1,
+            "the swap alone is taken back"
+        );
+        assert_eq!(controller.mode(), friends());
+        assert!(controller.swap_offered());
+        controller.decline_swap();
+        assert!(!controller.swap_offered() && controller.can_swap());
+        tap_move(&mut controller, "b4c3");
+        assert!(!controller.can_swap(), "a reply gives the swap up");
+        controller.undo();
+        assert!(controller.swap_offered(), "asked again after an undo");
+    }
+
+    #[test]
+    fn without_the_rule_or_away_from_the_start_nobody_is_asked() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        tap_move(&mut controller, "c3c2");
+        assert!(!controller.can_swap());
+        controller.swap_sides();
+        assert_eq!(controller.mode(), friends());
+        let mut elsewhere = Controller::new(GameSetup {
+            mode: friends(),
+            start: Position::from_fen("BBB/BB.BB/..T../RR.RR/RRR b - 0").unwrap(),
+            turn_seconds: None,
+            swap: SwapRule::On,
+        });
+        tap_move(&mut elsewhere, "b4b3");
+        tap_move(&mut elsewhere, "b2c2");
+        assert!(
+            !elsewhere.can_swap(),
+            "only in a game from the starting position"
+        );
+    }
+
+    #[test]
+    fn a_swapped_game_is_saved_counted_and_rematched_as_played() {
+        let mut controller = with_swap_rule(friends());
+        tap_move(&mut controller, "c3c2");
+        controller.swap_sides();
+        let saved = controller.saved_game().unwrap();
+        let mut resumed = pass_and_play(duobao_rules::START_FEN);
+        resumed.resume(saved);
+        assert_eq!(resumed.mode().bottom(), Color::Black);
+        assert!(!resumed.can_swap());
+        resumed.undo();
+        assert!(resumed.can_swap(), "the swap is kept as an action");
+        resumed.rematch();
+        tap_move(&mut resumed, "c3c2");
+        assert!(resumed.can_swap(), "a rematch plays the rule too");
+        let mut alone = with_swap_rule(Mode::VsAi {
+            human: Color::Red,
+            level: Level::Easy,
+        });
+        tap_move(&mut alone, "c3c2");
+        alone.ai_swap(alone.generation());
+        alone.resign();
+        let (mode, result) = alone.uncounted_result().unwrap();
+        assert_eq!(mode.bottom(), Color::Black, "counted for the colour played");
+        assert_eq!(result.winner(), Some(Color::Red));
     }
 
     #[test]

@@ -40,7 +40,7 @@ impl Dialogs {
 mod tests {
     use super::*;
     use crate::game::clock::PauseReason;
-    use crate::session::{GameSetup, Mode};
+    use crate::session::{GameSetup, Mode, SwapRule};
     use duobao_rules::{Color, Position};
 
     /// Red to move, and d2d3 captures the treasure.
@@ -49,6 +49,7 @@ mod tests {
             mode: Mode::PassAndPlay { bottom: Color::Red },
             start: Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
             turn_seconds: Some(5),
+            swap: SwapRule::Off,
         })
     }
 

@@ -70,7 +70,7 @@ pub fn use_move_haptics(controller: Signal<Controller>, prefs: Signal<Prefs>) {
 mod tests {
     use super::*;
     use crate::game::clock::PauseReason;
-    use crate::session::{GameSetup, Mode};
+    use crate::session::{GameSetup, Mode, SwapRule};
     use duobao_ai::Level;
     use duobao_rules::{Color, Position};
 
@@ -82,6 +82,7 @@ mod tests {
             },
             start: Position::start(),
             turn_seconds,
+            swap: SwapRule::Off,
         })
     }
 
@@ -119,6 +120,7 @@ mod tests {
             mode: Mode::PassAndPlay { bottom: Color::Red },
             start: Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
             turn_seconds: Some(60),
+            swap: SwapRule::Off,
         });
         assert!(keeps_awake(&controller));
         let winning: duobao_rules::Move = "d2d3".parse().unwrap();

@@ -15,6 +15,7 @@ mod menu;
 pub mod move_list;
 mod sound;
 mod status_bar;
+mod swap_offer;
 mod table;
 #[cfg(test)]
 pub(crate) mod test_support;

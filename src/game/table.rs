@@ -39,6 +39,8 @@ impl Facing {
         match notice {
             Notice::TimedOut(color) | Notice::DrawOffered(color) => self.turns(color),
             Notice::DrawDeclined(color) => self.turns(color.other()),
+            // Told to the player who opened, now playing Black and to move.
+            Notice::SidesSwapped => self.turns(Color::Black),
         }
     }
 

@@ -4,7 +4,7 @@ use duobao_ai::Level;
 use duobao_rules::{Color, Game, Move, Point, Position};
 
 use super::controller::{Controller, TapOutcome};
-use crate::session::{GameSetup, Mode};
+use crate::session::{GameSetup, Mode, SwapRule};
 
 /// The game from `fen` after `plies` in notation.
 pub fn game_from(fen: &str, plies: &[&str]) -> Game {
@@ -32,6 +32,7 @@ pub fn vs_ai(human: Color) -> Controller {
         },
         start: Position::start(),
         turn_seconds: Some(60),
+        swap: SwapRule::Off,
     })
 }
 
@@ -41,6 +42,17 @@ pub fn pass_and_play(fen: &str) -> Controller {
         mode: Mode::PassAndPlay { bottom: Color::Red },
         start: Position::from_fen(fen).unwrap(),
         turn_seconds: Some(5),
+        swap: SwapRule::Off,
+    })
+}
+
+/// A game from the start with the swap rule played, a minute a turn (the computer at Easy).
+pub fn with_swap_rule(mode: Mode) -> Controller {
+    Controller::new(GameSetup {
+        mode,
+        start: Position::start(),
+        turn_seconds: Some(60),
+        swap: SwapRule::On,
     })
 }
 

@@ -7,11 +7,12 @@ use std::time::Duration;
 use crate::log::warning;
 use dioxus::prelude::*;
 use duobao_ai::{think, CancelToken, ThinkError};
+use duobao_rules::Color;
 use web_time::Instant;
 
 use super::ai_failed::AiFailedDialog;
 use super::clock::{PauseReason, Tick};
-use super::computer_turn::AiOutcome;
+use super::computer_turn::{AiOutcome, SwapTurn};
 use super::concession::DrawAnswerDialog;
 use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
@@ -22,12 +23,13 @@ use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
+use super::swap_offer::{swapped_notice, SwapDialog};
 use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
-use crate::platform::{sleep, VISIBILITY_SCRIPT};
+use crate::platform::{now_ms, sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::shell::use_app_leaving;
@@ -65,9 +67,12 @@ pub fn GameView(
     } = *prefs.read();
     let state = controller.read();
     let bottom = state.bottom();
-    let notice = state
-        .notice()
-        .map(|notice| (notice_key(notice), facing.turns_notice(notice)));
+    let notice = state.notice().map(|notice| {
+        (
+            notice_key(notice, state.mode()),
+            facing.turns_notice(notice),
+        )
+    });
     let game_over = state.game().is_over();
     let result_turned = state
         .game()
@@ -79,6 +84,7 @@ pub fn GameView(
     let result_open = dialogs.read().is_result_open(&state);
     let ai_stuck = state.is_ai_stuck();
     let draw_offered_by = state.draw_offered_by();
+    let swap_offered = state.swap_offered();
     let hint = state.hint();
     let hint_line = hint_line(lang, &state);
 
@@ -189,14 +195,17 @@ pub fn GameView(
                 FacingLayer { turned: facing.turns(offered_by.other()),
                     DrawAnswerDialog { offered_by }
                 }
+            } else if swap_offered {
+                FacingLayer { turned: facing.turns(Color::Black), SwapDialog {} }
             }
         }
     }
 }
 
 /// What the notice over the board says.
-fn notice_key(notice: Notice) -> Key {
+fn notice_key(notice: Notice, mode: Mode) -> Key {
     match notice {
+        Notice::SidesSwapped => swapped_notice(mode),
         Notice::TimedOut(color) => side_key(color, Key::RedTimedOut, Key::BlackTimedOut),
         Notice::DrawOffered(color) => side_key(color, Key::RedOffersDraw, Key::BlackOffersDraw),
         Notice::DrawDeclined(color) => {
@@ -228,11 +237,20 @@ fn use_ai_player(mut controller: Signal<Controller>) {
         thinking.set(Some((asked, cancel.clone())));
         spawn(async move {
             let started = Instant::now();
-            let answer = think(request.game, request.level, cancel).await;
+            let swap_turn = request.swap_turn(now_ms());
+            let answer = match swap_turn {
+                Some(SwapTurn::TakeOver) => None,
+                Some(SwapTurn::Open(first)) => Some(Ok(first)),
+                None => Some(think(request.game, request.level, cancel).await),
+            };
             if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
                 sleep(rest).await;
             }
-            match controller.write().ai_answer(request.generation, answer) {
+            let outcome = match answer {
+                Some(answer) => controller.write().ai_answer(request.generation, answer),
+                None => controller.write().ai_swap(request.generation),
+            };
+            match outcome {
                 AiOutcome::AskingAgain(error) => {
                     warning!("the computer could not move ({error}); asking it again");
                 }

@@ -3,7 +3,7 @@
 use duobao_rules::{Color, Position};
 
 use crate::prefs::Prefs;
-use crate::session::{GameSetup, Mode};
+use crate::session::{GameSetup, Mode, SwapRule};
 
 /// Against the computer, from the start, with `human` on the player's side.
 pub fn vs_ai(human: Color, prefs: &Prefs) -> GameSetup {
@@ -26,6 +26,7 @@ fn new_game(mode: Mode, prefs: &Prefs) -> GameSetup {
         mode,
         start: Position::start(),
         turn_seconds: prefs.turn_seconds,
+        swap: SwapRule::chosen(prefs.swap_rule),
     }
 }
 
@@ -54,5 +55,11 @@ mod tests {
         let setup = pass_and_play(&Prefs::default());
         assert_eq!(setup.mode, Mode::PassAndPlay { bottom: Color::Red });
         assert_eq!(setup.turn_seconds, Some(60));
+        assert_eq!(setup.swap, SwapRule::Off, "the original rules by default");
+        let fair = Prefs {
+            swap_rule: true,
+            ..Prefs::default()
+        };
+        assert_eq!(pass_and_play(&fair).swap, SwapRule::On);
     }
 }

@@ -97,6 +97,11 @@ pub const SECTIONS: &[Section] = &[
         added: true,
         blocks: &[Block::Text(Key::RulesEndingsText)],
     },
+    Section {
+        title: Key::RulesSwapTitle,
+        added: true,
+        blocks: &[Block::Text(Key::RulesSwapText)],
+    },
     section(
         Key::RulesNotationTitle,
         &[Block::Text(Key::RulesNotationText)],

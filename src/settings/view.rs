@@ -56,6 +56,13 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                 }
                 p { class: "hint", {text(lang, Key::TurnTimeNextGame)} }
                 SettingSwitch {
+                    label: Key::SwapRuleSetting,
+                    value: current.swap_rule,
+                    testid: "swap-rule",
+                    onchange: move |on| prefs.write().swap_rule = on,
+                }
+                p { class: "hint", {text(lang, Key::SwapRuleHint)} }
+                SettingSwitch {
                     label: Key::Coordinates,
                     value: current.coordinates,
                     testid: "coordinates",

@@ -11,7 +11,7 @@ use super::store::{aside_key, full_key, MemoryStore, Store};
 use crate::history::{load_games, next_number, save_kept, KeptGame};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TURN_TIME_CHOICES};
-use crate::session::{Mode, SavedGame};
+use crate::session::{Mode, SavedGame, SwapRule};
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Ply};
 
@@ -36,6 +36,7 @@ fn valid_store() -> MemoryStore {
         time_left_ms: Some(12_000),
         started_ms: 1_764_600_000_000,
         kept_as: Some(3),
+        swap: SwapRule::Off,
     };
     save_game(&store, Some(&saved)).unwrap();
     for number in 0..2 {

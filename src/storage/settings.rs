@@ -87,6 +87,7 @@ pub(super) mod tests {
             table_mode: TableMode::On,
             sound: Volume::Soft,
             hint_button: false,
+            swap_rule: true,
             vibration: VibrationStrength::Light,
             theme: Theme::Light,
             board: BoardStyle::Contrast,

@@ -26,6 +26,7 @@ mod review;
 mod runner;
 mod search;
 mod solve;
+mod swap;
 mod tactics;
 mod think;
 mod tt;
@@ -45,5 +46,6 @@ pub use search::{
     RootMove, Search, SearchInfo, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
 pub use solve::{Budget, Solution, Solver, MAX_HORIZON};
+pub use swap::{first_move_inviting_no_swap, first_move_value, is_first_reply, takes_swap};
 pub use tactics::{allows_treasure_capture, treasure_capture, treasure_threat};
 pub use think::{think, ThinkError};
