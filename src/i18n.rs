@@ -276,6 +276,7 @@ translations! {
     HintCaptures => "吃掉 {0}", "captures {0}";
     HintStopsThreat => "化解对方走到 {0} 吃宝箱的威胁", "stops the treasure threat on {0}";
     HintThreatensTreasure => "下一步可以吃宝箱", "threatens to capture the treasure next move";
+    HintWinsByForce => "{0}之内强制取胜", "wins by force in {0}";
     HintsUsed => "使用提示：{0} 次", "Hints used: {0}";
     HintButtonSetting => "对局中显示“提示”按钮", "Show the Hint button in games";
     SwapRuleSetting => "交换规则", "Swap rule";
@@ -349,6 +350,7 @@ translations! {
     MovesMany => "{0} 步", "{0} moves";
     NowWinsByForce => "{0}现在可以强制取胜，{1}之内：{2}", "{0} now wins by force in {1}: {2}";
     HadForcedWin => "{0}本可以强制取胜，{1}之内：{2}", "{0} had a forced win in {1}: {2}";
+    WinsByForce => "{0}可以强制取胜，{1}之内", "{0} wins by force in {1}";
     BetterWas => "更好的走法：{0}", "Better was {0}";
     Puzzles => "习题", "Puzzles";
     PuzzlesTitle => "杀法习题", "Puzzles";

@@ -51,19 +51,21 @@ test('against the computer: the hinted move is played by taps; no hint while it 
   const page = await openApp(browser.context, { lang: 'zh', mode: 'ai', level: 'master', turn: 'off' });
   await page.getByTestId('board').waitFor();
   assert.equal(await page.getByTestId('hint').textContent(), '提示');
-  // Master searches the opening for its whole budget: the page must keep drawing meanwhile.
-  await watchFrames(page);
+  // From the start the hint is the proven win's move, read off the certificate, at once.
   const hinted = await askHint(page);
-  await assertNoLongGap(page, 'Master finding a hint');
-  assert.match(await page.getByTestId('hint-line').textContent(), new RegExp(`^提示：${hinted}`));
+  assert.equal(hinted, 'c3c2');
+  assert.equal(await page.getByTestId('hint-line').textContent(), '提示：c3c2，11 步之内强制取胜');
   await tapPoint(page, hinted.slice(0, 2));
   await assertAttribute(point(page, hinted.slice(0, 2)), 'data-selected', 'true');
   await tapPoint(page, hinted.slice(2, 4));
   await waitForPlies(page, 1);
   assert.equal((await plies(page))[0].slice(0, 4), hinted);
+  // Master as Black searches for its whole budget: the page must keep drawing meanwhile.
+  await watchFrames(page);
   await page.getByTestId('thinking').waitFor();
   assert.equal(await page.getByTestId('hint').isDisabled(), true, 'not while the computer thinks');
   await waitForPlies(page, 2, 5_000);
+  await assertNoLongGap(page, 'Master answering');
   await page.waitForFunction(() => !document.querySelector('[data-testid="hint"]').disabled);
   assert.equal(await page.getByTestId('hint-line').count(), 0);
   assertNoErrors(page);

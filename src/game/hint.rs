@@ -1,12 +1,13 @@
 //! The hint: asking the engine for one in the live game, its answer, the hints used, and what
 //! the suggested move does, read off the rules: whether it wins, what it captures, whether it
-//! stops the opponent from capturing the treasure next move, whether it threatens the treasure.
+//! stops the opponent from capturing the treasure next move, whether it threatens the treasure;
+//! and on a line of the proven win from the start, that it wins by force in so many moves.
 //! Pure: the game screen turns the reasons into one line of text.
 
-use duobao_ai::{allows_treasure_capture, treasure_threat, Level};
+use duobao_ai::{allows_treasure_capture, proven, treasure_threat, Level, Outcome};
 use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
 
-use crate::i18n::{fill, text, Key, Lang};
+use crate::i18n::{fill, moves_count, text, Key, Lang};
 
 /// The level whose move a hint suggests. Master, because it plays its best move without the
 /// randomness of the lower levels (a hint must not change when asked twice) and sees deepest;
@@ -82,6 +83,10 @@ impl Hints {
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum HintReason {
     Wins(WinReason),
+    /// The proven win's move: the mover wins by force in this many plies, counting it.
+    WinsByForce {
+        plies: u32,
+    },
     /// The enemy soldiers it captures.
     Captures(PointSet),
     /// The opponent could capture the treasure by moving to this point; after the move it no
@@ -114,6 +119,21 @@ pub fn explain(position: &Position, m: Move) -> Vec<HintReason> {
     reasons
 }
 
+/// The reasons for playing `m` in the game's position: first, when the game is a line of the
+/// proven win from the start and `m` is its move, that it wins by force; then [`explain`]'s.
+pub fn hint_reasons(game: &Game, m: Move) -> Vec<HintReason> {
+    let mut reasons = explain(game.position(), m);
+    let forced = proven(game).and_then(|known| match known.outcome {
+        // A win at once is told by how it wins.
+        Outcome::Win { plies } if plies > 1 && known.line.first() == Some(&m) => Some(plies),
+        _ => None,
+    });
+    if let Some(plies) = forced {
+        reasons.insert(0, HintReason::WinsByForce { plies });
+    }
+    reasons
+}
+
 /// Points named as a list: `b4`, `b4 and d3`, `b2, b4 and d3`.
 pub fn point_list(lang: Lang, points: PointSet) -> String {
     // By name (file, then row), as a player reads them: b4 before d3.
@@ -139,6 +159,12 @@ fn reason_text(lang: Lang, reason: HintReason) -> String {
         HintReason::Wins(WinReason::Resignation) => {
             unreachable!("a hint's win is read off a position, which no resignation ends")
         }
+        // The mover moves first: a win in k plies takes ⌈k/2⌉ of its moves.
+        HintReason::WinsByForce { plies } => fill(
+            lang,
+            Key::HintWinsByForce,
+            &[&moves_count(lang, plies.div_ceil(2))],
+        ),
         HintReason::Captures(points) => fill(lang, Key::HintCaptures, &[&point_list(lang, points)]),
         HintReason::StopsThreat(point) => fill(lang, Key::HintStopsThreat, &[&point.to_string()]),
         HintReason::ThreatensTreasure => text(lang, Key::HintThreatensTreasure).into(),
@@ -332,5 +358,26 @@ mod tests {
         // After b1c1, Red can close column c around the treasure with c1c2 next move.
         let reasons = explained("B../..R../..T../...../R.. r - 0", "b1c1");
         assert_eq!(reasons, [HintReason::ThreatensTreasure]);
+    }
+
+    #[test]
+    fn on_the_proven_win_the_hinted_move_wins_by_force() {
+        let start = Game::new();
+        let reasons = hint_reasons(&start, mv("c3c2"));
+        assert_eq!(reasons, [HintReason::WinsByForce { plies: 21 }]);
+        assert_eq!(
+            reasons_line(Lang::En, &reasons).unwrap(),
+            "wins by force in 11 moves"
+        );
+        assert_eq!(
+            reasons_line(Lang::Zh, &reasons).unwrap(),
+            "11 步之内强制取胜"
+        );
+        // Another move, or the proven win left by a timeout pass, proves nothing.
+        assert!(hint_reasons(&start, mv("a2a3")).is_empty());
+        let mut passed = start.clone();
+        passed.play(duobao_rules::Ply::Pass).unwrap();
+        passed.play(duobao_rules::Ply::Pass).unwrap();
+        assert!(hint_reasons(&passed, mv("c3c2")).is_empty());
     }
 }

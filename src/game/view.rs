@@ -18,7 +18,7 @@ use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
 use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
-use super::hint::{explain, reasons_line, Hint, HINT_LEVEL};
+use super::hint::{hint_reasons, reasons_line, Hint, HINT_LEVEL};
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
@@ -274,7 +274,7 @@ fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
         return None;
     };
     let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
-    let reasons = explain(state.game().position(), m);
+    let reasons = hint_reasons(state.game(), m);
     Some(match reasons_line(lang, &reasons) {
         Some(why) => format!("{suggestion}{}{why}", text(lang, Key::ListSeparator)),
         None => suggestion,

@@ -170,6 +170,26 @@ pub fn blunder_text(review: &PlyReview, lang: Lang) -> Option<String> {
     Some(fill(lang, key, &[side, &moves, &line_text(&review.proof)]))
 }
 
+/// Who wins by force after a ply, and in how many of their moves, when it is proven and no
+/// blunder's proof already says so: "Red wins by force in 10 moves".
+pub fn forced_text(review: &PlyReview, lang: Lang) -> Option<String> {
+    if review.verdict == Verdict::Blunder {
+        return None;
+    }
+    let (winner, plies) = match review.after {
+        Outcome::Win { plies } if plies > 0 => (review.mover, plies),
+        Outcome::Loss { plies } if plies > 0 => (review.mover.other(), plies),
+        _ => return None,
+    };
+    // The loser moves first after the ply: either way the winner has ⌈k/2⌉ of the k plies.
+    let moves = moves_count(lang, plies.div_ceil(2));
+    Some(fill(
+        lang,
+        Key::WinsByForce,
+        &[text(lang, color_key(winner)), &moves],
+    ))
+}
+
 /// For a move that was not the best, the better one.
 pub fn better_text(review: &PlyReview, lang: Lang) -> Option<String> {
     let better = review.best?;
@@ -320,7 +340,44 @@ mod tests {
             Verdict::Good,
         );
         assert_eq!(blunder_text(&fine, Lang::En), None);
+        assert_eq!(forced_text(&fine, Lang::En), None);
+        assert_eq!(forced_text(&lost, Lang::En), None, "the proof says it");
         assert_eq!(better_text(&fine, Lang::En), None);
         assert_eq!(better_text(&lost, Lang::En).unwrap(), "Better was a2a3");
+    }
+
+    #[test]
+    fn a_proven_result_after_a_good_ply_is_told_in_the_winners_moves() {
+        let best = review(
+            Color::Red,
+            Outcome::Win { plies: 21 },
+            Outcome::Win { plies: 20 },
+            Verdict::Best,
+        );
+        assert_eq!(
+            forced_text(&best, Lang::En).unwrap(),
+            "Red wins by force in 10 moves"
+        );
+        assert_eq!(
+            forced_text(&best, Lang::Zh).unwrap(),
+            "红方可以强制取胜，10 步之内"
+        );
+        let held = review(
+            Color::Black,
+            Outcome::Loss { plies: 20 },
+            Outcome::Loss { plies: 19 },
+            Verdict::Best,
+        );
+        assert_eq!(
+            forced_text(&held, Lang::En).unwrap(),
+            "Red wins by force in 10 moves"
+        );
+        let won = review(
+            Color::Red,
+            Outcome::Win { plies: 1 },
+            Outcome::Win { plies: 0 },
+            Verdict::Best,
+        );
+        assert_eq!(forced_text(&won, Lang::En), None, "the game is over");
     }
 }

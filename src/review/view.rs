@@ -8,8 +8,8 @@ use duobao_ai::{review_step, CancelToken, PlyReview, Review};
 use duobao_rules::{Color, Game, Ply};
 
 use super::model::{
-    better_text, blunder_text, game_at, graph_points, graph_values, graph_x, mark, Cursor,
-    GRAPH_HEIGHT, GRAPH_WIDTH,
+    better_text, blunder_text, forced_text, game_at, graph_points, graph_values, graph_x, mark,
+    Cursor, GRAPH_HEIGHT, GRAPH_WIDTH,
 };
 use crate::board::{Badge, Board, Marks};
 use crate::game::move_list::{move_rows, ply_notation};
@@ -134,6 +134,9 @@ pub fn ReviewScreen(
                         }
                         if let Some(proof) = blunder_text(review, lang) {
                             p { class: "proof", "data-testid": "proof", "{proof}" }
+                        }
+                        if let Some(forced) = forced_text(review, lang) {
+                            p { class: "proof", "data-testid": "forced", "{forced}" }
                         }
                         if let Some(better) = better_text(review, lang) {
                             p { class: "better", "{better}" }

@@ -6,7 +6,9 @@
 //! the good moves with more randomness; Easy also misjudges some moves, looking only at where
 //! they land and not at the reply (a human-like oversight, not a random move). Every level takes
 //! an immediate win; from Medium on no level allows an immediate loss it could prevent. Each
-//! level answers within its [`Level::budget`].
+//! level answers within its [`Level::budget`]. Master playing Red in a game that is a line of
+//! the proven win from the start plays its move at once (see [`crate::proven`]), so it never
+//! lets that win go.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,6 +22,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::cancel::CancelToken;
 use crate::eval::evaluate;
+use crate::proven::proven;
 use crate::search::{SearchInfo, SearchLimits, SearchResult, Searcher, MATE};
 
 #[derive(
@@ -138,6 +141,17 @@ impl Level {
         self.style().limits
     }
 
+    /// The move this level plays without searching: Master's move of the proven win, when the
+    /// game is one of its lines and Red is to move. The lower levels always search, so that
+    /// they stay beatable from the start.
+    pub(crate) fn proven_move(self, game: &Game) -> Option<Move> {
+        if self != Level::Master {
+            return None;
+        }
+        let known = proven(game)?;
+        known.outcome.is_win().then(|| known.line[0])
+    }
+
     /// Chooses a move from a search of `position` run with [`Level::limits`].
     pub fn pick(
         self,
@@ -246,7 +260,10 @@ impl LevelPlayer {
     /// The level's move in the game's current position; `None` when there is none or when
     /// `stop` was cancelled.
     pub fn choose(&mut self, game: &Game, stop: &CancelToken) -> Option<Move> {
-        self.choose_reporting(game, stop).0
+        match self.level.proven_move(game) {
+            Some(m) if !stop.is_cancelled() => Some(m),
+            _ => self.choose_reporting(game, stop).0,
+        }
     }
 
     /// [`LevelPlayer::choose`], with what the search reached.
@@ -282,6 +299,7 @@ mod tests {
 
     use super::*;
     use crate::tactics::allows_treasure_capture;
+    use duobao_rules::Color;
 
     /// Seeds for a level: only the noisy levels depend on them.
     fn seeds(level: Level) -> std::ops::Range<u64> {
@@ -327,6 +345,32 @@ mod tests {
                 "{level} answered {chosen:?} after {elapsed:?}, its budget is {:?}",
                 level.budget()
             );
+        }
+    }
+
+    #[test]
+    fn master_as_red_wins_from_the_start_within_21_plies_whatever_black_plays() {
+        // Black's replies at random, each game its own: every line must be one the
+        // certificate answers, and end in Red's win in time.
+        let mut walk = SmallRng::seed_from_u64(21);
+        let mut red = LevelPlayer::new(Level::Master, 0);
+        for _ in 0..200 {
+            let mut game = Game::new();
+            while !game.is_over() {
+                let m = match game.position().turn() {
+                    Color::Red => red.choose(&game, &CancelToken::new()).unwrap(),
+                    Color::Black => {
+                        let moves = game.position().legal_moves();
+                        moves[walk.random_range(0..moves.len())]
+                    }
+                };
+                game.play(m.into()).unwrap();
+            }
+            assert_eq!(
+                game.result().and_then(|result| result.winner()),
+                Some(Color::Red)
+            );
+            assert!(game.plies().len() <= 21, "{}", game.plies().len());
         }
     }
 

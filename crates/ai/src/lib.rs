@@ -2,7 +2,8 @@
 //! search with four difficulty levels, an async [`think`] task the app awaits, a plain
 //! Monte-Carlo tree search player kept as an independent yardstick, and the levels' benchmark
 //! ([`bench`](mod@bench)). For learning the game: an exact forced-win [`Solver`], game
-//! [`Review`] built on it, and "win in N" [`Puzzle`]s. Given endgame tables
+//! [`Review`] built on it, and "win in N" [`Puzzle`]s. The proven win from the start is built
+//! in ([`proven`]): Master plays it as Red, and the review states it. Given endgame tables
 //! ([`Searcher::set_tablebase`]), the search plays the positions they hold perfectly.
 //!
 //! ```no_run
@@ -21,6 +22,7 @@ mod mcts;
 mod ordering;
 mod outcome;
 mod prove;
+mod proven;
 mod puzzles;
 mod review;
 mod runner;
@@ -37,6 +39,7 @@ pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
 pub use outcome::Outcome;
 pub use prove::{prove, ProveError};
+pub use proven::{proven, Proven};
 pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,

@@ -7,6 +7,10 @@
 //! solver's horizon). The other verdicts come from how much the search's score of the move falls
 //! short of the best move's.
 //!
+//! In a game that is one of the lines of the proven win from the start ([`crate::proven`]),
+//! the outcomes and the best move come from its certificate instead, exact however far the win
+//! lies: Red's move there is the best, and a Red move off it is never called best.
+//!
 //! An app reviews in the background one ply per [`Review::step`], showing
 //! [`Review::progress`]; the command line calls [`review_game`].
 
@@ -21,6 +25,7 @@ use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::outcome::Outcome;
+use crate::proven::{proven, Proven};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
 #[cfg(target_arch = "wasm32")]
@@ -181,7 +186,7 @@ impl Review {
         let nodes = self.settings.solver_nodes;
         let solver = &mut self.solver;
         let before_game = self.replay.clone();
-        let mut before_exact = match self.current.clone() {
+        let mut before_exact = match self.current.clone().or_else(|| known(&before_game)) {
             Some(solution) => solution,
             None => solve_in_slices(solver, nodes, &before_game, horizon, &mut slicing).await,
         };
@@ -191,8 +196,10 @@ impl Review {
         after_game
             .play(ply)
             .expect("a game's own plies replay from its start");
-        let mut after_exact =
-            solve_in_slices(solver, nodes, &after_game, horizon, &mut slicing).await;
+        let mut after_exact = match known(&after_game) {
+            Some(solution) => solution,
+            None => solve_in_slices(solver, nodes, &after_game, horizon, &mut slicing).await,
+        };
         // Before calling a move a blunder, look as far as the claim needs: a win let go may
         // only have become slower, and a loss walked into may have been there already.
         match (before_exact.outcome, after_exact.outcome) {
@@ -229,7 +236,16 @@ impl Review {
         let after = after_exact.outcome.for_mover().or_score(played_score);
         let best = before_exact.line.first().copied().or(scored.best);
         let is_best = best.is_some_and(|m| Ply::Move(m) == ply);
-        let verdict = judge(before, after, is_best, best_score - played_score);
+        let drop = best_score - played_score;
+        let verdict = match before {
+            // A win beyond the horizon is the certificate's: a move the solver cannot judge is
+            // not shown to let it go (Red's other first moves include wins in 25 plies), so it
+            // is judged by its score, and it is not the best, the certificate's move being that.
+            Outcome::Win { plies } if plies > horizon && !after.is_win() && !after.is_loss() => {
+                judge(Outcome::Score(best_score), after, false, drop).max(Verdict::Good)
+            }
+            _ => judge(before, after, is_best, drop),
+        };
         let proof = match verdict {
             Verdict::Blunder if after.is_loss() => after_exact.line.clone(),
             Verdict::Blunder => before_exact.line,
@@ -248,6 +264,19 @@ impl Review {
             proof,
         })
     }
+}
+
+/// The certificate's exact answer for a game on one of the proven win's lines, as the solver
+/// gives one.
+fn known(game: &Game) -> Option<Solution> {
+    let Proven { outcome, line } = proven(game)?;
+    Some(Solution {
+        outcome,
+        horizon: line.len() as u32,
+        line,
+        finished: true,
+        nodes: 0,
+    })
 }
 
 /// The pause of a step that is not sliced: none.
@@ -421,10 +450,49 @@ mod tests {
     }
 
     #[test]
-    fn a2a3_from_the_start_is_no_blunder() {
+    fn a2a3_from_the_start_is_no_blunder_and_not_the_best() {
         let review = review_after(duobao_rules::START_FEN, &["a2a3"]);
         assert_ne!(review[0].verdict, Verdict::Blunder, "{}", review[0]);
+        assert_ne!(review[0].verdict, Verdict::Best, "{}", review[0]);
+        assert_eq!(review[0].best, "c3c2".parse().ok());
         assert!(review[0].proof.is_empty());
+    }
+
+    #[test]
+    fn on_the_proven_win_every_ply_is_judged_exactly() {
+        // c3c2, Black's longest defence b4c3 and Red's next move of the proof line.
+        let review = review_after(duobao_rules::START_FEN, &["c3c2", "b4c3", "a2a3"]);
+        assert_eq!(
+            (review[0].verdict, review[0].before, review[0].after),
+            (
+                Verdict::Best,
+                Outcome::Win { plies: 21 },
+                Outcome::Win { plies: 20 }
+            )
+        );
+        assert_eq!(review[0].best, "c3c2".parse().ok());
+        assert_eq!(
+            (review[1].verdict, review[1].before, review[1].after),
+            (
+                Verdict::Best,
+                Outcome::Loss { plies: 20 },
+                Outcome::Loss { plies: 19 }
+            )
+        );
+        assert_eq!(
+            (review[2].verdict, review[2].before),
+            (Verdict::Best, Outcome::Win { plies: 19 })
+        );
+        // Red's other first moves: a win in 25 plies and a loss in 20, both beyond the
+        // review's horizon, are neither best nor called blunders.
+        for first in ["e2e3", "c3b3"] {
+            let other = &review_after(duobao_rules::START_FEN, &[first])[0];
+            assert!(
+                !matches!(other.verdict, Verdict::Best | Verdict::Blunder),
+                "{other}"
+            );
+            assert_eq!(other.before, Outcome::Win { plies: 21 }, "{other}");
+        }
     }
 
     #[test]

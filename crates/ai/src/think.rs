@@ -49,6 +49,9 @@ pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Result<Move
     if game.is_over() {
         return Err(ThinkError::NoMove);
     }
+    if let Some(known) = level.proven_move(&game) {
+        return Ok(known);
+    }
     let stop = cancel.child();
     let _stop_when_dropped = StopOnDrop(stop.clone());
     let (chosen, _) = choose_off_thread(fresh_player(level), game, stop).await?;
@@ -135,7 +138,9 @@ mod tests {
     #[tokio::test(flavor = "current_thread")]
     async fn a_cancelled_request_returns_promptly_with_no_move() {
         let cancel = CancelToken::new();
-        let request = tokio::spawn(think(Game::new(), Level::Master, cancel.clone()));
+        // Off the proven win's lines, where Master searches (on them it answers at once).
+        let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
+        let request = tokio::spawn(think(game, Level::Master, cancel.clone()));
         tokio::time::sleep(Duration::from_millis(50)).await;
         let cancelled_at = Instant::now();
         cancel.cancel();
@@ -156,6 +161,24 @@ mod tests {
             think(won, Level::Easy, CancelToken::new()).await,
             Err(ThinkError::NoMove)
         );
+    }
+
+    #[test]
+    fn master_plays_the_proven_win_as_red_at_once_and_searches_otherwise() {
+        let started = Instant::now();
+        let first =
+            futures_executor::block_on(think(Game::new(), Level::Master, CancelToken::new()));
+        assert_eq!(first, Ok("c3c2".parse().unwrap()));
+        assert!(
+            started.elapsed() < Level::Master.budget() / 2,
+            "{:?}",
+            started.elapsed()
+        );
+        // The lower levels search from the start too, and so does Master as Black.
+        assert_eq!(Level::Hard.proven_move(&Game::new()), None);
+        let mut black = Game::new();
+        black.play("c3c2".parse().unwrap()).unwrap();
+        assert_eq!(Level::Master.proven_move(&black), None);
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! `--natural` skips that check, for measuring the game's own balance. By default each opening
 //! is played twice, colours swapped, so that what is left of an opening's bias cancels out;
 //! `--unpaired` gives every game its own opening (for a player against itself, where a pair
-//! would repeat the same game).
+//! would repeat the same game). `--a-plays red` (or `black`) keeps A on one side in every game;
+//! with `--opening-plies 0` that plays A as Red from the start, as the proven win is checked.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -59,6 +60,9 @@ pub struct MatchArgs {
     /// Keep openings that a deeper search finds won for one side
     #[arg(long)]
     natural: bool,
+    /// A plays this side (red or black) in every game, instead of alternating
+    #[arg(long, value_name = "SIDE", value_parser = side)]
+    a_plays: Option<Color>,
 }
 
 struct Settings {
@@ -69,11 +73,19 @@ struct Settings {
     paired: bool,
     opening_plies: usize,
     balanced: bool,
+    a_plays: Option<Color>,
 }
 
 fn game_count(text: &str) -> Result<u32, String> {
     // GAMES fits in a u32.
     number_within("games", text, GAMES).map(|games| games as u32)
+}
+
+fn side(text: &str) -> Result<Color, String> {
+    Color::BOTH
+        .into_iter()
+        .find(|color| color.name() == text)
+        .ok_or_else(|| format!("'{text}' is not a side (red or black)"))
 }
 
 fn opening_plies(text: &str) -> Result<usize, String> {
@@ -89,7 +101,9 @@ impl From<MatchArgs> for Settings {
             seed: args.seed,
             paired: !args.unpaired,
             opening_plies: args.opening_plies,
-            balanced: !args.natural,
+            // No plies, no opening to judge: every game starts at the start.
+            balanced: !args.natural && args.opening_plies > 0,
+            a_plays: args.a_plays,
         }
     }
 }
@@ -123,10 +137,10 @@ pub fn match_command(args: MatchArgs) -> String {
                 openings.reasonable()
             };
         }
-        let a_color = if index % 2 == 0 {
-            Color::Red
-        } else {
-            Color::Black
+        let a_color = match settings.a_plays {
+            Some(side) => side,
+            None if index % 2 == 0 => Color::Red,
+            None => Color::Black,
         };
         let seed = settings
             .seed
@@ -377,8 +391,16 @@ mod tests {
             unpaired: false,
             opening_plies: OPENING_PLIES,
             natural: false,
+            a_plays: None,
         });
         assert!(out.contains("games 2\n"), "{out}");
         assert!(out.contains("mean length"), "{out}");
+    }
+
+    #[test]
+    fn sides_are_read_by_name() {
+        assert_eq!(side("red"), Ok(Color::Red));
+        assert_eq!(side("black"), Ok(Color::Black));
+        assert!(side("blue").unwrap_err().contains("red or black"));
     }
 }

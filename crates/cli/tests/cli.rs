@@ -126,6 +126,7 @@ fn every_command_explains_itself() {
                 "--unpaired",
                 "--opening-plies",
                 "--natural",
+                "--a-plays",
             ],
         ),
         ("bench", &["--level"]),
@@ -408,6 +409,46 @@ fn a_random_opening_that_repeats_a_position_does_not_end_the_match() {
     ]);
     assert!(output.status.success(), "{output:?}");
     assert!(stdout(&output).contains("games 1\n"));
+}
+
+#[test]
+fn master_as_red_from_the_start_wins_every_game_within_21_plies() {
+    // Black players of different kinds and strengths, each game with its own seed.
+    for black in ["hard", "mcts:500", "depth:3"] {
+        let output = duobao(&[
+            "match",
+            "--a",
+            "master",
+            "--b",
+            black,
+            "--games",
+            "2",
+            "--a-plays",
+            "red",
+            "--opening-plies",
+            "0",
+            "--unpaired",
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        let summary = stdout(&output);
+        assert!(
+            summary.contains("a wins 2 draws 0 losses 0\n"),
+            "{black}: {summary}"
+        );
+        let games = String::from_utf8(output.stderr).unwrap();
+        for game in games.lines() {
+            let plies: u32 = game
+                .split(" plies ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|plies| plies.parse().ok())
+                .unwrap_or_else(|| panic!("{game}"));
+            assert!(
+                game.contains(" a=red red ") && plies <= 21,
+                "{black}: {game}"
+            );
+        }
+    }
 }
 
 // `review` and `puzzles`: the analysis behind the app's game review and its puzzles.

@@ -20,6 +20,11 @@
 //! base-128 varint. An entry is a 59-bit number: the position's 49-bit key (Red and Black
 //! soldiers as 21-bit sets over the board's points in order, the treasure's point number or 31,
 //! the lock bit, the side to move) above a 10-bit move (origin and destination point numbers).
+//!
+//! # Playing it
+//! [`Certificate::START_WIN`] is the committed proof that Red wins from the start. A game that
+//! [`follows`](Certificate::follows) a certificate is one of the lines the checker replayed, so
+//! its guarantee holds there; [`Certificate::distances`] gives the plies left to the win.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -112,6 +117,19 @@ impl fmt::Display for CertificateError {
 
 impl std::error::Error for CertificateError {}
 
+/// The plies left to the win in each position of a certificate's strategy, the loser defending
+/// longest: see [`Certificate::distances`].
+#[derive(Clone, Debug, Default)]
+pub struct Distances(HashMap<u64, u32>);
+
+impl Distances {
+    /// The plies to the win from `position` (its quiet count aside), with either side to move;
+    /// `None` for a position the strategy does not reach, and for a finished game.
+    pub fn get(&self, position: &Position) -> Option<u32> {
+        self.0.get(&key(position)).copied()
+    }
+}
+
 const MAGIC: &str = "duobao proof 1";
 /// The treasure's number in a key when it is off the board.
 const NO_TREASURE: u64 = 31;
@@ -119,6 +137,11 @@ const POINT_BITS: u32 = 5;
 const MOVE_BITS: u32 = 2 * POINT_BITS;
 
 impl Certificate {
+    /// The proof that Red wins from the start within 21 plies with `c3c2`, in the file form:
+    /// written by `duobao solve --certificate`, checked by the rules crate's tests, played by
+    /// the AI.
+    pub const START_WIN: &'static [u8] = include_bytes!("../data/start-win-21.proof");
+
     /// An empty certificate for a win of the side to move in `start` within `plies`.
     pub fn new(start: Position, plies: u32) -> Certificate {
         Certificate {
@@ -157,6 +180,63 @@ impl Certificate {
 
     pub fn remove(&mut self, position: &Position) -> Option<Move> {
         self.moves.remove(&key(position))
+    }
+
+    /// Whether the game so far is one of the strategy's lines: it started at the certificate's
+    /// start, with no history before it, every ply was a move (a timeout pass is no reply the
+    /// checker tries), and the winner always played the stored move. On such a line the
+    /// checker's guarantee holds: the stored moves win within the limit, draw rules included.
+    pub fn follows(&self, game: &Game) -> bool {
+        let winner = self.start.turn();
+        let mut replay = Game::from_position(self.start);
+        *game.start_position() == self.start
+            && game.plies().iter().all(|played| {
+                let Ply::Move(m) = played.ply else {
+                    return false;
+                };
+                let stored = played.mover != winner || self.get(replay.position()) == Some(m);
+                stored && replay.play(played.ply).is_ok()
+            })
+    }
+
+    /// The plies to the win from every position the strategy reaches from its start: at the
+    /// winner's turn one more than after its stored move, at the loser's one more than after
+    /// its longest defence. Worked out once over the whole strategy, each position once
+    /// (transpositions share it). Positions of lines that fail the check get none.
+    pub fn distances(&self) -> Distances {
+        let mut distances = Distances::default();
+        self.distance(&self.start, self.plies, &mut distances);
+        distances
+    }
+
+    /// The plies to the win from `position`, within `left`, stored in `distances`; `None` when
+    /// a line from it is not the winner's win within `left` (the bound also ends any loop).
+    fn distance(&self, position: &Position, left: u32, distances: &mut Distances) -> Option<u32> {
+        if let Some(win) = position.win() {
+            return (win.winner == self.start.turn()).then_some(0);
+        }
+        if let Some(known) = distances.get(position) {
+            return (known <= left).then_some(known);
+        }
+        let left = left.checked_sub(1)?;
+        let mut after = |m: Move| {
+            let mut next = *position;
+            next.play_unchecked(m);
+            self.distance(&next, left, distances)
+        };
+        let plies = if position.turn() == self.start.turn() {
+            let stored = self.get(position).filter(|&m| position.is_legal(m))?;
+            after(stored)?
+        } else {
+            let replies = position.legal_moves();
+            let mut longest = 0;
+            for &reply in &replies {
+                longest = longest.max(after(reply)?);
+            }
+            longest
+        } + 1;
+        distances.0.insert(key(position), plies);
+        Some(plies)
     }
 
     /// The file form (see the module's documentation).
@@ -497,6 +577,49 @@ mod tests {
         assert_eq!(*result, GameResult::Draw(DrawReason::Repetition));
         assert_eq!(line.len(), 8);
         assert!(error.to_string().contains("draw repetition"), "{error}");
+    }
+
+    #[test]
+    fn distances_count_the_plies_to_the_win_against_the_longest_defence() {
+        let certificate = win_in_3();
+        let distances = certificate.distances();
+        assert_eq!(distances.get(certificate.start()), Some(3));
+        let (position, _) = after_first_reply(&certificate);
+        assert_eq!(distances.get(&position), Some(1));
+        let mut after = *certificate.start();
+        after.play_unchecked(mv("c3b4"));
+        assert_eq!(distances.get(&after), Some(2));
+        // Outside the strategy, and a strategy with a hole, have none.
+        after.play_unchecked(after.legal_moves()[0]);
+        after.play_unchecked(after.legal_moves()[0]);
+        assert_eq!(distances.get(&after), None);
+        let mut holed = certificate.clone();
+        holed.remove(&position).unwrap();
+        assert_eq!(holed.distances().get(holed.start()), None);
+    }
+
+    #[test]
+    fn a_game_follows_the_strategy_while_the_winner_plays_its_moves() {
+        let certificate = win_in_3();
+        let mut game = Game::from_position(*certificate.start());
+        assert!(certificate.follows(&game));
+        game.play(Ply::Move(mv("c3b4"))).unwrap();
+        let reply = game.position().legal_moves()[0];
+        game.play(Ply::Move(reply)).unwrap();
+        assert!(certificate.follows(&game), "any reply of the loser");
+        let mut passed = Game::from_position(*certificate.start());
+        passed.play(Ply::Move(mv("c3b4"))).unwrap();
+        passed.play(Ply::Pass).unwrap();
+        assert!(
+            !certificate.follows(&passed),
+            "a pass is no reply it covers"
+        );
+        let mut other = Game::from_position(*certificate.start());
+        let elsewhere = other.position().legal_moves()[0];
+        assert_ne!(elsewhere, mv("c3b4"));
+        other.play(Ply::Move(elsewhere)).unwrap();
+        assert!(!certificate.follows(&other), "the winner left the strategy");
+        assert!(!certificate.follows(&Game::new()), "another start");
     }
 
     #[test]

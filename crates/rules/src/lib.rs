@@ -23,7 +23,7 @@ mod zobrist;
 pub use board::{
     BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, GRID, GRID_POINTS, LINES, LINE_NAMES,
 };
-pub use certificate::{Certificate, CertificateError, CheckReport};
+pub use certificate::{Certificate, CertificateError, CheckReport, Distances};
 pub use color::Color;
 pub use concession::Concession;
 pub use draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};

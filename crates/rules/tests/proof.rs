@@ -3,7 +3,7 @@
 
 use duobao_rules::{Certificate, CertificateError, Move, Position};
 
-const PROOF: &[u8] = include_bytes!("data/start-win-21.proof");
+const PROOF: &[u8] = Certificate::START_WIN;
 
 fn proof() -> Certificate {
     Certificate::from_bytes(PROOF).unwrap()
@@ -27,6 +27,26 @@ fn red_wins_from_the_start_within_21_plies() {
     assert_eq!(certificate.get(&Position::start()), "c3c2".parse().ok());
     let report = certificate.check().unwrap();
     assert_eq!(report.longest, 21);
+}
+
+#[test]
+fn the_win_takes_21_plies_and_one_fewer_each_ply_of_the_proof_line() {
+    let certificate = proof();
+    let distances = certificate.distances();
+    assert_eq!(distances.get(&Position::start()), Some(21));
+    // Red's shortest win against Black's longest defence (docs/SOLVING.md).
+    let line = "c3c2 b4c3 a2a3 e4e3 a3b4 a4a3 d2c3 a3a2 c1d2 c2c1 c3b3 c1c2 b2a3 c2c1 b1b2 c1b1 d2c2 e3d2 b1c1 d2c3 b2b1";
+    let mut game = duobao_rules::Game::new();
+    for (played, m) in line.split(' ').enumerate() {
+        assert!(certificate.follows(&game));
+        assert_eq!(
+            distances.get(game.position()),
+            Some(21 - played as u32),
+            "{m}"
+        );
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    assert!(game.is_over());
 }
 
 #[test]
