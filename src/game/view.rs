@@ -24,6 +24,7 @@ use super::sound::use_move_sounds;
 use super::status_bar::PlayerBar;
 use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
+use crate::endgames;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
@@ -228,7 +229,7 @@ fn use_ai_player(mut controller: Signal<Controller>) {
         thinking.set(Some((asked, cancel.clone())));
         spawn(async move {
             let started = Instant::now();
-            let answer = think(request.game, request.level, cancel).await;
+            let answer = think(request.game, request.level, endgames::loaded(), cancel).await;
             if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
                 sleep(rest).await;
             }
@@ -250,17 +251,21 @@ fn use_ai_player(mut controller: Signal<Controller>) {
     });
 }
 
-/// The hint's line under the board: the move and, when it is tactical, why.
+/// The hint's line under the board: the move, why when it is tactical, and the forced win it
+/// keeps when the endgame tables decide it.
 fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
     let Some(Hint::Move(m)) = state.hint() else {
         return None;
     };
     let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
     let reasons = explain(state.game().position(), m);
-    Some(match reasons_line(lang, &reasons) {
-        Some(why) => format!("{suggestion}{}{why}", text(lang, Key::ListSeparator)),
-        None => suggestion,
-    })
+    let why = reasons_line(lang, &reasons).into_iter();
+    let exact = endgames::forced_win_text(lang, state.game(), m).into_iter();
+    let parts: Vec<String> = std::iter::once(suggestion)
+        .chain(why)
+        .chain(exact)
+        .collect();
+    Some(parts.join(text(lang, Key::ListSeparator)))
 }
 
 /// Asks the engine for a hint, as the computer's own moves are asked for: off the page's thread,
@@ -290,7 +295,7 @@ fn use_hint(mut controller: Signal<Controller>) -> impl FnMut() {
         let cancel = CancelToken::new();
         pending.set(Some((request.generation, cancel.clone())));
         spawn(async move {
-            let answer = think(request.game, HINT_LEVEL, cancel).await;
+            let answer = think(request.game, HINT_LEVEL, endgames::loaded(), cancel).await;
             if let Err(ThinkError::Failed(why)) = &answer {
                 warning!("no hint: the search failed ({why})");
             }

@@ -2,8 +2,10 @@
 //! caller's thread, by the [`runner`](crate::runner) a review uses too.
 
 use std::fmt;
+use std::sync::Arc;
 
 use duobao_rules::{Game, Move};
+use duobao_tablebase::Tablebase;
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
@@ -41,8 +43,14 @@ impl std::error::Error for ThinkError {}
 /// The move `level` plays in the game's current position, or why there is none: cancelled
 /// (also when cancelled after the search finished, so an outdated answer is never played), no
 /// move (the game is over), or a failed search. Never blocks the caller's thread; dropping the
-/// future stops the search.
-pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Result<Move, ThinkError> {
+/// future stops the search. Master reads the `endgames` tables given (see
+/// [`Level::reads_endgame_tables`]).
+pub async fn think(
+    game: Game,
+    level: Level,
+    endgames: Option<Arc<Tablebase>>,
+    cancel: CancelToken,
+) -> Result<Move, ThinkError> {
     if cancel.is_cancelled() {
         return Err(ThinkError::Cancelled);
     }
@@ -51,7 +59,11 @@ pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Result<Move
     }
     let stop = cancel.child();
     let _stop_when_dropped = StopOnDrop(stop.clone());
-    let (chosen, _) = choose_off_thread(fresh_player(level), game, stop).await?;
+    let mut player = fresh_player(level);
+    if level.reads_endgame_tables() {
+        player.set_tablebase(endgames);
+    }
+    let (chosen, _) = choose_off_thread(player, game, stop).await?;
     match chosen {
         _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
         Some(chosen) => Ok(chosen),
@@ -119,7 +131,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn think_returns_a_legal_move_inside_a_runtime() {
         let game = Game::new();
-        let m = think(game.clone(), Level::Medium, CancelToken::new())
+        let m = think(game.clone(), Level::Medium, None, CancelToken::new())
             .await
             .unwrap();
         assert!(game.position().is_legal(m));
@@ -128,14 +140,15 @@ mod tests {
     #[test]
     fn think_works_without_a_runtime() {
         let game = Game::new();
-        let m = futures_executor::block_on(think(game.clone(), Level::Easy, CancelToken::new()));
+        let m =
+            futures_executor::block_on(think(game.clone(), Level::Easy, None, CancelToken::new()));
         assert!(game.position().is_legal(m.unwrap()));
     }
 
     #[tokio::test(flavor = "current_thread")]
     async fn a_cancelled_request_returns_promptly_with_no_move() {
         let cancel = CancelToken::new();
-        let request = tokio::spawn(think(Game::new(), Level::Master, cancel.clone()));
+        let request = tokio::spawn(think(Game::new(), Level::Master, None, cancel.clone()));
         tokio::time::sleep(Duration::from_millis(50)).await;
         let cancelled_at = Instant::now();
         cancel.cancel();
@@ -148,12 +161,12 @@ mod tests {
         let cancel = CancelToken::new();
         cancel.cancel();
         assert_eq!(
-            think(Game::new(), Level::Easy, cancel).await,
+            think(Game::new(), Level::Easy, None, cancel).await,
             Err(ThinkError::Cancelled)
         );
         let won = Game::from_fen("BBB/BB.BB/...../RR.RR/RRR b - 0").unwrap();
         assert_eq!(
-            think(won, Level::Easy, CancelToken::new()).await,
+            think(won, Level::Easy, None, CancelToken::new()).await,
             Err(ThinkError::NoMove)
         );
     }
