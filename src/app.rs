@@ -7,6 +7,7 @@ use duobao_rules::Color;
 use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::appearance::use_look;
 use crate::board::BoardPaints;
+use crate::endgames::use_endgame_tables;
 use crate::game::controller::Controller;
 use crate::game::GameView;
 use crate::history::{encode_verdicts, GamesScreen};
@@ -47,6 +48,7 @@ enum Screen {
 pub fn App() -> Element {
     use_back_navigation();
     use_shortcuts();
+    use_endgame_tables();
     let store = use_context_provider(DeviceStore::open);
     let (own, shown, opening) = use_hook(|| {
         let own = store.prefs(platform::preferred_lang().unwrap_or_default());

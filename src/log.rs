@@ -16,3 +16,19 @@ pub fn warn(message: &str) {
     #[cfg(not(target_arch = "wasm32"))]
     tracing::warn!("{message}");
 }
+
+/// Logs what went as it should, when it is worth knowing (how long a load took), formatted as
+/// `format!` does.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::log::info(&format!($($arg)*))
+    };
+}
+pub(crate) use note;
+
+pub fn info(message: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::info_1(&message.into());
+    #[cfg(not(target_arch = "wasm32"))]
+    tracing::info!("{message}");
+}

@@ -6,6 +6,7 @@ mod appearance;
 mod board;
 mod choice;
 mod device;
+mod endgames;
 mod game;
 mod history;
 mod home;

@@ -5,7 +5,7 @@
 //   first visit and serves them offline. Its list and revisions come from the build's own files,
 //   so no file name is ever written by hand; dx's content-hashed names (`-dxh<hex>.`) need no
 //   revision of their own.
-// - a brotli (.br) and a gzip (.gz) copy of every text file, for servers that send precompressed
+// - a brotli (.br) and a gzip (.gz) copy of every text file and of the endgame tables, for servers that send precompressed
 //   files (scripts/serve.sh, most static hosts).
 import { generateSW } from 'workbox-build';
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -69,7 +69,8 @@ const { count, size, warnings } = await generateSW({
 for (const warning of warnings) console.warn(`finish-build: ${warning}`);
 console.log(`finish-build: sw.js precaches ${count} files, ${(size / 1000).toFixed(0)} KB`);
 
-const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|webmanifest|json|svg|txt|ico|wav|xml)$/;
+// The endgame tables (`.dtb`, src/endgames.rs) shrink to a third: 1.2 MB gzipped of 3.9 MB.
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|webmanifest|json|svg|txt|ico|wav|xml|dtb)$/;
 
 function* files(folder) {
   for (const name of readdirSync(folder)) {

@@ -26,6 +26,7 @@ use super::status_bar::PlayerBar;
 use super::swap_offer::{swapped_notice, SwapDialog};
 use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
+use crate::endgames;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
@@ -241,7 +242,7 @@ fn use_ai_player(mut controller: Signal<Controller>) {
             let answer = match swap_turn {
                 Some(SwapTurn::TakeOver) => None,
                 Some(SwapTurn::Open(first)) => Some(Ok(first)),
-                None => Some(think(request.game, request.level, cancel).await),
+                None => Some(think(request.game, request.level, endgames::loaded(), cancel).await),
             };
             if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
                 sleep(rest).await;
@@ -268,17 +269,21 @@ fn use_ai_player(mut controller: Signal<Controller>) {
     });
 }
 
-/// The hint's line under the board: the move and, when it is tactical, why.
+/// The hint's line under the board: the move, why when it is tactical, and the forced win it
+/// keeps when the endgame tables decide it.
 fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
     let Some(Hint::Move(m)) = state.hint() else {
         return None;
     };
     let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
     let reasons = hint_reasons(state.game(), m);
-    Some(match reasons_line(lang, &reasons) {
-        Some(why) => format!("{suggestion}{}{why}", text(lang, Key::ListSeparator)),
-        None => suggestion,
-    })
+    let why = reasons_line(lang, &reasons).into_iter();
+    let exact = endgames::forced_win_text(lang, state.game(), m).into_iter();
+    let parts: Vec<String> = std::iter::once(suggestion)
+        .chain(why)
+        .chain(exact)
+        .collect();
+    Some(parts.join(text(lang, Key::ListSeparator)))
 }
 
 /// Asks the engine for a hint, as the computer's own moves are asked for: off the page's thread,
@@ -308,7 +313,7 @@ fn use_hint(mut controller: Signal<Controller>) -> impl FnMut() {
         let cancel = CancelToken::new();
         pending.set(Some((request.generation, cancel.clone())));
         spawn(async move {
-            let answer = think(request.game, HINT_LEVEL, cancel).await;
+            let answer = think(request.game, HINT_LEVEL, endgames::loaded(), cancel).await;
             if let Err(ThinkError::Failed(why)) = &answer {
                 warning!("no hint: the search failed ({why})");
             }

@@ -12,6 +12,7 @@ use super::model::{
     Cursor, GRAPH_HEIGHT, GRAPH_WIDTH,
 };
 use crate::board::{Badge, Board, Marks};
+use crate::endgames;
 use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::{setup, VsAiDialog};
 use crate::i18n::{text, Key};
@@ -308,6 +309,7 @@ fn use_analysis(
         }
         spawn(async move {
             let mut review = Review::new(&game);
+            review.set_tablebase(endgames::loaded());
             loop {
                 let (back, reviewed) = match review_step(review, cancel.clone()).await {
                     Ok(step) => step,

@@ -68,6 +68,13 @@ impl Level {
         }
     }
 
+    /// Whether the level plays what the endgame tables say, when it is given them: Master
+    /// alone. Perfect play in every endgame the tables hold would leave the lower levels
+    /// unbeatable there, and they are meant to be beaten.
+    pub const fn reads_endgame_tables(self) -> bool {
+        matches!(self, Level::Master)
+    }
+
     /// The longest this level may take for a move on one thread, from the request to the
     /// answer.
     pub const fn budget(self) -> Duration {

@@ -4,18 +4,20 @@
 //! ([`bench`](mod@bench)). For learning the game: an exact forced-win [`Solver`], game
 //! [`Review`] built on it, and "win in N" [`Puzzle`]s. The proven win from the start is built
 //! in ([`proven`]): Master plays it as Red, and the review states it. Given endgame tables
-//! ([`Searcher::set_tablebase`]), the search plays the positions they hold perfectly.
+//! ([`Searcher::set_tablebase`]), the search plays the positions they hold perfectly, and a
+//! review states their exact outcomes ([`table_solution`]).
 //!
 //! ```no_run
 //! # async fn demo() {
 //! use duobao_ai::{think, CancelToken, Level};
 //! let game = duobao_rules::Game::new();
-//! let reply: Result<_, duobao_ai::ThinkError> = think(game, Level::Medium, CancelToken::new()).await;
+//! let reply: Result<_, duobao_ai::ThinkError> = think(game, Level::Medium, None, CancelToken::new()).await;
 //! # }
 //! ```
 
 pub mod bench;
 mod cancel;
+mod endgames;
 mod eval;
 mod level;
 mod mcts;
@@ -34,6 +36,7 @@ mod think;
 mod tt;
 
 pub use cancel::CancelToken;
+pub use endgames::table_solution;
 pub use eval::evaluate;
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;

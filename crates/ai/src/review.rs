@@ -11,19 +11,25 @@
 //! the outcomes and the best move come from its certificate instead, exact however far the win
 //! lies: Red's move there is the best, and a Red move off it is never called best.
 //!
+//! Given endgame tables ([`Review::set_tablebase`]), a position they hold is exact at any
+//! distance, and the moves are scored by a search that reads them too.
+//!
 //! An app reviews in the background one ply per [`Review::step`], showing
 //! [`Review::progress`]; the command line calls [`review_game`].
 
 use std::fmt;
 use std::future::Future;
 use std::pin::pin;
+use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use duobao_rules::{Color, Game, Move, Ply};
+use duobao_tablebase::Tablebase;
 use web_time::Instant;
 
 use crate::cancel::CancelToken;
+use crate::endgames::table_solution;
 use crate::outcome::Outcome;
 use crate::proven::{proven, Proven};
 #[cfg(not(target_arch = "wasm32"))]
@@ -134,6 +140,7 @@ pub struct Review {
     /// The solver's answer for the replay's current position (found as the previous ply's
     /// "after").
     current: Option<Solution>,
+    endgames: Option<Arc<Tablebase>>,
 }
 
 impl Review {
@@ -148,7 +155,13 @@ impl Review {
             settings,
             solver: Solver::new(),
             current: None,
+            endgames: None,
         }
+    }
+
+    /// Endgame tables for the plies not yet reviewed, or none (the default).
+    pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.endgames = tables;
     }
 
     /// Plies reviewed and plies in all.
@@ -185,12 +198,15 @@ impl Review {
         let horizon = self.settings.horizon;
         let nodes = self.settings.solver_nodes;
         let solver = &mut self.solver;
+        let endgames = self.endgames.as_ref();
         let before_game = self.replay.clone();
         let mut before_exact = match self.current.clone().or_else(|| known(&before_game)) {
             Some(solution) => solution,
-            None => solve_in_slices(solver, nodes, &before_game, horizon, &mut slicing).await,
+            None => {
+                solve_in_slices(solver, endgames, nodes, &before_game, horizon, &mut slicing).await
+            }
         };
-        let scored = score_moves(&before_game, &self.settings, &mut slicing).await;
+        let scored = score_moves(&before_game, &self.settings, endgames, &mut slicing).await;
         let best_score = scored.root_moves.first().map_or(0, |root| root.score);
         let mut after_game = before_game.clone();
         after_game
@@ -198,7 +214,9 @@ impl Review {
             .expect("a game's own plies replay from its start");
         let mut after_exact = match known(&after_game) {
             Some(solution) => solution,
-            None => solve_in_slices(solver, nodes, &after_game, horizon, &mut slicing).await,
+            None => {
+                solve_in_slices(solver, endgames, nodes, &after_game, horizon, &mut slicing).await
+            }
         };
         // Before calling a move a blunder, look as far as the claim needs: a win let go may
         // only have become slower, and a loss walked into may have been there already.
@@ -206,14 +224,22 @@ impl Review {
             (Outcome::Win { .. }, after) if !after.is_loss() => {
                 let deeper = horizon + SLOWER_WIN_PLIES;
                 let deeper =
-                    solve_in_slices(solver, nodes, &after_game, deeper, &mut slicing).await;
+                    solve_in_slices(solver, endgames, nodes, &after_game, deeper, &mut slicing)
+                        .await;
                 if deeper.outcome.is_loss() {
                     after_exact = deeper;
                 }
             }
             (Outcome::Unknown, Outcome::Win { plies }) if before_exact.horizon <= plies => {
-                before_exact =
-                    solve_in_slices(solver, nodes, &before_game, plies + 1, &mut slicing).await;
+                before_exact = solve_in_slices(
+                    solver,
+                    endgames,
+                    nodes,
+                    &before_game,
+                    plies + 1,
+                    &mut slicing,
+                )
+                .await;
             }
             _ => {}
         }
@@ -224,7 +250,7 @@ impl Review {
                 .find(|root| root.mv == m)
                 .map_or(best_score, |root| root.score),
             Ply::Pass => {
-                let reply = score_moves(&after_game, &self.settings, &mut slicing).await;
+                let reply = score_moves(&after_game, &self.settings, endgames, &mut slicing).await;
                 -reply.root_moves.first().map_or(0, |root| root.score)
             }
         };
@@ -310,14 +336,18 @@ impl<P: FnMut() -> F, F: Future<Output = ()>> Slicing<'_, P> {
     }
 }
 
-/// The solver's answer within `nodes`, in slices.
+/// The tables' answer when they have one, else the solver's within `nodes`, in slices.
 async fn solve_in_slices<P: FnMut() -> F, F: Future<Output = ()>>(
     solver: &mut Solver,
+    endgames: Option<&Arc<Tablebase>>,
     nodes: u64,
     game: &Game,
     horizon: u32,
     slicing: &mut Slicing<'_, P>,
 ) -> Solution {
+    if let Some(exact) = endgames.and_then(|tables| table_solution(tables, game)) {
+        return exact;
+    }
     let mut left = nodes;
     loop {
         let budget = Budget {
@@ -338,6 +368,7 @@ async fn solve_in_slices<P: FnMut() -> F, F: Future<Output = ()>>(
 async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
     game: &Game,
     settings: &ReviewSettings,
+    endgames: Option<&Arc<Tablebase>>,
     slicing: &mut Slicing<'_, P>,
 ) -> SearchResult {
     let limits = SearchLimits {
@@ -346,6 +377,7 @@ async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
         ..SearchLimits::default()
     };
     let mut searcher = Searcher::with_table_megabytes(SEARCH_TABLE_MEGABYTES);
+    searcher.set_tablebase(endgames.cloned());
     let mut search = searcher.start(game, limits);
     loop {
         if let Some(result) = search.run(slicing.deadline(), slicing.cancel, &mut |_| {}) {

@@ -2,8 +2,10 @@
 //! caller's thread, by the [`runner`](crate::runner) a review uses too.
 
 use std::fmt;
+use std::sync::Arc;
 
 use duobao_rules::{Game, Move};
+use duobao_tablebase::Tablebase;
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
@@ -41,8 +43,14 @@ impl std::error::Error for ThinkError {}
 /// The move `level` plays in the game's current position, or why there is none: cancelled
 /// (also when cancelled after the search finished, so an outdated answer is never played), no
 /// move (the game is over), or a failed search. Never blocks the caller's thread; dropping the
-/// future stops the search.
-pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Result<Move, ThinkError> {
+/// future stops the search. Master reads the `endgames` tables given (see
+/// [`Level::reads_endgame_tables`]).
+pub async fn think(
+    game: Game,
+    level: Level,
+    endgames: Option<Arc<Tablebase>>,
+    cancel: CancelToken,
+) -> Result<Move, ThinkError> {
     if cancel.is_cancelled() {
         return Err(ThinkError::Cancelled);
     }
@@ -54,7 +62,11 @@ pub async fn think(game: Game, level: Level, cancel: CancelToken) -> Result<Move
     }
     let stop = cancel.child();
     let _stop_when_dropped = StopOnDrop(stop.clone());
-    let (chosen, _) = choose_off_thread(fresh_player(level), game, stop).await?;
+    let mut player = fresh_player(level);
+    if level.reads_endgame_tables() {
+        player.set_tablebase(endgames);
+    }
+    let (chosen, _) = choose_off_thread(player, game, stop).await?;
     match chosen {
         _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
         Some(chosen) => Ok(chosen),
@@ -122,7 +134,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn think_returns_a_legal_move_inside_a_runtime() {
         let game = Game::new();
-        let m = think(game.clone(), Level::Medium, CancelToken::new())
+        let m = think(game.clone(), Level::Medium, None, CancelToken::new())
             .await
             .unwrap();
         assert!(game.position().is_legal(m));
@@ -131,7 +143,8 @@ mod tests {
     #[test]
     fn think_works_without_a_runtime() {
         let game = Game::new();
-        let m = futures_executor::block_on(think(game.clone(), Level::Easy, CancelToken::new()));
+        let m =
+            futures_executor::block_on(think(game.clone(), Level::Easy, None, CancelToken::new()));
         assert!(game.position().is_legal(m.unwrap()));
     }
 
@@ -140,7 +153,7 @@ mod tests {
         let cancel = CancelToken::new();
         // Off the proven win's lines, where Master searches (on them it answers at once).
         let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
-        let request = tokio::spawn(think(game, Level::Master, cancel.clone()));
+        let request = tokio::spawn(think(game, Level::Master, None, cancel.clone()));
         tokio::time::sleep(Duration::from_millis(50)).await;
         let cancelled_at = Instant::now();
         cancel.cancel();
@@ -153,12 +166,12 @@ mod tests {
         let cancel = CancelToken::new();
         cancel.cancel();
         assert_eq!(
-            think(Game::new(), Level::Easy, cancel).await,
+            think(Game::new(), Level::Easy, None, cancel).await,
             Err(ThinkError::Cancelled)
         );
         let won = Game::from_fen("BBB/BB.BB/...../RR.RR/RRR b - 0").unwrap();
         assert_eq!(
-            think(won, Level::Easy, CancelToken::new()).await,
+            think(won, Level::Easy, None, CancelToken::new()).await,
             Err(ThinkError::NoMove)
         );
     }
@@ -167,7 +180,7 @@ mod tests {
     fn master_plays_the_proven_win_as_red_at_once_and_searches_otherwise() {
         let started = Instant::now();
         let first =
-            futures_executor::block_on(think(Game::new(), Level::Master, CancelToken::new()));
+            futures_executor::block_on(think(Game::new(), Level::Master, None, CancelToken::new()));
         assert_eq!(first, Ok("c3c2".parse().unwrap()));
         assert!(
             started.elapsed() < Level::Master.budget() / 2,

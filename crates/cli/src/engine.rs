@@ -9,25 +9,50 @@
 //! from one `go` to the next: setting up a new one would cost more than many short searches.
 
 use std::io::{self, BufRead, Write};
-use std::sync::{Mutex, MutexGuard};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{Scope, ScopedJoinHandle};
 
 use duobao_ai::{CancelToken, Searcher};
 use duobao_rules::{perft_until, Game, Position};
+use duobao_tablebase::{file, Tablebase};
 
 use crate::commands::{moves_report, perft_depth, play_all};
+use crate::failure::Failure;
 use crate::go::{self, Go};
 
 /// The longest command line read, in bytes: a whole game of moves takes a few kilobytes.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+#[derive(clap::Args, Debug)]
+pub struct EngineArgs {
+    /// Endgame tables for `go` (every table file in DIR, as `tablebase build` writes them)
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
+}
+
+/// The tables the arguments name, read; an error naming a table file that is not sound.
+pub fn tables(args: &EngineArgs) -> Result<Option<Arc<Tablebase>>, Failure> {
+    match &args.tables {
+        Some(dir) => file::load(dir)
+            .map(|tables| Some(Arc::new(tables)))
+            .map_err(|e| Failure::Input(e.to_string())),
+        None => Ok(None),
+    }
+}
+
 pub struct Engine {
     game: Game,
+    /// Read by every `go`.
+    tables: Option<Arc<Tablebase>>,
 }
 
 impl Engine {
-    pub fn new() -> Engine {
-        Engine { game: Game::new() }
+    pub fn new(tables: Option<Arc<Tablebase>>) -> Engine {
+        Engine {
+            game: Game::new(),
+            tables,
+        }
     }
 
     /// Reads commands until `quit` or the end of input, then stops any running work.
@@ -91,9 +116,14 @@ impl Engine {
             ("go", arguments) => {
                 let request = Go::parse(arguments)?;
                 let game = self.game.clone();
+                let tables = self.tables.clone();
                 Ok(Job::spawn(scope, output, move |stop, say| {
                     let mut searcher = lock(searcher);
-                    let searcher = searcher.get_or_insert_with(Searcher::new);
+                    let searcher = searcher.get_or_insert_with(|| {
+                        let mut searcher = Searcher::new();
+                        searcher.set_tablebase(tables);
+                        searcher
+                    });
                     go::search(&request, &game, searcher, stop, say)
                 }))
             }
@@ -278,7 +308,7 @@ mod tests {
     /// A whole session from a fixed input, which then ends.
     fn session(input: impl AsRef<[u8]>) -> String {
         let mut output = Vec::new();
-        Engine::new().run(input.as_ref(), &mut output).unwrap();
+        Engine::new(None).run(input.as_ref(), &mut output).unwrap();
         String::from_utf8(output).unwrap()
     }
 
@@ -354,7 +384,7 @@ mod tests {
                     current: Vec::new(),
                     read: 0,
                 };
-                Engine::new().run(input, engine_output)
+                Engine::new(None).run(input, engine_output)
             });
             Client {
                 input,

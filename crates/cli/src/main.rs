@@ -64,7 +64,7 @@ enum Command {
     /// answers "error perft stopped"). A command that cannot be carried out, a line that is not
     /// UTF-8 or longer than 65536 bytes, answers "error WHY".
     #[command(verbatim_doc_comment)]
-    Engine,
+    Engine(engine::EngineArgs),
     /// Play two players against each other from varied openings and print the score and the
     /// Elo difference (each game's line goes to stderr as it ends)
     Match(matches::MatchArgs),
@@ -88,13 +88,13 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Perft(args) => commands::perft_command(args),
         Command::Moves(args) => commands::moves_command(args),
         Command::Play(args) => commands::play_command(args),
-        Command::Engine => {
-            engine::Engine::new()
+        Command::Engine(args) => {
+            engine::Engine::new(engine::tables(&args)?)
                 .run(stdin().lock(), BufWriter::new(stdout()))
                 .map_err(Failure::Io)?;
             Ok(String::new())
         }
-        Command::Match(args) => Ok(matches::match_command(args)),
+        Command::Match(args) => matches::match_command(args),
         Command::Bench(args) => Ok(bench::bench_command(args)),
         Command::Review(args) => learn::review_command(args),
         Command::Puzzles(args) => Ok(learn::puzzles_command(args)),

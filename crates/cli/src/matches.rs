@@ -12,13 +12,17 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use duobao_ai::{CancelToken, SearchLimits, Searcher};
 use duobao_rules::{Color, Game, GameResult, Move};
+use duobao_tablebase::{file, Tablebase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::failure::Failure;
 use crate::limits::{number_within, GAMES};
 use crate::players::{Player, PlayerSpec};
 
@@ -63,6 +67,10 @@ pub struct MatchArgs {
     /// A plays this side (red or black) in every game, instead of alternating
     #[arg(long, value_name = "SIDE", value_parser = side)]
     a_plays: Option<Color>,
+    /// Endgame tables for the players' searches (every table file in DIR, as `tablebase build`
+    /// writes them): Master and depth:/movetime: players read them
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
 }
 
 struct Settings {
@@ -74,6 +82,7 @@ struct Settings {
     opening_plies: usize,
     balanced: bool,
     a_plays: Option<Color>,
+    tables: Option<Arc<Tablebase>>,
 }
 
 fn game_count(text: &str) -> Result<u32, String> {
@@ -92,9 +101,17 @@ fn opening_plies(text: &str) -> Result<usize, String> {
     number_within("opening plies", text, 0..=MAX_OPENING_PLIES).map(|plies| plies as usize)
 }
 
-impl From<MatchArgs> for Settings {
-    fn from(args: MatchArgs) -> Settings {
-        Settings {
+impl Settings {
+    /// The match's settings, its tables read; an error naming a table file that is not sound.
+    fn new(args: MatchArgs) -> Result<Settings, Failure> {
+        let tables = match &args.tables {
+            Some(dir) => Some(Arc::new(
+                file::load(dir).map_err(|e| Failure::Input(e.to_string()))?,
+            )),
+            None => None,
+        };
+        Ok(Settings {
+            tables,
             a: args.a,
             b: args.b,
             games: args.games,
@@ -104,7 +121,7 @@ impl From<MatchArgs> for Settings {
             // No plies, no opening to judge: every game starts at the start.
             balanced: !args.natural && args.opening_plies > 0,
             a_plays: args.a_plays,
-        }
+        })
     }
 }
 
@@ -120,8 +137,8 @@ struct Tally {
 }
 
 /// Plays the match, printing a line on stderr as each game ends; returns the summary.
-pub fn match_command(args: MatchArgs) -> String {
-    let settings = Settings::from(args);
+pub fn match_command(args: MatchArgs) -> Result<String, Failure> {
+    let settings = Settings::new(args)?;
     let mut tally = Tally::default();
     let mut openings = Openings {
         rng: SmallRng::seed_from_u64(settings.seed),
@@ -162,7 +179,7 @@ pub fn match_command(args: MatchArgs) -> String {
             moves.join(" ")
         );
     }
-    tally.summary(&settings)
+    Ok(tally.summary(&settings))
 }
 
 /// The source of a match's openings.
@@ -250,8 +267,8 @@ fn play_game(
     seed: u64,
 ) -> (Game, GameResult) {
     let mut game = game_after(opening);
-    let mut a = Player::new(settings.a, seed);
-    let mut b = Player::new(settings.b, seed ^ 0x5EED);
+    let mut a = Player::new(settings.a, seed, settings.tables.clone());
+    let mut b = Player::new(settings.b, seed ^ 0x5EED, settings.tables.clone());
     loop {
         if let Some(result) = game.result() {
             return (game, result);
@@ -392,7 +409,9 @@ mod tests {
             opening_plies: OPENING_PLIES,
             natural: false,
             a_plays: None,
-        });
+            tables: None,
+        })
+        .unwrap();
         assert!(out.contains("games 2\n"), "{out}");
         assert!(out.contains("mean length"), "{out}");
     }
@@ -402,5 +421,28 @@ mod tests {
         assert_eq!(side("red"), Ok(Color::Red));
         assert_eq!(side("black"), Ok(Color::Black));
         assert!(side("blue").unwrap_err().contains("red or black"));
+    }
+
+    #[test]
+    fn a_match_without_sound_tables_is_refused_naming_them() {
+        let dir = std::env::temp_dir().join(format!("duobao-match-tables-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let error = match_command(MatchArgs {
+            a: PlayerSpec::Level(duobao_ai::Level::Master),
+            b: PlayerSpec::Depth(2),
+            games: 2,
+            seed: 5,
+            unpaired: false,
+            opening_plies: OPENING_PLIES,
+            natural: false,
+            a_plays: None,
+            tables: Some(dir.clone()),
+        })
+        .unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let Failure::Input(why) = error else {
+            panic!("{error:?}")
+        };
+        assert!(why.contains("no table files"), "{why}");
     }
 }

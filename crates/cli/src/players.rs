@@ -3,10 +3,12 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use duobao_ai::{CancelToken, Level, LevelPlayer, Mcts, SearchLimits, Searcher};
 use duobao_rules::{Game, Move};
+use duobao_tablebase::Tablebase;
 
 use crate::limits::{number_within, MOVETIMES, PLAYOUTS, SEARCH_DEPTHS};
 
@@ -66,10 +68,22 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn new(spec: PlayerSpec, seed: u64) -> Player {
-        let search = |limits| Player::Search(Box::new(Searcher::new()), limits);
+    /// The player of `spec`; its searches read the endgame `tables` given, as the app's would:
+    /// a level only when it is Master, a plain search always, the Monte-Carlo player never.
+    pub fn new(spec: PlayerSpec, seed: u64, tables: Option<Arc<Tablebase>>) -> Player {
+        let search = |limits| {
+            let mut searcher = Searcher::new();
+            searcher.set_tablebase(tables.clone());
+            Player::Search(Box::new(searcher), limits)
+        };
         match spec {
-            PlayerSpec::Level(level) => Player::Level(Box::new(LevelPlayer::new(level, seed))),
+            PlayerSpec::Level(level) => {
+                let mut player = LevelPlayer::new(level, seed);
+                if level.reads_endgame_tables() {
+                    player.set_tablebase(tables.clone());
+                }
+                Player::Level(Box::new(player))
+            }
             PlayerSpec::Depth(depth) => search(SearchLimits {
                 depth: Some(depth),
                 ..SearchLimits::default()

@@ -182,8 +182,13 @@ struct EngineClient {
 
 impl EngineClient {
     fn start() -> EngineClient {
+        EngineClient::with_args(&[])
+    }
+
+    fn with_args(args: &[&str]) -> EngineClient {
         let mut child = Command::new(env!("CARGO_BIN_EXE_duobao"))
             .arg("engine")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -931,6 +936,56 @@ fn tablebase_bench_reports_the_slices_and_master_with_and_without_the_tables() {
         text.contains("\npositions where master+tables scored less than master: 0\n"),
         "{text}"
     );
+}
+
+#[test]
+fn the_engine_and_a_match_read_the_tables_they_are_given() {
+    let dir = TableDir::built("engine");
+    // Won in 3 plies, which a search one ply deep cannot see: the tables' mate score can.
+    let go = b"position fen .../.R.../..T.B/...R./... r - 0\ngo depth 1\n";
+    let mut engine = EngineClient::with_args(&["--tables", dir.path()]);
+    engine.send(go);
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines[0].starts_with("info depth 1 score 29997 "),
+        "{lines:?}"
+    );
+    engine.finish();
+    let mut engine = EngineClient::start();
+    engine.send(go);
+    let lines = engine.read_until("bestmove");
+    assert!(
+        !lines[0].starts_with("info depth 1 score 29997 "),
+        "{lines:?}"
+    );
+    engine.finish();
+    let played = duobao(&[
+        "match",
+        "--a",
+        "depth:2",
+        "--b",
+        "depth:1",
+        "--games",
+        "2",
+        "--tables",
+        dir.path(),
+    ]);
+    assert!(played.status.success(), "{played:?}");
+    assert_each_fails_with_status_2(&[
+        (&["engine", "--tables", "/nonexistent"], "no table files"),
+        (
+            &[
+                "match",
+                "--a",
+                "easy",
+                "--b",
+                "easy",
+                "--tables",
+                "/nonexistent",
+            ],
+            "no table files",
+        ),
+    ]);
 }
 
 #[test]

@@ -75,8 +75,7 @@ pub fn load(dir: &Path) -> Result<Tablebase, FileError> {
                 })
             }
         };
-        let table = decode(&bytes, slice).map_err(|problem| FileError { path, problem })?;
-        tables.insert(table);
+        tables.insert(read(path, &bytes, slice)?);
         found = true;
     }
     if !found {
@@ -86,6 +85,15 @@ pub fn load(dir: &Path) -> Result<Tablebase, FileError> {
         });
     }
     Ok(tables)
+}
+
+/// The table of `slice` from the bytes of the file at `path` (a file name, or where an app
+/// fetched them from), or an error naming it.
+pub fn read(path: impl Into<PathBuf>, bytes: &[u8], slice: Slice) -> Result<SliceTable, FileError> {
+    decode(bytes, slice).map_err(|problem| FileError {
+        path: path.into(),
+        problem,
+    })
 }
 
 /// The file's bytes.
