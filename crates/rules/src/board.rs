@@ -222,7 +222,57 @@ impl PointSet {
     pub const fn complement(self) -> PointSet {
         PointSet(POINTS.0 & !self.0)
     }
+
+    /// The points of files `first..=last` (0 = a), e.g. `files(0, 2)` for a, b and c.
+    pub const fn files(first: u8, last: u8) -> PointSet {
+        let mut row_bits = 0;
+        let mut file = first;
+        while file <= last && file < GRID {
+            row_bits |= 1 << file;
+            file += 1;
+        }
+        let mut bits = 0;
+        let mut row = 0;
+        while row < GRID {
+            bits |= row_bits << (row * GRID);
+            row += 1;
+        }
+        PointSet(bits & POINTS.0)
+    }
+
+    /// The left–right mirror image: each point replaced by its [`Point::mirrored`], a row at a
+    /// time, fast enough for the endgame tables' index.
+    pub const fn mirrored(self) -> PointSet {
+        let mut mirrored = 0;
+        let mut row = 0;
+        while row < GRID {
+            let shift = (row * GRID) as u32;
+            mirrored |= REVERSED_ROW[((self.0 >> shift) & ROW_BITS) as usize] << shift;
+            row += 1;
+        }
+        PointSet(mirrored)
+    }
 }
+
+/// The grid bits of one row.
+const ROW_BITS: u32 = (1 << GRID) - 1;
+
+/// A row's bits with file a and file e exchanged, b and d: [`PointSet::mirrored`] by table.
+const REVERSED_ROW: [u32; 1 << GRID] = {
+    let mut table = [0; 1 << GRID];
+    let mut bits = 0;
+    while bits < table.len() {
+        let mut file = 0;
+        while file < GRID {
+            if bits & (1 << file) != 0 {
+                table[bits] |= 1 << (GRID - 1 - file);
+            }
+            file += 1;
+        }
+        bits += 1;
+    }
+    table
+};
 
 impl std::ops::BitOr for PointSet {
     type Output = PointSet;
@@ -582,6 +632,21 @@ mod tests {
         for off_the_board in [0, 4, 20, 24, GRID_POINTS, 99] {
             assert_eq!(Point::from_index(off_the_board), None, "{off_the_board}");
         }
+    }
+
+    #[test]
+    fn a_set_mirrors_point_by_point_and_files_select_their_points() {
+        for point in Point::all() {
+            assert_eq!(point.set().mirrored(), point.mirrored().set());
+        }
+        let some = p("a2").set().with(p("c3")).with(p("d5"));
+        assert_eq!(some.mirrored(), p("e2").set().with(p("c3")).with(p("b5")));
+        assert_eq!(ALL_POINTS.mirrored(), ALL_POINTS);
+        let left = PointSet::files(0, 2);
+        assert_eq!(left.len(), 13);
+        assert!(Point::all().all(|point| left.contains(point) == (point.file() <= 2)));
+        assert_eq!(PointSet::files(2, 2).len(), 5);
+        assert_eq!(PointSet::files(0, 4), ALL_POINTS);
     }
 
     #[test]

@@ -5,45 +5,14 @@
 
 use duobao_rules::{Color, Point, PointSet, Position};
 
-/// The grid bits of file `a`, `b`, `c`: a placement is stored with its treasure there.
-const LEFT_FILES_AND_CENTRE: u32 = {
-    let mut bits = 0;
-    let mut row = 0;
-    while row < 5 {
-        bits |= 0b00111 << (row * 5);
-        row += 1;
-    }
-    bits
-};
-const CENTRE_FILE: u32 = 0b00100 * 0b00001_00001_00001_00001_00001;
-
-/// Five bits reversed, for mirroring one row of the grid.
-const REVERSED_ROW: [u32; 32] = {
-    let mut table = [0; 32];
-    let mut bits = 0;
-    while bits < 32 {
-        let mut file = 0;
-        while file < 5 {
-            if bits & (1 << file) != 0 {
-                table[bits] |= 1 << (4 - file);
-            }
-            file += 1;
-        }
-        bits += 1;
-    }
-    table
-};
+/// The grid bits of files a, b and c: a placement is stored with its treasure there.
+const LEFT_FILES_AND_CENTRE: u32 = PointSet::files(0, 2).bits();
+const CENTRE_FILE: u32 = PointSet::files(2, 2).bits();
 
 /// The left–right mirror image (file a ↔ file e) of a set of grid bits. The board, its lines
 /// and its diagonals are symmetric under it, so the rules are too.
 const fn mirror_bits(bits: u32) -> u32 {
-    let mut mirrored = 0;
-    let mut row = 0;
-    while row < 5 {
-        mirrored |= REVERSED_ROW[((bits >> (row * 5)) & 0b11111) as usize] << (row * 5);
-        row += 1;
-    }
-    mirrored
+    PointSet::from_bits(bits).mirrored().bits()
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
