@@ -14,11 +14,15 @@ const LANGUAGES = [
   {
     lang: 'en', title: 'How to play', quick: 'Quick start', draws: 'Draws (rules added by this app)',
     endings: 'Resigning and agreed draws (rules added by this app)',
+    swap: 'The swap rule (an optional rule added by this app)',
   },
-  { lang: 'zh', title: '游戏规则', quick: '快速上手', draws: '和棋（本应用补充的规则）', endings: '认输与议和（本应用补充的规则）' },
+  {
+    lang: 'zh', title: '游戏规则', quick: '快速上手', draws: '和棋（本应用补充的规则）', endings: '认输与议和（本应用补充的规则）',
+    swap: '交换规则（本应用补充的可选规则）',
+  },
 ];
 
-for (const { lang, title, quick, draws, endings } of LANGUAGES) {
+for (const { lang, title, quick, draws, endings, swap } of LANGUAGES) {
   test(`the rules in ${lang}, read from the quick start to the end`, async () => {
     const page = await openApp(browser.context, { lang });
     await page.getByTestId('open-rules').tap();
@@ -29,7 +33,8 @@ for (const { lang, title, quick, draws, endings } of LANGUAGES) {
     assert.equal(headings[0], quick, 'the quick start comes first');
     assert.ok(headings.includes(draws), 'the added draw rules are marked as such');
     assert.ok(headings.includes(endings), 'so are resigning and agreed draws');
-    assert.equal(headings.length, 10);
+    assert.ok(headings.includes(swap), 'and the optional swap rule');
+    assert.equal(headings.length, 11);
     assert.equal(await page.getByTestId('quick-start').locator('li').count(), 4);
 
     // The five diagrams, with what each one shows.

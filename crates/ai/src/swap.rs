@@ -63,12 +63,12 @@ pub fn first_move_inviting_no_swap(seed: u64) -> Move {
     open[(seed % open.len() as u64) as usize]
 }
 
-/// Whether the game stands at Black's first turn of a game from the start: the only moment the
-/// swap rule offers a choice.
+/// Whether the game stands at Black's first turn of a game from the start, after a move of
+/// Red's (not a timeout pass): the only moment the swap rule offers a choice.
 pub fn is_first_reply(game: &Game) -> bool {
     *game.start_position() == Position::start()
-        && game.plies().len() == 1
         && game.position().turn() == Color::Black
+        && matches!(game.plies(), [first] if matches!(first.ply, Ply::Move(_)))
 }
 
 #[cfg(test)]
@@ -137,6 +137,9 @@ mod tests {
             !takes_swap(&from_elsewhere),
             "only in a game from the start"
         );
+        let mut timed_out = Game::new();
+        timed_out.play(Ply::Pass).unwrap();
+        assert!(!is_first_reply(&timed_out), "Red made no move to take over");
     }
 
     #[test]
