@@ -584,9 +584,15 @@ class Test(Session):
             self.store("prefs.theme", theme)
             self.launch(f"theme-{theme}")
             expected = THEME_TABLES[theme]
-            # The very first screenshot, before the page may have painted: the WebView's own
-            # background (src/shell.rs), then the page's.
-            first = self.shot()
+            # The first frame the window paints, before the page may have: the WebView's own
+            # background (src/shell.rs), then the page's. Until the window paints at all the X
+            # server shows black, which a loaded machine can leave on screen a moment.
+            first = self.wait_for(
+                f"the {theme} window's first painted frame",
+                lambda s: tuple(s.rgb(4, s.height - 4)) != (0, 0, 0) and s,
+                timeout=WINDOW_TIMEOUT,
+                pause=0.05,
+            )
             corner = first.rgb(4, first.height - 4)
             if not near(corner, expected):
                 raise Failure(
