@@ -29,7 +29,7 @@ for (const { lang, title, quick, draws, endings } of LANGUAGES) {
     assert.equal(headings[0], quick, 'the quick start comes first');
     assert.ok(headings.includes(draws), 'the added draw rules are marked as such');
     assert.ok(headings.includes(endings), 'so are resigning and agreed draws');
-    assert.equal(headings.length, 10);
+    assert.equal(headings.length, 11, 'the quick start and ten sections, the swap rule among them');
     assert.equal(await page.getByTestId('quick-start').locator('li').count(), 4);
 
     // The five diagrams, with what each one shows.
