@@ -7,6 +7,7 @@ use duobao_rules::Color;
 use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::appearance::use_look;
 use crate::board::BoardPaints;
+use crate::by_link::{arrive, Arrival};
 use crate::endgames::use_endgame_tables;
 use crate::game::controller::Controller;
 use crate::game::GameView;
@@ -22,6 +23,7 @@ use crate::prefs::Prefs;
 use crate::puzzles::PuzzlesScreen;
 use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
+use crate::session::{GameSetup, SavedGame};
 use crate::settings::SettingsScreen;
 use crate::shortcuts::use_shortcuts;
 use crate::stats::StatisticsScreen;
@@ -33,6 +35,15 @@ const STYLE: Asset = asset!(
     "/assets/main.css",
     AssetOptions::css().with_static_head(true)
 );
+
+/// A link's game waiting for the player's answer: it would replace the saved game.
+#[derive(Clone, Debug, PartialEq)]
+enum Linked {
+    /// A game from a position.
+    Start(GameSetup),
+    /// A friend's move by link.
+    Resume(SavedGame),
+}
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum Screen {
@@ -50,19 +61,34 @@ pub fn App() -> Element {
     use_shortcuts();
     use_endgame_tables();
     let store = use_context_provider(DeviceStore::open);
-    let (own, shown, opening) = use_hook(|| {
+    let (own, shown, opening, arrival, saved_elsewhere) = use_hook(|| {
         let own = store.prefs(platform::preferred_lang().unwrap_or_default());
         let link = Link::parse(&platform::page_query());
         let shown = link.shown(&own);
-        let opening = link.opening(&shown, store.saved_game().is_some());
+        let saved = store.saved_game();
+        let opening = link.opening(&shown, saved.is_some());
         if let Opening::BadLink(bad) = &opening {
             warning!("the link's game cannot be opened: {bad:?}");
         }
-        (own, shown, opening)
+        // A friend's move by link, met with the game kept under its id.
+        let arrival = match &opening {
+            Opening::ByLink(linked) => Some(arrive(linked.clone(), &store.kept_games())),
+            _ => None,
+        };
+        // A saved game of another kind, which a friend's move does not replace without asking
+        // (one by link is kept in Your games, to be continued by its own next link).
+        let saved_elsewhere = saved.is_some_and(|saved| !saved.mode.is_by_link());
+        (own, shown, opening, arrival, saved_elsewhere)
     });
+    // A friend's move to play at once.
+    let play_now = match &arrival {
+        Some(Arrival::Play(saved)) if !saved_elsewhere => Some(saved.clone()),
+        _ => None,
+    };
     let mut screen = use_signal(|| match opening {
         Opening::Game(_) => Screen::Game,
         Opening::Review(_, at) => Screen::Shared(at),
+        _ if play_now.is_some() => Screen::Game,
         _ => Screen::Home,
     });
     let shared = use_hook(|| match &opening {
@@ -70,8 +96,15 @@ pub fn App() -> Element {
         _ => None,
     });
     // The link's game while the player chooses between it and the saved game.
-    let mut linked = use_signal(|| match &opening {
-        Opening::Choose(setup) => Some(setup.clone()),
+    let mut linked = use_signal(|| match (&opening, &arrival) {
+        (Opening::Choose(setup), _) => Some(Linked::Start(setup.clone())),
+        (_, Some(Arrival::Play(saved))) if saved_elsewhere => Some(Linked::Resume(saved.clone())),
+        _ => None,
+    });
+    // A friend's link that does not continue the game kept under its id: the kept one and the
+    // link's, while the player chooses.
+    let mut two_versions = use_signal(|| match &arrival {
+        Some(Arrival::TwoVersions { kept, linked }) => Some((kept.clone(), linked.clone())),
         _ => None,
     });
     let link_notice = match &opening {
@@ -82,10 +115,14 @@ pub fn App() -> Element {
     // Without a game to open at once, the controller holds a placeholder until the home screen
     // starts or continues the real game.
     let mut controller = use_context_provider(|| {
-        Signal::new(Controller::new(match &opening {
+        let mut controller = Controller::new(match &opening {
             Opening::Game(setup) => setup.clone(),
             _ => setup::vs_ai(Color::Red, &prefs.peek()),
-        }))
+        });
+        if let Some(saved) = play_now {
+            controller.resume(saved);
+        }
+        Signal::new(controller)
     });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
     let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
@@ -101,6 +138,10 @@ pub fn App() -> Element {
         }
         screen.set(Screen::Game);
     });
+    let mut play_on = move |saved: SavedGame| {
+        controller.write().resume(saved);
+        screen.set(Screen::Game);
+    };
     let notice = if (saving.failed)() {
         Some(AppNotice::SaveFailed)
     } else {
@@ -133,13 +174,29 @@ pub fn App() -> Element {
                             linked.set(None);
                             continue_saved.call(());
                         },
-                        on_replace: move |_| {
-                            if let Some(setup) = linked.take() {
+                        on_replace: move |_| match linked.take() {
+                            Some(Linked::Start(setup)) => {
                                 controller.write().start(setup);
                                 screen.set(Screen::Game);
                             }
+                            Some(Linked::Resume(saved)) => play_on(saved),
+                            None => {}
                         },
                         on_back: move |_| linked.set(None),
+                    }
+                }
+                if let Some((kept, theirs)) = two_versions() {
+                    SavedGameQuestion {
+                        replacing: Replacing::TwoVersions,
+                        on_continue: move |_| {
+                            two_versions.set(None);
+                            play_on(kept.clone());
+                        },
+                        on_replace: move |_| {
+                            two_versions.set(None);
+                            play_on(theirs.clone());
+                        },
+                        on_back: move |_| two_versions.set(None),
                     }
                 }
             },
@@ -213,6 +270,10 @@ pub fn App() -> Element {
                         controller.write().start(setup);
                         page.set(None);
                         screen.set(Screen::Game);
+                    },
+                    on_play_on: move |saved| {
+                        page.set(None);
+                        play_on(saved);
                     },
                 }
             },

@@ -390,6 +390,25 @@ translations! {
     Lost => "负", "Lost";
     Drawn => "和", "Drawn";
     Unfinished => "未下完", "Unfinished";
+    // Playing a friend by link (issue 17): home, the setup, the game screen, the send sheet,
+    // Your games and the statistics.
+    ByLink => "远程对弈", "Play a friend by link";
+    ByLinkHow => "每走一步，把链接发给好友；好友在自己的手机上走他那一方，再把链接发回来。不计时，没有提示，走出的棋不能悔。", "After each move, send the link to your friend; they play their side on their own phone and send theirs back. No clock, no hints, and a move played is not taken back.";
+    SendMove => "发送这步棋", "Send your move";
+    SendLink => "发送链接", "Send the link";
+    SendMoveHelp => "链接里是到目前为止的整盘棋。好友打开它，就能接着走他那一方。", "The link carries the whole game so far: your friend opens it to play their side.";
+    SendMoveLine => "把这步棋发给好友，再等对方把链接发回来。", "Send your move to your friend, then wait for their link.";
+    YourMoveByLink => "轮到你走：走完后把这步棋发给好友。", "Your move: play it, then send it to your friend.";
+    FriendWins => "好友赢了", "Your friend wins";
+    FriendByLink => "远程好友", "A friend by link";
+    WaitingForRed => "等待红方", "Waiting for Red";
+    WaitingForBlack => "等待黑方", "Waiting for Black";
+    StatsByLink => "远程对弈（胜 / 负 / 和）", "By link (won / lost / drawn)";
+    TwoVersionsTitle => "这盘棋有两个版本", "Two versions of this game";
+    TwoVersionsText => "这个链接没有接着本机保存的这盘棋往下走：它可能是旧链接，也可能走出了另一种下法。保留哪一个？", "This link does not continue the game kept on this phone: it is an older link, or the game went another way. Which one do you keep?";
+    KeepThisPhones => "保留本机的", "Keep this phone's";
+    KeepTheLinks => "保留链接里的", "Keep the link's";
+    RulesByLinkText => "远程对弈不计时，没有提示，也不能悔棋或提和；认输和走棋一样要发给好友，对方打开链接就能看到结果。", "Games with a friend by link have no clock, no hints, no undo and no draw offers; a resignation is sent like a move, and your friend sees the result on opening the link.";
     DeleteGame => "删除", "Delete";
     DeleteGameQuestion => "删除这盘对局？", "Delete this game?";
     ClearGames => "全部删除", "Delete all";

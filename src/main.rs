@@ -4,6 +4,7 @@ mod app;
 mod app_notice;
 mod appearance;
 mod board;
+mod by_link;
 mod choice;
 mod device;
 mod endgames;

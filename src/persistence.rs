@@ -162,12 +162,17 @@ pub struct GameSaver {
 impl GameSaver {
     /// Writes the game as it is now, clock to the second, unless the device holds it already.
     pub fn write_now(&self) {
-        let now = self.controller.peek().saved_game();
+        let (now, started_ms) = {
+            let state = self.controller.peek();
+            (state.saved_game(), state.started_ms())
+        };
         if *self.written.borrow() == now {
             return;
         }
-        if let (Some(replaced), Some(now)) = (self.written.borrow().as_ref(), now.as_ref()) {
-            if replaced.started_ms != now.started_ms && !replaced.game.plies().is_empty() {
+        // Another game replaces the one the device holds (even one that is over already, as a
+        // friend's last move by link is): that one goes to Your games.
+        if let Some(replaced) = self.written.borrow().as_ref() {
+            if replaced.started_ms != started_ms && !replaced.game.plies().is_empty() {
                 self.store.keep_game(
                     replaced.kept_as,
                     replaced.started_ms,
@@ -293,19 +298,27 @@ pub fn use_stats(store: DeviceStore, mut controller: Signal<Controller>) -> Sign
 }
 
 /// Keeps the game on screen in "Your games" when it ends, and again, in its place, when it
-/// ends otherwise after an undo. A game over from its start is none of the player's.
+/// ends otherwise after an undo. A game over from its start is none of the player's. A game
+/// with a friend by link is kept from its start and after every move, so that the list says
+/// whose move it waits for and the friend's next link finds it.
 pub fn use_keeping(store: DeviceStore, mut controller: Signal<Controller>) {
     let generation = use_memo(move || controller.read().generation());
-    let last_kept = use_hook(|| Rc::new(RefCell::new(None::<Game>)));
+    let last_kept = use_hook(|| Rc::new(RefCell::new(None::<(u64, Game)>)));
     use_effect(move || {
         generation();
         let state = controller.peek();
         let game = state.game();
-        if !game.is_over() || game.plies().is_empty() || last_kept.borrow().as_ref() == Some(game) {
+        let worth_keeping =
+            state.mode().is_by_link() || (game.is_over() && !game.plies().is_empty());
+        let kept = last_kept
+            .borrow()
+            .as_ref()
+            .is_some_and(|(started_ms, kept)| *started_ms == state.started_ms() && kept == game);
+        if !worth_keeping || kept {
             return;
         }
         let number = store.keep_game(state.kept_as(), state.started_ms(), state.mode(), game);
-        *last_kept.borrow_mut() = Some(game.clone());
+        *last_kept.borrow_mut() = Some((state.started_ms(), game.clone()));
         drop(state);
         controller.write().set_kept_as(number);
     });

@@ -14,6 +14,9 @@ pub enum Mode {
     VsAi { human: Color, level: Level },
     /// Two players sharing the phone; `bottom` holds it the right way up.
     PassAndPlay { bottom: Color },
+    /// Against a friend on another phone, by link: the player plays `me` here, and each move
+    /// goes to the friend as a link that carries the whole game (see [`crate::by_link`]).
+    ByLink { me: Color },
 }
 
 impl Mode {
@@ -22,15 +25,16 @@ impl Mode {
         match self {
             Mode::VsAi { human, .. } => human,
             Mode::PassAndPlay { bottom } => bottom,
+            Mode::ByLink { me } => me,
         }
     }
 
     /// The player sitting across the table, facing the phone's top edge: in pass-and-play, the
-    /// side not at the bottom; nobody against the computer.
+    /// side not at the bottom; nobody against the computer or a friend by link.
     pub fn across_the_table(self) -> Option<Color> {
         match self {
             Mode::PassAndPlay { bottom } => Some(bottom.other()),
-            Mode::VsAi { .. } => None,
+            Mode::VsAi { .. } | Mode::ByLink { .. } => None,
         }
     }
 
@@ -39,8 +43,23 @@ impl Mode {
         matches!(self, Mode::VsAi { human, .. } if human != color)
     }
 
+    /// Whether `color`'s moves are played on this phone: not the computer's, nor those of a
+    /// friend who plays by link.
+    pub fn plays_here(self, color: Color) -> bool {
+        match self {
+            Mode::VsAi { human, .. } => human == color,
+            Mode::PassAndPlay { .. } => true,
+            Mode::ByLink { me } => me == color,
+        }
+    }
+
+    /// Whether the game is played with a friend by link.
+    pub fn is_by_link(self) -> bool {
+        matches!(self, Mode::ByLink { .. })
+    }
+
     /// In pass-and-play, the players swap places: the board turns around. Against the computer
-    /// the player's side always sits at the bottom.
+    /// or a friend by link the player's side always sits at the bottom.
     pub fn flipped(self) -> Mode {
         match self {
             Mode::PassAndPlay { bottom } => Mode::PassAndPlay {
@@ -58,6 +77,7 @@ impl Mode {
                 human: human.other(),
                 level,
             },
+            Mode::ByLink { me } => Mode::ByLink { me: me.other() },
             pass_and_play => pass_and_play.flipped(),
         }
     }
@@ -202,5 +222,26 @@ mod tests {
         assert_eq!(alone.across_the_table(), None);
         assert!(alone.is_computer(Color::Red) && !alone.is_computer(Color::Black));
         assert_eq!(alone.swapped().bottom(), Color::Red);
+        assert!(alone.plays_here(Color::Black) && !alone.plays_here(Color::Red));
+        assert!(friends.plays_here(Color::Red) && friends.plays_here(Color::Black));
+    }
+
+    #[test]
+    fn by_link_the_player_plays_one_side_at_the_bottom_and_nobody_sits_across() {
+        let by_link = Mode::ByLink { me: Color::Black };
+        assert_eq!(by_link.bottom(), Color::Black);
+        assert_eq!(by_link.across_the_table(), None);
+        assert_eq!(by_link.flipped(), by_link);
+        assert_eq!(by_link.swapped(), Mode::ByLink { me: Color::Red });
+        assert!(by_link.plays_here(Color::Black) && !by_link.plays_here(Color::Red));
+        assert!(
+            !by_link.is_computer(Color::Red),
+            "the friend is no computer"
+        );
+        assert!(by_link.is_by_link() && !Mode::PassAndPlay { bottom: Color::Red }.is_by_link());
+        // Kept as every mode is, and games saved before it still read.
+        let json = serde_json::to_string(&by_link).unwrap();
+        assert_eq!(json, r#"{"by_link":{"me":"black"}}"#);
+        assert_eq!(serde_json::from_str::<Mode>(&json).unwrap(), by_link);
     }
 }

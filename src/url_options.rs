@@ -1,6 +1,7 @@
 //! Options in the page address, e.g. `?mode=pnp&fen=...&turn=5&swap=1&lang=en`: a shared link (or a
 //! test) can open a game straight from a position, and a shared game (`?moves=…`, see
-//! [`crate::share`]) opens in its review. The options hold for this visit only and
+//! [`crate::share`]) opens in its review, and a move sent by a friend (`?moves=…&mode=link&game=…`,
+//! see [`crate::by_link`]) continues that game. The options hold for this visit only and
 //! are never saved as the player's settings. A malformed option is ignored (a bad number keeps
 //! the setting), but a game the link cannot open (an unknown mode, a bad or finished position)
 //! is reported, and the app opens at home. A link never replaces an unfinished saved game
@@ -9,6 +10,7 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Position};
 
+use crate::by_link::LinkedGame;
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TableMode};
 use crate::session::{GameSetup, Mode, SwapRule};
@@ -29,6 +31,7 @@ pub struct Link {
     moves: Option<String>,
     end: Option<String>,
     ply: Option<usize>,
+    game_id: Option<u64>,
 }
 
 /// Why a link's game cannot be opened.
@@ -53,6 +56,8 @@ pub enum Opening {
     BadLink(BadLink),
     /// A shared game, in its review after this many plies.
     Review(Game, usize),
+    /// A move sent by a friend who plays by link: the game it continues, or a new one.
+    ByLink(LinkedGame),
 }
 
 impl Link {
@@ -75,7 +80,8 @@ impl Link {
                 "side" if value == "black" => link.side = Some(Color::Black),
                 "side" if value == "red" => link.side = Some(Color::Red),
                 share::FEN => link.fen = Some(value.into_owned()),
-                "mode" => link.mode = Some(value.into_owned()),
+                share::MODE => link.mode = Some(value.into_owned()),
+                share::GAME => link.game_id = value.parse().ok(),
                 share::MOVES => link.moves = Some(value.into_owned()),
                 share::END => link.end = Some(value.into_owned()),
                 share::PLY => link.ply = value.parse().ok(),
@@ -144,9 +150,27 @@ impl Link {
         }))
     }
 
+    /// The game a friend sent by link: its id and the game so far, every move replayed.
+    fn by_link(&self) -> Result<LinkedGame, BadLink> {
+        let id = self
+            .game_id
+            .ok_or_else(|| BadLink::UnknownMode(share::BY_LINK.into()))?;
+        let game = match self.shared() {
+            Some(shared) => shared?.0,
+            None => Game::from_position(self.start()?),
+        };
+        Ok(LinkedGame { id, game })
+    }
+
     /// How the app opens, given whether an unfinished game is saved. A shared game opens in its
     /// review, which touches no saved game.
     pub fn opening(&self, shown: &Prefs, saved_game: bool) -> Opening {
+        if self.mode.as_deref() == Some(share::BY_LINK) {
+            return match self.by_link() {
+                Ok(linked) => Opening::ByLink(linked),
+                Err(bad) => Opening::BadLink(bad),
+            };
+        }
         match self.shared() {
             Some(Ok((game, at))) => return Opening::Review(game, at),
             Some(Err(bad)) => return Opening::BadLink(bad),
@@ -304,6 +328,34 @@ mod tests {
             open("moves=b2c2&fen=nonsense", false),
             Opening::BadLink(BadLink::BadPosition(_))
         ));
+    }
+
+    #[test]
+    fn a_move_sent_by_link_opens_its_game_by_id_every_move_replayed() {
+        let Opening::ByLink(linked) = open("moves=b2c2-b4b3&mode=link&game=42", true) else {
+            panic!("the friend's game opens")
+        };
+        assert_eq!(linked.id, 42);
+        assert_eq!(
+            linked.game,
+            share::replay(Position::start(), "b2c2-b4b3", None).unwrap()
+        );
+        let Opening::ByLink(invited) = open("mode=link&game=7", false) else {
+            panic!("an invitation opens")
+        };
+        assert_eq!(invited.game, Game::new());
+        // A tampered move is refused like any bad link, and a link without its id.
+        assert_eq!(
+            open("moves=b2c2-b4b3-c3c5&mode=link&game=42", false),
+            Opening::BadLink(BadLink::BadPly(BadPly {
+                number: 3,
+                text: "c3c5".into()
+            }))
+        );
+        assert_eq!(
+            open("moves=b2c2&mode=link&game=soon", false),
+            Opening::BadLink(BadLink::UnknownMode("link".into()))
+        );
     }
 
     #[test]

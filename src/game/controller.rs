@@ -249,9 +249,24 @@ impl Controller {
         !self.game.is_over() && self.mode.is_computer(self.turn())
     }
 
-    /// Whether the board answers taps now.
+    /// Whether the board answers taps now: on a side played on this phone.
     pub fn is_human_turn(&self) -> bool {
-        !self.game.is_over() && !self.is_ai_turn()
+        !self.game.is_over() && self.mode.plays_here(self.turn())
+    }
+
+    /// Whether the player has something to send the friend who plays by link: on the friend's
+    /// turn (the player's move, or the invitation before Red's first move), and after the
+    /// player's move or resignation that ended the game.
+    pub fn can_send(&self) -> bool {
+        let Mode::ByLink { me } = self.mode else {
+            return false;
+        };
+        match self.game.concession() {
+            Some(Concession::Resigned(side)) => side == me,
+            Some(Concession::DrawAgreed) => false,
+            None if self.game.is_over() => self.game.plies().last().is_some_and(|p| p.mover == me),
+            None => self.turn() != me,
+        }
     }
 
     /// What the board shows over the position: the piece picked up, its destinations, the hint.
@@ -275,9 +290,10 @@ impl Controller {
         self.hints.current(self.generation)
     }
 
-    /// Whether the hint button can be used now: on a player's turn, with no hint yet.
+    /// Whether the hint button can be used now: on a player's turn, with no hint yet; never in
+    /// a game by link, where the friend plays without an engine too.
     pub fn can_hint(&self) -> bool {
-        self.is_human_turn() && self.hint().is_none()
+        self.is_human_turn() && self.hint().is_none() && !self.mode.is_by_link()
     }
 
     /// Asks for a hint; what the engine should think about, if a hint can be had now.
@@ -310,14 +326,14 @@ impl Controller {
         self.counted = true;
     }
 
-    /// Who would resign now: the player against the computer (on either side's turn), the side
-    /// to move between friends; nobody once the game is over.
+    /// Who would resign now: the player against the computer or a friend by link (on either
+    /// side's turn), the side to move between friends on one phone; nobody once the game is over.
     pub fn resigning_side(&self) -> Option<Color> {
         if self.game.is_over() {
             return None;
         }
         Some(match self.mode {
-            Mode::VsAi { human, .. } => human,
+            Mode::VsAi { human, .. } | Mode::ByLink { me: human } => human,
             Mode::PassAndPlay { .. } => self.turn(),
         })
     }
@@ -468,7 +484,7 @@ impl Controller {
 
     /// Actions (plies, and the swap once taken) the undo button takes back: against the
     /// computer, back to before the player's own last action (with the computer's after it); in
-    /// pass-and-play, one.
+    /// pass-and-play, one; by link, none (a move is sent as it is played).
     pub fn undo_count(&self) -> usize {
         if !self.game.can_undo() {
             return 0;
@@ -480,6 +496,7 @@ impl Controller {
                 .rposition(|&seat| seat == human)
                 .map_or(0, |last| actions.len() - last),
             Mode::PassAndPlay { .. } => actions.len().min(1),
+            Mode::ByLink { .. } => 0,
         }
     }
 
@@ -1080,6 +1097,87 @@ mod tests {
         let (mode, result) = alone.uncounted_result().unwrap();
         assert_eq!(mode.bottom(), Color::Black, "counted for the colour played");
         assert_eq!(result.winner(), Some(Color::Red));
+    }
+
+    fn by_link(me: Color, plies: &[&str]) -> Controller {
+        let mut controller = vs_ai(Color::Red);
+        controller.resume(SavedGame {
+            mode: Mode::ByLink { me },
+            turn_seconds: None,
+            game: crate::game::test_support::game_from(duobao_rules::START_FEN, plies),
+            hints: 0,
+            counted: false,
+            time_left_ms: None,
+            started_ms: 77,
+            kept_as: None,
+            swap: SwapRule::Off,
+        });
+        controller
+    }
+
+    #[test]
+    fn by_link_the_board_takes_the_players_own_side_only_and_then_the_move_is_sent() {
+        let mut controller = by_link(Color::Black, &[]);
+        assert!(!controller.is_human_turn() && !controller.is_ai_turn());
+        assert_eq!(
+            controller.tap(point("b2")),
+            TapOutcome::Ignored,
+            "Red's piece, the friend's turn"
+        );
+        assert!(controller.can_send(), "the invitation");
+        assert!(controller.ai_request().is_none(), "nobody thinks here");
+        let mut controller = by_link(Color::Black, &["b2c2"]);
+        assert!(!controller.can_send());
+        assert_eq!(
+            controller.tap(point("c2")),
+            TapOutcome::Ignored,
+            "Red's soldier"
+        );
+        tap_move(&mut controller, "b4b3");
+        assert!(controller.can_send());
+        assert_eq!(
+            controller.undo_count(),
+            0,
+            "a move by link is not taken back"
+        );
+        assert!(!controller.undo());
+        assert!(!controller.can_hint() && controller.request_hint().is_none());
+        assert!(!controller.can_offer_draw());
+        assert_eq!(controller.clock().limit_seconds(), None, "no clock");
+        assert_eq!(
+            controller.saved_game().unwrap().started_ms,
+            77,
+            "the game's id"
+        );
+        assert_eq!(
+            controller.resigning_side(),
+            Some(Color::Black),
+            "on either turn"
+        );
+        controller.resign();
+        assert!(controller.can_send(), "the resignation is sent");
+        assert_eq!(
+            controller.game().result().unwrap().winner(),
+            Some(Color::Red)
+        );
+    }
+
+    #[test]
+    fn by_link_the_winning_move_is_sent_and_the_friends_is_not() {
+        let mut winner = by_link(Color::Red, &[]);
+        winner.resume(SavedGame {
+            game: crate::game::test_support::game_from("BBB/BB.BB/.RT../...R./... r - 0", &[]),
+            ..winner.saved_game().unwrap()
+        });
+        tap_move(&mut winner, "d2d3");
+        assert!(winner.game().is_over() && winner.can_send());
+        let loser = Controller {
+            mode: Mode::ByLink { me: Color::Black },
+            ..winner.clone()
+        };
+        assert!(!loser.can_send());
+        let (mode, _) = loser.uncounted_result().unwrap();
+        assert_eq!(mode, Mode::ByLink { me: Color::Black });
     }
 
     #[test]

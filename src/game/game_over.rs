@@ -16,13 +16,16 @@ pub fn title_key(result: GameResult, mode: Mode) -> Key {
         (None, _) => Key::Draw,
         (Some(winner), Mode::VsAi { human, .. }) if winner == human => Key::YouWin,
         (Some(_), Mode::VsAi { .. }) => Key::ComputerWins,
+        (Some(winner), Mode::ByLink { me }) if winner == me => Key::YouWin,
+        (Some(_), Mode::ByLink { .. }) => Key::FriendWins,
         (Some(Color::Red), Mode::PassAndPlay { .. }) => Key::RedWins,
         (Some(Color::Black), Mode::PassAndPlay { .. }) => Key::BlackWins,
     }
 }
 
 /// Why the game ended, from the reader's side: against the computer the player is "you" and the
-/// computer is named, whoever won; between friends the sides are named by colour.
+/// computer is named, whoever won; between friends (on one phone or by link) the sides are named
+/// by colour.
 pub fn reason_key(result: GameResult, mode: Mode) -> Key {
     let win = match result {
         GameResult::Draw(DrawReason::Repetition) => return Key::ReasonRepetition,
@@ -46,7 +49,7 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
                 (WinReason::Resignation, false) => Key::ReasonYouResigned,
             }
         }
-        (Mode::PassAndPlay { .. }, reason) => match (reason, win.winner) {
+        (Mode::PassAndPlay { .. } | Mode::ByLink { .. }, reason) => match (reason, win.winner) {
             (WinReason::Treasure, Color::Red) => Key::ReasonRedTreasure,
             (WinReason::Treasure, Color::Black) => Key::ReasonBlackTreasure,
             (WinReason::Annihilation, Color::Red) => Key::ReasonRedAnnihilation,
@@ -61,6 +64,7 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
 
 #[component]
 pub fn GameOverDialog(
+    on_send: EventHandler,
     on_new_game: EventHandler,
     on_review: EventHandler,
     on_view_board: EventHandler,
@@ -73,14 +77,24 @@ pub fn GameOverDialog(
     };
     let mode = controller.read().mode();
     let hints = controller.read().hints_used().to_string();
+    let can_send = controller.read().can_send();
     let winner = result.winner().map_or("draw", |color| color.name());
 
     rsx! {
         Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true, on_back: on_view_board,
             p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result, mode))} }
-            p { class: "hints-used", "data-testid": "hints-used", {fill(lang, Key::HintsUsed, &[&hints])} }
+            if !mode.is_by_link() {
+                p { class: "hints-used", "data-testid": "hints-used", {fill(lang, Key::HintsUsed, &[&hints])} }
+            }
             div { class: "dialog-actions",
-                button { class: "primary", r#type: "button", "data-testid": "rematch",
+                if can_send {
+                    button { class: "primary", r#type: "button", "data-testid": "send-move",
+                        aria_haspopup: "dialog",
+                        onclick: move |_| on_send.call(()),
+                        {text(lang, Key::SendMove)}
+                    }
+                }
+                button { class: if !can_send { "primary" }, r#type: "button", "data-testid": "rematch",
                     onclick: move |_| controller.write().rematch(),
                     {text(lang, Key::Rematch)}
                 }
@@ -137,6 +151,15 @@ mod tests {
         assert_eq!(title_key(red_wins, FRIENDS), Key::RedWins);
         let draw = GameResult::Draw(DrawReason::Quiet);
         assert_eq!(title_key(draw, FRIENDS), Key::Draw);
+        let by_link = Mode::ByLink { me: Color::Black };
+        assert_eq!(
+            told(red_wins, by_link),
+            ("Your friend wins", "Black has no move left")
+        );
+        assert_eq!(
+            title_key(win(Color::Black, WinReason::Treasure), by_link),
+            Key::YouWin
+        );
     }
 
     #[test]

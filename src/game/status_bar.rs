@@ -31,6 +31,8 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
             ),
             true,
         ),
+        Mode::ByLink { me } if me == color => (titled(lang, &[text(lang, Key::You), side]), false),
+        Mode::ByLink { .. } => (titled(lang, &[text(lang, Key::Friend), side]), false),
         Mode::PassAndPlay { .. } => (side.to_string(), false),
     };
     let active = !game.is_over() && game.position().turn() == color;

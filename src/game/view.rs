@@ -33,6 +33,7 @@ use crate::persistence::GameSaver;
 use crate::platform::{now_ms, sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 use crate::session::Mode;
+use crate::share::ShareDialog;
 use crate::shell::use_app_leaving;
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
@@ -50,6 +51,8 @@ pub fn GameView(
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let mut dialogs = use_signal(Dialogs::default);
+    // The sheet that sends the game to the friend who plays it by link.
+    let mut sending = use_signal(|| false);
     let mut set_menu_open =
         move |open: bool| dialogs.write().set_menu_open(open, &mut controller.write());
     // Back leaves the game as "new game" does: saved, to be continued from home.
@@ -80,6 +83,13 @@ pub fn GameView(
         .result()
         .is_some_and(|result| facing.turns_result(result));
     let pass_and_play = matches!(state.mode(), Mode::PassAndPlay { .. });
+    let by_link = state.mode().is_by_link();
+    let can_send = state.can_send();
+    let heading = match state.mode() {
+        Mode::VsAi { .. } => Key::VsAi,
+        Mode::PassAndPlay { .. } => Key::PassAndPlay,
+        Mode::ByLink { .. } => Key::ByLink,
+    };
     let plies = state.game().plies().len();
     let menu_open = dialogs.read().is_menu_open();
     let result_open = dialogs.read().is_result_open(&state);
@@ -96,7 +106,7 @@ pub fn GameView(
             onclick: move |_| controller.write().deselect(),
             super::announcer::Announcer {}
             // The screen's heading, for screen readers: which kind of game this is.
-            h1 { class: "visually-hidden", {text(lang, if pass_and_play { Key::PassAndPlay } else { Key::VsAi })} }
+            h1 { class: "visually-hidden", {text(lang, heading)} }
             div { class: "play-area",
                 PlayerBar { color: bottom.other(), top: true }
                 div { class: "board-wrap",
@@ -105,7 +115,7 @@ pub fn GameView(
                         bottom,
                         turned: facing.across(),
                         marks: state.marks(),
-                        waiting: state.is_ai_turn(),
+                        waiting: !game_over && !state.is_human_turn(),
                         on_tap: move |point| {
                             controller.write().tap(point);
                         },
@@ -128,17 +138,35 @@ pub fn GameView(
                 if let Some(line) = hint_line {
                     p { class: "hint-line", role: "status", "data-testid": "hint-line", "{line}" }
                 }
-                nav { class: "actions",
-                    button {
-                        r#type: "button",
-                        "data-testid": "undo",
-                        disabled: state.undo_count() == 0,
-                        onclick: move |_| {
-                            controller.write().undo();
-                        },
-                        {text(lang, Key::Undo)}
+                if by_link && !game_over {
+                    p { class: "hint-line", role: "status", "data-testid": "by-link-line",
+                        {text(lang, if can_send { Key::SendMoveLine } else { Key::YourMoveByLink })}
                     }
-                    if hint_button {
+                }
+                nav { class: "actions",
+                    // Once the game is over, the result offers it.
+                    if can_send && !game_over {
+                        button {
+                            class: "primary",
+                            r#type: "button",
+                            "data-testid": "send-move",
+                            aria_haspopup: "dialog",
+                            onclick: move |_| sending.set(true),
+                            {text(lang, Key::SendMove)}
+                        }
+                    }
+                    if !by_link {
+                        button {
+                            r#type: "button",
+                            "data-testid": "undo",
+                            disabled: state.undo_count() == 0,
+                            onclick: move |_| {
+                                controller.write().undo();
+                            },
+                            {text(lang, Key::Undo)}
+                        }
+                    }
+                    if hint_button && !by_link {
                         button {
                             r#type: "button",
                             class: "hint-button",
@@ -179,11 +207,20 @@ pub fn GameView(
                 }
                 MoveList { on_review }
             }
-            if menu_open {
+            if sending() {
+                ShareDialog {
+                    game: state.game().clone(),
+                    ply: plies,
+                    mode: state.mode(),
+                    by_link: state.started_ms(),
+                    on_close: move |_| sending.set(false),
+                }
+            } else if menu_open {
                 GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
             } else if result_open {
                 FacingLayer { turned: result_turned,
                     GameOverDialog {
+                        on_send: move |_| sending.set(true),
                         on_new_game,
                         on_review: move |_| on_review.call(plies),
                         on_view_board: move |_| dialogs.write().set_result_aside(&controller.peek()),

@@ -32,8 +32,8 @@ pub struct KeptGame {
     pub verdicts: Vec<String>,
 }
 
-/// How a game went for the player: against the computer, for the player; between friends, for
-/// the side at the bottom of the phone.
+/// How a game went for the player: against the computer or a friend by link, for the player;
+/// between friends on one phone, for the side at the bottom of the phone.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Outcome {
     Won,
@@ -69,7 +69,7 @@ impl KeptGame {
     }
 }
 
-/// Which games the list shows, by opponent.
+/// Which games the list shows, by opponent (a friend: on one phone or by link).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
 pub enum ModeFilter {
     #[default]
@@ -92,7 +92,10 @@ pub fn shows(kept: &KeptGame, mode: ModeFilter, outcome: OutcomeFilter) -> bool 
         (mode, kept.mode),
         (ModeFilter::All, _)
             | (ModeFilter::VsAi, Mode::VsAi { .. })
-            | (ModeFilter::PassAndPlay, Mode::PassAndPlay { .. })
+            | (
+                ModeFilter::PassAndPlay,
+                Mode::PassAndPlay { .. } | Mode::ByLink { .. }
+            )
     );
     mode_passes
         && match outcome {
@@ -294,6 +297,13 @@ mod tests {
             OutcomeFilter::Only(Outcome::Lost)
         ));
         assert!(!shows(&lost, ModeFilter::PassAndPlay, OutcomeFilter::All));
+        let by_link = kept(Mode::ByLink { me: Color::Black }, red_wins());
+        assert!(shows(
+            &by_link,
+            ModeFilter::PassAndPlay,
+            OutcomeFilter::Only(Outcome::Lost)
+        ));
+        assert!(!shows(&by_link, ModeFilter::VsAi, OutcomeFilter::All));
         assert!(!shows(
             &lost,
             ModeFilter::All,

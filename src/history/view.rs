@@ -1,6 +1,7 @@
 //! The "Your games" page: the kept games newest first, filtered by opponent and result, each
 //! opening its review (analysed once, then kept with the game), deleted one by one or all at
-//! once, each after a question.
+//! once, each after a question. A game with a friend by link that goes on says whose move it
+//! waits for, opens to be played on, and shares the link that sends it again.
 
 use dioxus::prelude::*;
 use duobao_ai::PlyReview;
@@ -8,12 +9,13 @@ use duobao_rules::{read_game_text, Color, Game, GameTextError};
 
 use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
 use super::when::{local_time, use_local_offset};
+use crate::by_link::continued;
 use crate::game::{reason_key, title_key};
-use crate::i18n::{fill, level_key, moves_count, text, titled, Key, Lang};
+use crate::i18n::{fill, level_key, moves_count, side_key, text, titled, Key, Lang};
 use crate::persistence::DeviceStore;
 use crate::prefs::Prefs;
 use crate::review::ReviewScreen;
-use crate::session::{GameSetup, Mode};
+use crate::session::{GameSetup, Mode, SavedGame};
 use crate::share::ShareDialog;
 use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
 
@@ -80,7 +82,18 @@ fn opponent(lang: Lang, mode: Mode) -> String {
             &[text(lang, Key::Computer), text(lang, level_key(level))],
         ),
         Mode::PassAndPlay { .. } => text(lang, Key::Friend).to_string(),
+        Mode::ByLink { .. } => text(lang, Key::FriendByLink).to_string(),
     }
+}
+
+/// A game with a friend by link that goes on: it waits for a move.
+fn goes_on_by_link(kept: &KeptGame) -> bool {
+    kept.mode.is_by_link() && kept.ending() == Ending::Unfinished
+}
+
+/// A game by link that waits for the friend's move: Share sends it again.
+fn waits_for_the_friend(kept: &KeptGame) -> bool {
+    goes_on_by_link(kept) && kept.game.position().turn() != kept.colour()
 }
 
 /// The result as the game-over dialog says it, and its reason.
@@ -90,12 +103,26 @@ fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static s
             text(lang, title_key(result, kept.mode)),
             Some(text(lang, reason_key(result, kept.mode))),
         ),
+        Ending::Unfinished if kept.mode.is_by_link() => {
+            let waiting_for = kept.game.position().turn();
+            (
+                text(
+                    lang,
+                    side_key(waiting_for, Key::WaitingForRed, Key::WaitingForBlack),
+                ),
+                None,
+            )
+        }
         Ending::Unfinished => (text(lang, Key::Unfinished), None),
     }
 }
 
 #[component]
-pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>) -> Element {
+pub fn GamesScreen(
+    on_close: EventHandler,
+    on_play_from: EventHandler<GameSetup>,
+    on_play_on: EventHandler<SavedGame>,
+) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
@@ -218,6 +245,12 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                         let plies = moves_count(lang, kept.game.plies().len() as u32);
                         let when = local_time(kept.kept_ms, offset_minutes());
                         let outcome = outcome_name(kept.outcome());
+                        let data_mode = match kept.mode {
+                            Mode::VsAi { .. } => "vs-ai",
+                            Mode::PassAndPlay { .. } => "pass-and-play",
+                            Mode::ByLink { .. } => "by-link",
+                        };
+                        let play_on = goes_on_by_link(&kept).then(|| continued(&kept));
                         rsx! {
                             li { key: "{number}", class: "game-item",
                                 button {
@@ -226,8 +259,11 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                                     "data-testid": "game-entry",
                                     "data-number": number,
                                     "data-outcome": outcome,
-                                    "data-mode": if matches!(kept.mode, Mode::VsAi { .. }) { "vs-ai" } else { "pass-and-play" },
-                                    onclick: move |_| reviewing.set(Some(Reviewing::Kept(number))),
+                                    "data-mode": data_mode,
+                                    onclick: move |_| match play_on.clone() {
+                                        Some(saved) => on_play_on.call(saved),
+                                        None => reviewing.set(Some(Reviewing::Kept(number))),
+                                    },
                                     span { class: "entry-when", "{when}" }
                                     span { class: "entry-opponent", {opponent(lang, kept.mode)} }
                                     strong { class: "entry-result", "data-testid": "entry-result", "{result}" }
@@ -285,6 +321,7 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
         if let Some(kept) = sharing() {
             ShareDialog {
                 ply: kept.game.plies().len(),
+                by_link: waits_for_the_friend(&kept).then_some(kept.started_ms),
                 game: kept.game,
                 mode: kept.mode,
                 on_close: move |_| sharing.set(None),
@@ -347,5 +384,56 @@ pub fn GamesScreen(on_close: EventHandler, on_play_from: EventHandler<GameSetup>
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_support::game_from;
+    use duobao_rules::Concession;
+
+    fn by_link(me: Color, game: Game) -> KeptGame {
+        KeptGame {
+            number: 1,
+            started_ms: 9,
+            kept_ms: 10,
+            mode: Mode::ByLink { me },
+            game,
+            verdicts: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_game_by_link_waits_for_the_side_to_move_until_it_ends() {
+        let waiting = by_link(Color::Red, game_from(duobao_rules::START_FEN, &["b2c2"]));
+        assert!(goes_on_by_link(&waiting));
+        assert!(waits_for_the_friend(&waiting));
+        assert!(!waits_for_the_friend(&by_link(
+            Color::Black,
+            waiting.game.clone()
+        )));
+        assert_eq!(
+            result_words(Lang::En, &waiting),
+            ("Waiting for Black", None)
+        );
+        assert_eq!(result_words(Lang::Zh, &waiting).0, "等待黑方");
+        assert_eq!(continued(&waiting).kept_as, Some(1));
+        assert_eq!(opponent(Lang::En, waiting.mode), "A friend by link");
+        let mut over = waiting.game.clone();
+        over.concede(Concession::Resigned(Color::Black)).unwrap();
+        let won = by_link(Color::Red, over);
+        assert!(!goes_on_by_link(&won));
+        assert_eq!(
+            result_words(Lang::En, &won),
+            ("You win", Some("Black resigned"))
+        );
+        assert_eq!(won.outcome(), Outcome::Won);
+        let friends = KeptGame {
+            mode: Mode::PassAndPlay { bottom: Color::Red },
+            ..waiting
+        };
+        assert!(!goes_on_by_link(&friends));
+        assert_eq!(result_words(Lang::En, &friends).0, "Unfinished");
     }
 }

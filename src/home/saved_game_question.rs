@@ -1,7 +1,8 @@
 //! The question asked before anything replaces the unfinished game that is saved: a link to a
 //! game opened while one is saved, or a new game started from home. The player continues the
 //! saved game or goes ahead; nothing is replaced before the answer, and Back answers neither,
-//! leaving the saved game as it is.
+//! leaving the saved game as it is. The same question, in other words, when a friend's link
+//! does not continue the game by link kept here: which of the two to keep.
 
 use dioxus::prelude::*;
 
@@ -16,23 +17,44 @@ pub enum Replacing {
     Link,
     /// A new game from home (then the new game's kind).
     NewGame,
+    /// A friend's link that does not continue the game kept under its id (an older link, or a
+    /// game that went another way).
+    TwoVersions,
 }
 
 impl Replacing {
-    /// The dialog's test id, its text, Continue's label and test id, and the other answer's.
-    fn words(self) -> (&'static str, Key, (Key, &'static str), (Key, &'static str)) {
+    /// The dialog's title, test id, its text, Continue's label and test id, and the other
+    /// answer's.
+    fn words(
+        self,
+    ) -> (
+        Key,
+        &'static str,
+        Key,
+        (Key, &'static str),
+        (Key, &'static str),
+    ) {
         match self {
             Replacing::Link => (
+                Key::LinkChoiceTitle,
                 "link-choice",
                 Key::LinkChoiceText,
                 (Key::ContinueYourGame, "link-continue"),
                 (Key::OpenLinkedPosition, "link-open"),
             ),
             Replacing::NewGame => (
+                Key::LinkChoiceTitle,
                 "confirm-new-game",
                 Key::NewGameReplacesSaved,
                 (Key::ContinueGame, "confirm-continue"),
                 (Key::StartNew, "confirm-start-new"),
+            ),
+            Replacing::TwoVersions => (
+                Key::TwoVersionsTitle,
+                "two-versions",
+                Key::TwoVersionsText,
+                (Key::KeepThisPhones, "keep-kept"),
+                (Key::KeepTheLinks, "keep-linked"),
             ),
         }
     }
@@ -49,11 +71,16 @@ pub fn SavedGameQuestion(
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    let (testid, explanation, (continue_label, continue_testid), (replace_label, replace_testid)) =
-        replacing.words();
+    let (
+        title,
+        testid,
+        explanation,
+        (continue_label, continue_testid),
+        (replace_label, replace_testid),
+    ) = replacing.words();
 
     rsx! {
-        Dialog { title: text(lang, Key::LinkChoiceTitle), testid, on_back,
+        Dialog { title: text(lang, title), testid, on_back,
             p { class: "reason", {text(lang, explanation)} }
             div { class: "dialog-actions",
                 button { class: "primary", r#type: "button", "data-testid": continue_testid,

@@ -21,6 +21,17 @@ pub fn pass_and_play(prefs: &Prefs) -> GameSetup {
     new_game(Mode::PassAndPlay { bottom: Color::Red }, prefs)
 }
 
+/// With a friend by link, `me` played on this phone: no clock (the friend answers when they
+/// can) and the original rules.
+pub fn by_link(me: Color) -> GameSetup {
+    GameSetup {
+        mode: Mode::ByLink { me },
+        start: Position::start(),
+        turn_seconds: None,
+        swap: SwapRule::Off,
+    }
+}
+
 fn new_game(mode: Mode, prefs: &Prefs) -> GameSetup {
     GameSetup {
         mode,
@@ -61,5 +72,8 @@ mod tests {
             ..Prefs::default()
         };
         assert_eq!(pass_and_play(&fair).swap, SwapRule::On);
+        let by_link = by_link(Color::Black);
+        assert_eq!(by_link.mode, Mode::ByLink { me: Color::Black });
+        assert_eq!((by_link.turn_seconds, by_link.swap), (None, SwapRule::Off));
     }
 }

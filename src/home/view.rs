@@ -18,6 +18,7 @@ use crate::widgets::{LanguageToggle, PageButtons};
 enum NewGame {
     VsAi,
     PassAndPlay,
+    ByLink,
 }
 
 /// `saved_game_available` shows Continue, which calls `on_continue`.
@@ -31,12 +32,13 @@ pub fn HomeScreen(
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
     let learning = next_lesson(|id| stats.read().is_lesson_done(id)).is_some();
-    let mut choosing_side = use_signal(|| false);
+    // The game whose side the player is choosing: against the computer, or with a friend by link.
+    let mut choosing_side = use_signal(|| None::<NewGame>);
     // The new game asked for while a saved one waits for the player's answer.
     let mut asking = use_signal(|| None::<NewGame>);
     let lang = prefs.read().lang;
     let mut begin = move |new_game: NewGame| match new_game {
-        NewGame::VsAi => choosing_side.set(true),
+        NewGame::VsAi | NewGame::ByLink => choosing_side.set(Some(new_game)),
         NewGame::PassAndPlay => on_start.call(setup::pass_and_play(&prefs.peek())),
     };
     let mut ask_or_begin = move |new_game: NewGame| {
@@ -74,6 +76,10 @@ pub fn HomeScreen(
                 button { r#type: "button", "data-testid": "play-pnp",
                     onclick: move |_| ask_or_begin(NewGame::PassAndPlay),
                     {text(lang, Key::PassAndPlay)}
+                }
+                button { r#type: "button", "data-testid": "play-by-link", aria_haspopup: "dialog",
+                    onclick: move |_| ask_or_begin(NewGame::ByLink),
+                    {text(lang, Key::ByLink)}
                 }
                 // Offered up front until every lesson is done, then with the other pages.
                 if learning {
@@ -118,8 +124,12 @@ pub fn HomeScreen(
                     on_back: move |_| asking.set(None),
                 }
             }
-            if choosing_side() {
-                VsAiDialog { on_start, on_cancel: move |_| choosing_side.set(false) }
+            if let Some(new_game) = choosing_side() {
+                VsAiDialog {
+                    by_link: new_game == NewGame::ByLink,
+                    on_start,
+                    on_cancel: move |_| choosing_side.set(None),
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
-//! Before a game against the computer: which side to play and how strong the computer is.
+//! Before a game against the computer: which side to play and how strong the computer is; before
+//! a game with a friend by link, which side to play and how it goes.
 
 use dioxus::prelude::*;
 use duobao_rules::Color;
@@ -9,14 +10,23 @@ use crate::prefs::Prefs;
 use crate::session::GameSetup;
 use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, LevelChoices};
 
+/// `by_link`: the game is with a friend by link, not against the computer.
 #[component]
-pub fn VsAiDialog(on_start: EventHandler<GameSetup>, on_cancel: EventHandler) -> Element {
+pub fn VsAiDialog(
+    #[props(default)] by_link: bool,
+    on_start: EventHandler<GameSetup>,
+    on_cancel: EventHandler,
+) -> Element {
     let mut prefs: Signal<Prefs> = use_context();
     let mut side = use_signal(|| Color::Red);
     let Prefs { lang, level, .. } = *prefs.read();
 
     rsx! {
-        Dialog { title: text(lang, Key::VsAi), testid: "vs-ai-setup", sheet: true, on_back: on_cancel,
+        Dialog {
+            title: text(lang, if by_link { Key::ByLink } else { Key::VsAi }),
+            testid: if by_link { "by-link-setup" } else { "vs-ai-setup" },
+            sheet: true,
+            on_back: on_cancel,
             div { class: "menu-items",
                 ChoiceRow { label: text(lang, Key::YourSide),
                     for color in Color::BOTH {
@@ -30,9 +40,15 @@ pub fn VsAiDialog(on_start: EventHandler<GameSetup>, on_cancel: EventHandler) ->
                     }
                 }
                 p { class: "hint", {text(lang, Key::RedMovesFirst)} }
-                LevelChoices { current: level, onpick: move |level| prefs.write().level = level }
+                if by_link {
+                    p { class: "hint", "data-testid": "by-link-how", {text(lang, Key::ByLinkHow)} }
+                } else {
+                    LevelChoices { current: level, onpick: move |level| prefs.write().level = level }
+                }
                 button { class: "primary start", r#type: "button", "data-testid": "start",
-                    onclick: move |_| on_start.call(setup::vs_ai(side(), &prefs.peek())),
+                    onclick: move |_| {
+                        on_start.call(if by_link { setup::by_link(side()) } else { setup::vs_ai(side(), &prefs.peek()) })
+                    },
                     {text(lang, Key::Start)}
                 }
                 button { r#type: "button", "data-testid": "cancel",

@@ -95,7 +95,10 @@ pub const SECTIONS: &[Section] = &[
     Section {
         title: Key::RulesEndingsTitle,
         added: true,
-        blocks: &[Block::Text(Key::RulesEndingsText)],
+        blocks: &[
+            Block::Text(Key::RulesEndingsText),
+            Block::Text(Key::RulesByLinkText),
+        ],
     },
     Section {
         title: Key::RulesSwapTitle,

@@ -2,6 +2,9 @@
 //! begin at the start position, `end=black-resigns` or `end=draw-agreed` for a game the players
 //! ended, and `ply` left out for the last. Opening one replays it through
 //! the rules, move by move, and shows its review at that ply on any device.
+//!
+//! A move sent to a friend by link ([`crate::by_link`]) is the whole game so far, without `ply`,
+//! marked `mode=link` and named by the game's id: `?moves=b2c2-b4b3&mode=link&game=<id>`.
 
 use duobao_rules::{Concession, Game, Ply, Position};
 
@@ -10,6 +13,11 @@ pub const MOVES: &str = "moves";
 pub const PLY: &str = "ply";
 pub const FEN: &str = "fen";
 pub const END: &str = "end";
+pub const MODE: &str = "mode";
+/// The game's id in a link sent by link: when it started, in milliseconds since 1970.
+pub const GAME: &str = "game";
+/// `mode=link`: a move sent to a friend.
+pub const BY_LINK: &str = "link";
 /// Between the plies of `moves`.
 const SEPARATOR: char = '-';
 
@@ -40,6 +48,16 @@ pub fn game_query(game: &Game, ply: usize) -> String {
         query.append_pair(PLY, &ply.to_string());
     }
     query.finish()
+}
+
+/// The query of the link that sends `game` (all of it) to the friend playing it by link, as the
+/// game `id`.
+pub fn by_link_query(game: &Game, id: u64) -> String {
+    let mut query = game_query(game, game.plies().len());
+    form_urlencoded::Serializer::for_suffix(&mut query, 0)
+        .append_pair(MODE, BY_LINK)
+        .append_pair(GAME, &id.to_string());
+    query
 }
 
 /// The game a link's `moves` make from `start`, each ply replayed through the rules, ended as
@@ -160,6 +178,21 @@ mod tests {
             unknown.result(),
             None,
             "an end that does not read is left out"
+        );
+    }
+
+    #[test]
+    fn a_move_sent_by_link_carries_the_whole_game_its_mark_and_its_id() {
+        let game = replay(Position::start(), "b2c2-b4b3", None).unwrap();
+        let query = by_link_query(&game, 1_733_000_000_123);
+        assert_eq!(query, "moves=b2c2-b4b3&mode=link&game=1733000000123");
+        assert_eq!(read_back(&query), (game, 2));
+        // An invitation, before Red's first move, and a resignation.
+        assert_eq!(by_link_query(&Game::new(), 7), "moves=&mode=link&game=7");
+        let resigned = replay(Position::start(), "b2c2", Some("black-resigns")).unwrap();
+        assert_eq!(
+            by_link_query(&resigned, 7),
+            "moves=b2c2&end=black-resigns&mode=link&game=7"
         );
     }
 

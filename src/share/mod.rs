@@ -7,5 +7,5 @@ mod view;
 
 #[cfg(test)]
 pub use link::game_query;
-pub use link::{replay, BadPly, END, FEN, MOVES, PLY};
+pub use link::{replay, BadPly, BY_LINK, END, FEN, GAME, MODE, MOVES, PLY};
 pub use view::ShareDialog;

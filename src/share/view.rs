@@ -6,7 +6,7 @@ use duobao_rules::{write_game_text, Game};
 use qrcode::render::svg;
 use qrcode::QrCode;
 
-use super::link::game_query;
+use super::link::{by_link_query, game_query};
 use super::text::game_headers;
 use crate::history::{local_time, use_local_offset};
 use crate::i18n::{text, Key};
@@ -15,9 +15,14 @@ use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::widgets::Dialog;
 
-/// The link to `game` after `ply` plies, if the app knows the address it is served at.
-fn game_link(game: &Game, ply: usize) -> Option<String> {
-    share_base().map(|base| format!("{base}?{}", game_query(game, ply)))
+/// The link to `game` after `ply` plies, or sending it all to the friend who plays it by link
+/// as the game `by_link`, if the app knows the address it is served at.
+fn game_link(game: &Game, ply: usize, by_link: Option<u64>) -> Option<String> {
+    let query = match by_link {
+        Some(id) => by_link_query(game, id),
+        None => game_query(game, ply),
+    };
+    share_base().map(|base| format!("{base}?{query}"))
 }
 
 /// The QR code of `link`, as an SVG document.
@@ -56,19 +61,25 @@ enum Sent {
     Failed,
 }
 
-/// `game` shown after `ply` plies; `mode` names its players in the text, when known.
+/// `game` shown after `ply` plies; `mode` names its players in the text, when known. With
+/// `by_link`, the game's id, the sheet sends the game to the friend who plays it by link.
 #[component]
 pub fn ShareDialog(
     game: Game,
     ply: usize,
     #[props(default)] mode: Option<Mode>,
+    #[props(default)] by_link: Option<u64>,
     on_close: EventHandler,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut sent = use_signal(|| None::<Sent>);
     let offset_minutes = use_local_offset();
-    let link = game_link(&game, ply);
+    let link = game_link(&game, ply, by_link);
+    let (title, send_label) = match by_link {
+        Some(_) => (Key::SendMove, Key::SendLink),
+        None => (Key::Share, Key::ShareLink),
+    };
     let qr = link.as_deref().and_then(qr_svg);
     let date = local_time(now_ms(), offset_minutes());
     let headers = game_headers(lang, mode, &game, &date);
@@ -90,7 +101,10 @@ pub fn ShareDialog(
     };
 
     rsx! {
-        Dialog { title: text(lang, Key::Share), testid: "share-sheet", sheet: true, on_back: on_close,
+        Dialog { title: text(lang, title), testid: "share-sheet", sheet: true, on_back: on_close,
+            if by_link.is_some() {
+                p { class: "reason", {text(lang, Key::SendMoveHelp)} }
+            }
             if let Some(qr) = qr {
                 div {
                     class: "share-qr",
@@ -115,7 +129,7 @@ pub fn ShareDialog(
                 if let Some(link) = link {
                     button { class: "primary", r#type: "button", "data-testid": "share-send",
                         onclick: move |_| send("share", link.clone(), Key::LinkCopied),
-                        {text(lang, Key::ShareLink)}
+                        {text(lang, send_label)}
                     }
                 }
                 button { r#type: "button", "data-testid": "share-copy-text",

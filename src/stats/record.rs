@@ -1,5 +1,5 @@
 //! The player's record on this device: results against the computer per level and colour,
-//! pass-and-play games and lessons done (the puzzles solved are the puzzles' own progress,
+//! pass-and-play games, results with friends by link and lessons done (the puzzles solved are the puzzles' own progress,
 //! `puzzles/progress.rs`). Plain data, free of any UI; the storage keeps each part under its own
 //! key, so damage to one costs only that part.
 
@@ -21,6 +21,16 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts `result` for the player of `side`.
+    fn count(&mut self, side: Color, result: GameResult) {
+        let count = match result.winner() {
+            None => &mut self.draws,
+            Some(winner) if winner == side => &mut self.wins,
+            Some(_) => &mut self.losses,
+        };
+        *count = count.saturating_add(1);
+    }
+
     fn add(&mut self, other: Tally) {
         self.wins = self.wins.saturating_add(other.wins);
         self.losses = self.losses.saturating_add(other.losses);
@@ -34,6 +44,8 @@ pub struct Stats {
     vs_ai: [[Tally; 2]; Level::ALL.len()],
     /// Pass-and-play games played to the end.
     pub pass_and_play: u32,
+    /// Games played to the end with a friend by link, from the player's side.
+    pub by_link: Tally,
     /// The ids of the lessons completed.
     lessons: BTreeSet<String>,
 }
@@ -62,17 +74,12 @@ impl Stats {
     pub fn record_game(&mut self, mode: Mode, result: GameResult) {
         match mode {
             Mode::VsAi { human, level } => {
-                let tally = &mut self.vs_ai[level as usize][human as usize];
-                let count = match result.winner() {
-                    None => &mut tally.draws,
-                    Some(winner) if winner == human => &mut tally.wins,
-                    Some(_) => &mut tally.losses,
-                };
-                *count = count.saturating_add(1);
+                self.vs_ai[level as usize][human as usize].count(human, result);
             }
             Mode::PassAndPlay { .. } => {
                 self.pass_and_play = self.pass_and_play.saturating_add(1);
             }
+            Mode::ByLink { me } => self.by_link.count(me, result),
         }
     }
 
@@ -165,6 +172,18 @@ mod tests {
         assert!(!stats.complete_lesson("capture"), "a lesson counts once");
         assert_eq!(stats.pass_and_play, 1);
         assert!(stats.is_lesson_done("capture"));
+        let by_link = Mode::ByLink { me: Color::Black };
+        stats.record_game(by_link, win(Color::Black));
+        stats.record_game(by_link, Concession::Resigned(Color::Black).result());
+        assert_eq!(
+            stats.by_link,
+            Tally {
+                wins: 1,
+                losses: 1,
+                draws: 0
+            }
+        );
+        assert_eq!(stats.pass_and_play, 1, "counted apart");
         assert_eq!(stats.vs_ai_total(), Tally::default());
     }
 

@@ -10,6 +10,7 @@ use super::{Stats, Tally};
 use crate::storage::{load, save, SaveError, Store};
 
 const PASS_AND_PLAY: &str = "stats.pass_and_play";
+const BY_LINK: &str = "stats.by_link";
 const LESSONS: &str = "stats.lessons";
 
 fn vs_ai_key(level: Level, human: Color) -> String {
@@ -20,6 +21,7 @@ fn vs_ai_key(level: Level, human: Color) -> String {
 pub fn load_stats(store: &dyn Store) -> Stats {
     let mut stats = Stats::default();
     stats.pass_and_play = load(store, PASS_AND_PLAY).unwrap_or_default();
+    stats.by_link = load(store, BY_LINK).unwrap_or_default();
     for level in Level::ALL {
         for human in Color::BOTH {
             let tally: Tally = load(store, &vs_ai_key(level, human)).unwrap_or_default();
@@ -33,6 +35,7 @@ pub fn load_stats(store: &dyn Store) -> Stats {
 /// Saves every part under its own key.
 pub fn save_stats(store: &dyn Store, stats: &Stats) -> Result<(), SaveError> {
     save(store, PASS_AND_PLAY, &stats.pass_and_play)?;
+    save(store, BY_LINK, &stats.by_link)?;
     for level in Level::ALL {
         for human in Color::BOTH {
             save(store, &vs_ai_key(level, human), &stats.vs_ai(level, human))?;
@@ -49,6 +52,7 @@ mod tests {
     fn played() -> Stats {
         let mut stats = Stats::default();
         stats.pass_and_play = 3;
+        stats.by_link.losses = 2;
         stats.set_vs_ai(
             Level::Hard,
             Color::Black,

@@ -35,6 +35,7 @@ pub fn StatisticsScreen(
             Key::StatsPassAndPlay,
             stats.pass_and_play.to_string(),
         ),
+        ("by-link", Key::StatsByLink, tally_cell(stats.by_link)),
         ("puzzles", Key::StatsPuzzles, puzzles_solved.to_string()),
         (
             "lessons",
