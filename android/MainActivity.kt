@@ -14,9 +14,11 @@
 // turn clock runs; the window flag may only change on the UI thread, and a Runnable needs Java code.
 // And showScheme, which the Rust side (src/appearance) calls when the page shows the light or the
 // dark theme: the window behind the bars takes the page's colour, the bar icons a colour that
-// reads on it.
+// reads on it. And shareText, which the share sheet (src/share/view.rs) calls: Android's own share
+// sheet (an ACTION_SEND chooser), which the WebView does not offer through the Web Share API.
 package dev.dioxus.main
 
+import android.content.Intent
 import android.graphics.drawable.ColorDrawable
 import android.os.Bundle
 import android.view.View
@@ -67,6 +69,20 @@ class MainActivity : WryActivity() {
                 isAppearanceLightStatusBars = light
                 isAppearanceLightNavigationBars = light
             }
+        }
+    }
+
+    /// Opens Android's share sheet with `text` (a link, or a game as text) under `title`. Called
+    /// from Rust through JNI like keepScreenOn.
+    @Keep
+    fun shareText(title: String, text: String) {
+        runOnUiThread {
+            val send = Intent(Intent.ACTION_SEND).apply {
+                type = "text/plain"
+                putExtra(Intent.EXTRA_TEXT, text)
+                putExtra(Intent.EXTRA_TITLE, title)
+            }
+            startActivity(Intent.createChooser(send, title))
         }
     }
 }

@@ -282,6 +282,9 @@ def check_android(version_name: str, version_code: int, identifier: str, dioxus:
     # src/device/android.rs calls it too, showScheme(ZI)V.
     check(re.search(r"@Keep\s+fun showScheme\(light: Boolean, argb: Int\)\s*\{", activity_src) is not None,
           "android/MainActivity.kt: src/device/android.rs calls `@Keep fun showScheme(light: Boolean, argb: Int)`")
+    # And shareText(Ljava/lang/String;Ljava/lang/String;)V, for the share sheet.
+    check(re.search(r"@Keep\s+fun shareText\(title: String, text: String\)\s*\{", activity_src) is not None,
+          "android/MainActivity.kt: src/device/android.rs calls `@Keep fun shareText(title: String, text: String)`")
 
     # Dioxus.toml
     application_cfg = dioxus.get("application", {})

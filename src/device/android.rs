@@ -7,6 +7,8 @@
 //!   it is called as an instance method of the activity object, which needs no class loader
 //!   lookup (a thread attached from native code only finds system classes by name). The status
 //!   bar's colours are the UI thread's too: `MainActivity.showScheme(boolean, int)`.
+//! - Sharing is `MainActivity.shareText(String, String)`: an `ACTION_SEND` chooser, started on the
+//!   UI thread.
 //! - Vibrating is `Vibrator` (thread-safe): `VibrationEffect.createOneShot` from API 26,
 //!   `vibrate(long)` before; the `VIBRATE` permission is in `android/AndroidManifest.xml`.
 //!
@@ -43,6 +45,24 @@ pub fn show_scheme(light: bool, _follows_system: bool, (r, g, b): (u8, u8, u8)) 
         )?;
         Ok(())
     });
+}
+
+/// Whether the share sheet was asked for (its own failure is logged once).
+pub fn share(title: &str, text: &str) -> bool {
+    let mut asked = false;
+    with_activity(Problem::Share, |env, activity| {
+        let title = env.new_string(title)?;
+        let text = env.new_string(text)?;
+        env.call_method(
+            activity,
+            "shareText",
+            "(Ljava/lang/String;Ljava/lang/String;)V",
+            &[JValue::Object(&title), JValue::Object(&text)],
+        )?;
+        asked = true;
+        Ok(())
+    });
+    asked
 }
 
 pub fn haptic(kind: Haptic) {

@@ -68,6 +68,19 @@ pub fn haptic(kind: Haptic) {
     let _ = kind;
 }
 
+/// Hands `text` (a link, or a game as text) to the system's share sheet where the app has one of
+/// its own: Android's, whose WebView has no Web Share API. False elsewhere, where the page's own
+/// (`navigator.share`) or the clipboard serves.
+pub fn share_natively(title: &str, text: &str) -> bool {
+    #[cfg(target_os = "android")]
+    return platform::share(title, text);
+    #[cfg(not(target_os = "android"))]
+    {
+        let _ = (title, text);
+        false
+    }
+}
+
 /// Colours the status bar for the page's scheme: light icons over a dark page, dark over a light
 /// one, and the window behind the bars in the page's `background` (Android draws the bars over
 /// it). `follows_system`: the page's scheme is the system's. Browsers take the page's theme
@@ -91,9 +104,11 @@ pub(crate) enum Problem {
     Vibration,
     #[cfg_attr(not(any(target_os = "android", target_os = "ios")), allow(dead_code))]
     StatusBar,
+    #[cfg_attr(not(target_os = "android"), allow(dead_code))]
+    Share,
 }
 
-static LOGGED: [AtomicBool; 3] = [const { AtomicBool::new(false) }; 3];
+static LOGGED: [AtomicBool; 4] = [const { AtomicBool::new(false) }; 4];
 
 /// Logs a problem of `kind` the first time one happens; later ones are silent, since the same
 /// cause would repeat on every move.
@@ -107,6 +122,7 @@ pub(crate) fn log_once(kind: Problem, detail: &str) {
             Problem::WakeLock => "cannot keep the screen awake",
             Problem::Vibration => "cannot vibrate",
             Problem::StatusBar => "cannot colour the status bar",
+            Problem::Share => "cannot open the share sheet",
         };
         warning!("{what} ({detail}); the game goes on without it (reported once)");
     }

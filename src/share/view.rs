@@ -1,5 +1,6 @@
 //! The share sheet: a link that opens the game's review at the ply shown, its QR code, the game
-//! as text, and the system's share sheet where the browser has one (else the link is copied).
+//! as text, and the system's share sheet where the browser has one (or, natively, Android's), else
+//! the link is copied.
 
 use dioxus::prelude::*;
 use duobao_rules::{write_game_text, Game};
@@ -89,6 +90,12 @@ pub fn ShareDialog(
         .collect();
     let game_text = write_game_text(&game, &named);
     let send = move |how: &'static str, value: String, copied: Key| {
+        if how == "share" && crate::device::share_natively(text(lang, Key::AppTitle), &value) {
+            // A copy of the signal: the handler stays callable from both buttons.
+            let mut shown = sent;
+            shown.set(None);
+            return;
+        }
         spawn(async move {
             let mut sending = document::eval(SEND_SCRIPT);
             let _ = sending.send((how, text(lang, Key::AppTitle), value));
