@@ -398,20 +398,28 @@ mod tests {
         assert_eq!(openings.balanced().len(), 2);
     }
 
-    #[test]
-    fn a_short_match_counts_every_game() {
-        let out = match_command(MatchArgs {
-            a: PlayerSpec::Depth(2),
-            b: PlayerSpec::Mcts(50),
+    /// Two games of A against B from varied openings, with the endgame tables in `tables`.
+    fn short_match(
+        a: PlayerSpec,
+        b: PlayerSpec,
+        tables: Option<PathBuf>,
+    ) -> Result<String, Failure> {
+        match_command(MatchArgs {
+            a,
+            b,
             games: 2,
             seed: 5,
             unpaired: false,
             opening_plies: OPENING_PLIES,
             natural: false,
             a_plays: None,
-            tables: None,
+            tables,
         })
-        .unwrap();
+    }
+
+    #[test]
+    fn a_short_match_counts_every_game() {
+        let out = short_match(PlayerSpec::Depth(2), PlayerSpec::Mcts(50), None).unwrap();
         assert!(out.contains("games 2\n"), "{out}");
         assert!(out.contains("mean length"), "{out}");
     }
@@ -427,17 +435,11 @@ mod tests {
     fn a_match_without_sound_tables_is_refused_naming_them() {
         let dir = std::env::temp_dir().join(format!("duobao-match-tables-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let error = match_command(MatchArgs {
-            a: PlayerSpec::Level(duobao_ai::Level::Master),
-            b: PlayerSpec::Depth(2),
-            games: 2,
-            seed: 5,
-            unpaired: false,
-            opening_plies: OPENING_PLIES,
-            natural: false,
-            a_plays: None,
-            tables: Some(dir.clone()),
-        })
+        let error = short_match(
+            PlayerSpec::Level(duobao_ai::Level::Master),
+            PlayerSpec::Depth(2),
+            Some(dir.clone()),
+        )
         .unwrap_err();
         std::fs::remove_dir_all(&dir).unwrap();
         let Failure::Input(why) = error else {
