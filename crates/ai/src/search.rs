@@ -56,6 +56,10 @@ pub struct SearchLimits {
     /// How much the side to move at the root dislikes a draw (hundredths of a soldier): a strong
     /// player facing a weaker one should play on rather than repeat.
     pub contempt: i32,
+    /// How many lines to find, each with its own principal variation and exact score (multi-PV,
+    /// as Stockfish's MultiPV): the best line, then the best of the root moves the earlier lines
+    /// did not begin with, and so on. 0 counts as 1.
+    pub multi_pv: usize,
 }
 
 impl SearchLimits {
@@ -72,14 +76,29 @@ pub struct SearchInfo {
     pub nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<Move>,
+    /// Every line found, best first: the best (`score` and `pv`), then with
+    /// [`SearchLimits::multi_pv`] the next best, each beginning with another root move.
+    pub lines: Vec<SearchLine>,
+}
+
+/// One line of a search: its moves from the root and their score for the side to move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLine {
+    pub score: i32,
+    pub pv: Vec<Move>,
 }
 
 impl SearchInfo {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
-        let micros = self.elapsed.as_micros().max(1);
-        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+        nodes_per_second(self.nodes, self.elapsed)
     }
+}
+
+/// `nodes` visited in `elapsed`, as nodes per second.
+pub(crate) fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
 }
 
 /// A root move and its score from the last completed iteration (exact only with
@@ -275,8 +294,10 @@ impl Search<'_> {
         if depth <= MIN_DEPTH {
             return false;
         }
-        let forced =
-            done.score.abs() >= MATE_BOUND && (MATE - done.score.abs()) as u32 <= done.depth;
+        // Every line ends in a forced result within the depth searched: deeper changes nothing.
+        let forced = done.lines.iter().all(|line| {
+            line.score.abs() >= MATE_BOUND && (MATE - line.score.abs()) as u32 <= done.depth
+        });
         forced
             || self.decided_root
             || self.root_moves.len() == 1 && self.limits.movetime.is_some()
@@ -293,6 +314,7 @@ impl Search<'_> {
             nodes: self.nodes,
             elapsed: self.started.elapsed(),
             pv: Vec::new(),
+            lines: Vec::new(),
         });
         SearchResult {
             best: self.root_moves.first().map(|root| root.mv),
@@ -301,15 +323,59 @@ impl Search<'_> {
         }
     }
 
-    /// Searches every root move to `depth`. Returns the iteration's outcome when it completed,
-    /// or when it was stopped after at least one root move was searched (its best is then at
-    /// least as good as the previous iteration's, which is searched first).
+    /// Searches every root move to `depth`, line by line for [`SearchLimits::multi_pv`]. Returns
+    /// the iteration's outcome when it completed, or when it was stopped after at least one root
+    /// move was searched (its best is then at least as good as the previous iteration's, which is
+    /// searched first), with the lines completed by then.
     fn iterate(&mut self, depth: u32, stop: &CancelToken) -> Option<SearchInfo> {
+        let wanted = self.limits.multi_pv.clamp(1, self.root_moves.len());
+        let mut lines = Vec::with_capacity(wanted);
+        for first in 0..wanted {
+            let Some(line) = self.best_of_root_moves(first, depth as i32, stop) else {
+                break;
+            };
+            lines.push(line);
+            if self.aborted.is_some() {
+                break;
+            }
+        }
+        if self.aborted.is_none() {
+            // A later line can come out above an earlier one (the table changes between their
+            // searches): best first, the root moves in the same order. Both sorts are stable on
+            // the same scores, so they agree.
+            lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+            self.root_moves[..wanted].sort_by_key(|root| std::cmp::Reverse(root.score));
+        }
+        // A partial iteration reports the depth it completed.
+        let completed_depth = if self.aborted.is_some() {
+            depth - 1
+        } else {
+            depth
+        };
+        let best = lines.first()?.clone();
+        Some(SearchInfo {
+            depth: completed_depth,
+            score: best.score,
+            nodes: self.nodes,
+            elapsed: self.started.elapsed(),
+            pv: best.pv,
+            lines,
+        })
+    }
+
+    /// Searches the root moves from index `first` on (those no earlier line of this iteration
+    /// began with) to `depth`, and moves the best of them to `first`. Its line, once at least
+    /// one move was searched.
+    fn best_of_root_moves(
+        &mut self,
+        first: usize,
+        depth: i32,
+        stop: &CancelToken,
+    ) -> Option<SearchLine> {
         let exact = self.limits.score_all_moves;
-        let depth = depth as i32;
         let mut best: Option<(usize, i32)> = None;
-        let mut scores = Vec::with_capacity(self.root_moves.len());
-        for index in 0..self.root_moves.len() {
+        let mut scores = Vec::with_capacity(self.root_moves.len() - first);
+        for index in first..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             let mut child = self.root;
             child.play_unchecked(m);
@@ -336,29 +402,20 @@ impl Search<'_> {
             }
         }
         let (best, score) = best?;
+        let candidates = &mut self.root_moves[first..];
         if self.aborted.is_none() {
-            for (root, score) in self.root_moves.iter_mut().zip(&scores) {
+            for (root, score) in candidates.iter_mut().zip(&scores) {
                 root.score = *score;
             }
-            self.root_moves
-                .sort_by_key(|root| std::cmp::Reverse(root.score));
+            candidates.sort_by_key(|root| std::cmp::Reverse(root.score));
         } else {
-            // Only the best of a partial iteration is trusted; move it to the front.
+            // Only the best of a partial search is trusted; move it to the front.
             self.root_moves[best].score = score;
             let chosen = self.root_moves.remove(best);
-            self.root_moves.insert(0, chosen);
+            self.root_moves.insert(first, chosen);
         }
-        // A partial iteration reports the depth it completed.
-        let completed_depth = if self.aborted.is_some() {
-            depth - 1
-        } else {
-            depth
-        };
-        Some(SearchInfo {
-            depth: completed_depth as u32,
+        Some(SearchLine {
             score,
-            nodes: self.nodes,
-            elapsed: self.started.elapsed(),
             pv: self.pv[0][..self.pv_len[0]]
                 .iter()
                 .flatten()
@@ -482,6 +539,9 @@ impl Search<'_> {
             let captured = child.play_unchecked(m);
             if child.count_moves() == 0 {
                 let score = MATE - ply as i32 - 1;
+                // The line ends with the winning move.
+                self.pv_len[ply + 1] = ply + 1;
+                self.update_pv(ply, m);
                 self.table
                     .store(key, depth, to_table(score, ply), Bound::Exact, Some(m));
                 return score;
@@ -805,6 +865,61 @@ mod tests {
         let mut child = *game.position();
         child.play_unchecked(result.best.unwrap());
         assert!(child.treasure().is_none());
+    }
+
+    #[test]
+    fn a_forced_win_ends_its_line_with_the_winning_move() {
+        // A shipped puzzle: Red wins in 3 plies, c3b4 first.
+        let game = Game::from_fen("BBB/B..R./RTRBR/..R../.RR r L 7").unwrap();
+        let result = search(&game, 5);
+        assert_eq!(result.info.score, MATE - 3);
+        let mut replay = game.clone();
+        for &m in &result.info.pv {
+            replay.play(m.into()).unwrap();
+        }
+        assert_eq!(result.info.pv.len(), 3);
+        assert_eq!(
+            replay.result().and_then(|result| result.winner()),
+            Some(Color::Red)
+        );
+    }
+
+    #[test]
+    fn multi_pv_lines_begin_with_distinct_moves_and_score_as_an_exact_search_does() {
+        let game = Game::from_fen(".B./BB..B/..RT./.R..R/R.. b - 2").unwrap();
+        let limits = SearchLimits {
+            depth: Some(5),
+            multi_pv: 3,
+            ..SearchLimits::default()
+        };
+        let mut reported = Vec::new();
+        let result =
+            Searcher::with_table_megabytes(4).search(&game, limits, &CancelToken::new(), |info| {
+                reported.push(info.lines.len())
+            });
+        assert_eq!(reported, [3; 5]);
+        let lines = &result.info.lines;
+        assert_eq!(
+            (lines[0].score, &lines[0].pv),
+            (result.info.score, &result.info.pv)
+        );
+        let firsts: Vec<Move> = lines.iter().map(|line| line.pv[0]).collect();
+        let roots: Vec<Move> = result.root_moves[..3].iter().map(|root| root.mv).collect();
+        assert_eq!(firsts, roots);
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        for line in lines {
+            assert_eq!(line.pv.len(), 5, "{line:?}");
+        }
+        let exact = SearchLimits {
+            depth: Some(5),
+            score_all_moves: true,
+            ..SearchLimits::default()
+        };
+        let all =
+            Searcher::with_table_megabytes(4).search(&game, exact, &CancelToken::new(), |_| {});
+        let best_three: Vec<i32> = all.root_moves[..3].iter().map(|root| root.score).collect();
+        let scores: Vec<i32> = lines.iter().map(|line| line.score).collect();
+        assert_eq!(scores, best_three);
     }
 
     #[test]
