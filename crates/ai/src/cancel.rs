@@ -42,6 +42,16 @@ impl CancelToken {
     }
 }
 
+/// Cancels its token when dropped: held by an async request, it stops the work when the
+/// awaiting future goes away.
+pub(crate) struct StopOnDrop(pub CancelToken);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

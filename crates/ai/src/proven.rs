@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use duobao_rules::{Certificate, Color, Distances, Game, Move, Position};
 
 use crate::outcome::Outcome;
+use crate::solve::Solution;
 
 /// What the certificate knows of a game on one of its lines, for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,18 @@ pub fn proven(game: &Game) -> Option<Proven> {
         Color::Black => Outcome::Loss { plies },
     };
     Some(Proven { outcome, line })
+}
+
+/// [`proven`]'s answer as the solver gives one, exact however far the win lies.
+pub(crate) fn proven_solution(game: &Game) -> Option<Solution> {
+    let Proven { outcome, line } = proven(game)?;
+    Some(Solution {
+        outcome,
+        horizon: line.len() as u32,
+        line,
+        finished: true,
+        nodes: 0,
+    })
 }
 
 /// Red's stored move, or Black's longest defence (the first in the move generator's order);

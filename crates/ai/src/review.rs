@@ -19,25 +19,23 @@
 
 use std::fmt;
 use std::future::Future;
-use std::pin::pin;
 use std::sync::Arc;
-use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use duobao_rules::{Color, Game, Move, Ply};
 use duobao_tablebase::Tablebase;
-use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
 use crate::outcome::Outcome;
-use crate::proven::{proven, Proven};
+use crate::proven::proven_solution;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
+use crate::runner::{run_unsliced, unsliced, Slicing};
 #[cfg(target_arch = "wasm32")]
 use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::{SearchLimits, SearchResult, Searcher};
-use crate::solve::{Budget, Solution, Solver};
+use crate::solve::{solve_slice, Solution, Solver};
 use crate::think::ThinkError;
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
@@ -200,7 +198,11 @@ impl Review {
         let solver = &mut self.solver;
         let endgames = self.endgames.as_ref();
         let before_game = self.replay.clone();
-        let mut before_exact = match self.current.clone().or_else(|| known(&before_game)) {
+        let mut before_exact = match self
+            .current
+            .clone()
+            .or_else(|| proven_solution(&before_game))
+        {
             Some(solution) => solution,
             None => {
                 solve_in_slices(solver, endgames, nodes, &before_game, horizon, &mut slicing).await
@@ -212,7 +214,7 @@ impl Review {
         after_game
             .play(ply)
             .expect("a game's own plies replay from its start");
-        let mut after_exact = match known(&after_game) {
+        let mut after_exact = match proven_solution(&after_game) {
             Some(solution) => solution,
             None => {
                 solve_in_slices(solver, endgames, nodes, &after_game, horizon, &mut slicing).await
@@ -292,50 +294,6 @@ impl Review {
     }
 }
 
-/// The certificate's exact answer for a game on one of the proven win's lines, as the solver
-/// gives one.
-fn known(game: &Game) -> Option<Solution> {
-    let Proven { outcome, line } = proven(game)?;
-    Some(Solution {
-        outcome,
-        horizon: line.len() as u32,
-        line,
-        finished: true,
-        nodes: 0,
-    })
-}
-
-/// The pause of a step that is not sliced: none.
-fn unsliced() -> std::future::Ready<()> {
-    std::future::ready(())
-}
-
-/// Runs a step that never waits (it has no slices) to its end.
-fn run_unsliced<T>(step: impl Future<Output = T>) -> T {
-    match pin!(step).poll(&mut Context::from_waker(Waker::noop())) {
-        Poll::Ready(value) => value,
-        Poll::Pending => unreachable!("a step without slices never waits"),
-    }
-}
-
-/// How a step shares its thread: slices of `slice`, `pause` awaited between them.
-struct Slicing<'a, P> {
-    slice: Option<Duration>,
-    cancel: &'a CancelToken,
-    pause: P,
-}
-
-impl<P: FnMut() -> F, F: Future<Output = ()>> Slicing<'_, P> {
-    /// When the slice that starts now ends.
-    fn deadline(&self) -> Option<Instant> {
-        self.slice.map(|slice| Instant::now() + slice)
-    }
-
-    async fn pause(&mut self) {
-        (self.pause)().await;
-    }
-}
-
 /// The tables' answer when they have one, else the solver's within `nodes`, in slices.
 async fn solve_in_slices<P: FnMut() -> F, F: Future<Output = ()>>(
     solver: &mut Solver,
@@ -350,14 +308,15 @@ async fn solve_in_slices<P: FnMut() -> F, F: Future<Output = ()>>(
     }
     let mut left = nodes;
     loop {
-        let budget = Budget {
-            nodes: Some(left),
-            deadline: slicing.deadline(),
-            cancel: Some(slicing.cancel.clone()),
-        };
-        let solution = solver.solve(game, horizon, &budget);
-        left = left.saturating_sub(solution.nodes);
-        if solution.finished || left == 0 || slicing.cancel.is_cancelled() {
+        let (solution, over) = solve_slice(
+            solver,
+            game,
+            horizon,
+            &mut left,
+            slicing.deadline(),
+            slicing.cancel,
+        );
+        if over {
             return solution;
         }
         slicing.pause().await;

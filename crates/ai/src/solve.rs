@@ -57,6 +57,28 @@ impl Budget {
     }
 }
 
+/// One slice of a solve spread over several (until `slice_end`), within what is left of its
+/// node budget, which it spends: the solution so far, and whether the solve is over (finished,
+/// out of nodes or cancelled). The next slice resumes from the table.
+pub(crate) fn solve_slice(
+    solver: &mut Solver,
+    game: &Game,
+    horizon: u32,
+    nodes_left: &mut u64,
+    slice_end: Option<Instant>,
+    cancel: &CancelToken,
+) -> (Solution, bool) {
+    let budget = Budget {
+        nodes: Some(*nodes_left),
+        deadline: slice_end,
+        cancel: Some(cancel.clone()),
+    };
+    let solution = solver.solve(game, horizon, &budget);
+    *nodes_left = nodes_left.saturating_sub(solution.nodes);
+    let over = solution.finished || *nodes_left == 0 || cancel.is_cancelled();
+    (solution, over)
+}
+
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {

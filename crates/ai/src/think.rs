@@ -7,7 +7,7 @@ use std::sync::Arc;
 use duobao_rules::{Game, Move};
 use duobao_tablebase::Tablebase;
 
-use crate::cancel::CancelToken;
+use crate::cancel::{CancelToken, StopOnDrop};
 use crate::level::{Level, LevelPlayer};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
@@ -71,15 +71,6 @@ pub async fn think(
         _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
         Some(chosen) => Ok(chosen),
         None => Err(ThinkError::NoMove),
-    }
-}
-
-/// Cancels the search when the awaiting future goes away.
-struct StopOnDrop(CancelToken);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
     }
 }
 
