@@ -2,7 +2,7 @@
 //! force in so many plies, with the line. The tables know no history, so the line is played
 //! through the game's rules: a win that the game's own repetitions would draw is not claimed.
 
-use duobao_rules::{Game, Ply};
+use duobao_rules::{Game, Move, Ply};
 use duobao_tablebase::{Probe, Tablebase};
 
 use crate::outcome::Outcome;
@@ -38,6 +38,29 @@ pub fn table_solution(tables: &Tablebase, game: &Game) -> Option<Solution> {
     })
 }
 
+/// Carries `line`, played from the game's position, on to the end of the game by the tables'
+/// best moves when it stops in a position they call won or lost: a search's line stops where it
+/// reads the tables. Each such move brings the end a ply closer, so this ends.
+pub(crate) fn finish_line(tables: &Tablebase, game: &Game, line: &mut Vec<Move>) {
+    let mut replay = game.clone();
+    if line.iter().any(|&m| replay.play(Ply::Move(m)).is_err()) {
+        return;
+    }
+    while !replay.is_over() {
+        let decided = matches!(
+            tables.probe(replay.position()),
+            Some(Probe::Win { .. } | Probe::Loss { .. })
+        );
+        let Some(m) = tables.best_move(replay.position()).filter(|_| decided) else {
+            return;
+        };
+        if replay.play(Ply::Move(m)).is_err() {
+            return;
+        }
+        line.push(m);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +91,20 @@ mod tests {
         // The same position with the loser to move is a loss with the same kind of line.
         let lost = Game::from_fen("..B/...../..T../.R.../R.. b - 0").unwrap();
         assert!(table_solution(&tables, &lost).unwrap().outcome.is_loss());
+    }
+
+    #[test]
+    fn a_line_that_stops_in_a_held_win_is_finished_by_the_tables() {
+        let tables = tables();
+        let game = Game::from_fen("..B/...../..T../.R.../R.. r - 0").unwrap();
+        let first = tables.best_move(game.position()).unwrap();
+        let mut line = vec![first];
+        finish_line(&tables, &game, &mut line);
+        assert_eq!(line, table_solution(&tables, &game).unwrap().line);
+        // Not held (14 soldiers): the line stays as it is.
+        let mut start_line = vec!["c3c2".parse().unwrap()];
+        finish_line(&tables, &Game::new(), &mut start_line);
+        assert_eq!(start_line.len(), 1);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! search with four difficulty levels, an async [`think`] task the app awaits, a plain
 //! Monte-Carlo tree search player kept as an independent yardstick, and the levels' benchmark
 //! ([`bench`](mod@bench)). For learning the game: an exact forced-win [`Solver`], game
-//! [`Review`] built on it, and "win in N" [`Puzzle`]s. The proven win from the start is built
-//! in ([`proven`]): Master plays it as Red, and the review states it. Given endgame tables
+//! [`Review`] built on it, "win in N" [`Puzzle`]s, and the analysis board's [`analyse`]: the
+//! exact verdict and the engine's best lines as they deepen. The proven win from the start is
+//! built in ([`proven`]): Master plays it as Red, and the review states it. Given endgame tables
 //! ([`Searcher::set_tablebase`]), the search plays the positions they hold perfectly, and a
 //! review states their exact outcomes ([`table_solution`]).
 //!
@@ -15,6 +16,7 @@
 //! # }
 //! ```
 
+mod analysis;
 pub mod bench;
 mod cancel;
 mod endgames;
@@ -35,6 +37,10 @@ mod tactics;
 mod think;
 mod tt;
 
+pub use analysis::{
+    analyse, AnalysisEvent, AnalysisLimit, AnalysisSettings, AnalysisVerdict, EngineLine,
+    EngineLines, LineValue, MAX_ANALYSIS_LINES,
+};
 pub use cancel::CancelToken;
 pub use endgames::table_solution;
 pub use eval::evaluate;

@@ -1,9 +1,9 @@
 //! Running the AI's long work without blocking the caller's thread, the same way for the
-//! computer's move ([`think`](crate::think)) and for a review's step
-//! ([`review_step`](crate::review_step)): natively on tokio's blocking pool (or a thread of its
-//! own outside a runtime), a panic caught and reported as a failure; on the web, which has no
-//! threads, in slices of the page's thread that give it back to the browser between them
-//! ([`Slicing`]).
+//! computer's move ([`think`](crate::think)), a review's step
+//! ([`review_step`](crate::review_step)) and an analysis ([`analyse`](crate::analyse)):
+//! natively on tokio's blocking pool (or a thread of its own outside a runtime), a panic caught
+//! and reported as a failure; on the web, which has no threads, in slices of the page's thread
+//! that give it back to the browser between them ([`Slicing`]).
 
 use std::future::Future;
 use std::pin::pin;

@@ -15,8 +15,8 @@ use crate::runner::run_off_thread;
 use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::SearchInfo;
 
-/// Why [`think`] gave no move, or (`Failed`, its only error) why a
-/// [`review_step`](crate::review_step) gave no review.
+/// Why [`think`] gave no move, why a [`review_step`](crate::review_step) gave no review
+/// (`Failed`, its only error), or why an [`analyse`](crate::analyse) did not run to its end.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum ThinkError {
     /// The request was cancelled, before or after the search: its answer is not wanted.
