@@ -15,11 +15,12 @@ use std::thread::{Scope, ScopedJoinHandle};
 
 use duobao_ai::{CancelToken, Searcher};
 use duobao_rules::{perft_until, Game, Position};
-use duobao_tablebase::{file, Tablebase};
+use duobao_tablebase::Tablebase;
 
 use crate::commands::{moves_report, perft_depth, play_all};
 use crate::failure::Failure;
 use crate::go::{self, Go};
+use crate::tablebase::shared_tables;
 
 /// The longest command line read, in bytes: a whole game of moves takes a few kilobytes.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -33,12 +34,7 @@ pub struct EngineArgs {
 
 /// The tables the arguments name, read; an error naming a table file that is not sound.
 pub fn tables(args: &EngineArgs) -> Result<Option<Arc<Tablebase>>, Failure> {
-    match &args.tables {
-        Some(dir) => file::load(dir)
-            .map(|tables| Some(Arc::new(tables)))
-            .map_err(|e| Failure::Input(e.to_string())),
-        None => Ok(None),
-    }
+    shared_tables(args.tables.as_deref())
 }
 
 pub struct Engine {

@@ -18,13 +18,14 @@ use std::time::Duration;
 
 use duobao_ai::{CancelToken, SearchLimits, Searcher};
 use duobao_rules::{Color, Game, GameResult, Move};
-use duobao_tablebase::{file, Tablebase};
+use duobao_tablebase::Tablebase;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::failure::Failure;
 use crate::limits::{number_within, GAMES};
 use crate::players::{Player, PlayerSpec};
+use crate::tablebase::shared_tables;
 
 /// Plies of random opening unless told, and the most allowed.
 const OPENING_PLIES: usize = 3;
@@ -104,14 +105,8 @@ fn opening_plies(text: &str) -> Result<usize, String> {
 impl Settings {
     /// The match's settings, its tables read; an error naming a table file that is not sound.
     fn new(args: MatchArgs) -> Result<Settings, Failure> {
-        let tables = match &args.tables {
-            Some(dir) => Some(Arc::new(
-                file::load(dir).map_err(|e| Failure::Input(e.to_string()))?,
-            )),
-            None => None,
-        };
         Ok(Settings {
-            tables,
+            tables: shared_tables(args.tables.as_deref())?,
             a: args.a,
             b: args.b,
             games: args.games,

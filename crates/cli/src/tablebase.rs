@@ -2,7 +2,8 @@
 //! benchmark (the build's figures, then Master with the tables against Master without).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use duobao_tablebase::{file, BuildEvent, Slice, SliceStats, Tablebase};
@@ -164,10 +165,20 @@ fn build(max_soldiers: u32) -> Result<(Tablebase, String), Failure> {
     Ok((tables, report))
 }
 
+/// Every table file in `dir`, read; an error naming a table file that is not sound.
+pub fn read_tables(dir: &Path) -> Result<Tablebase, Failure> {
+    file::load(dir).map_err(|e| Failure::Input(e.to_string()))
+}
+
+/// The tables in `dir` when one is given, read for a search to share.
+pub fn shared_tables(dir: Option<&Path>) -> Result<Option<Arc<Tablebase>>, Failure> {
+    dir.map(|dir| read_tables(dir).map(Arc::new)).transpose()
+}
+
 fn probe(args: ProbeArgs) -> Result<String, Failure> {
     let (position, rest) = fen_and_rest(args.fen)?;
     let position = no_words_after(position, &rest)?;
-    let tables = file::load(&args.dir).map_err(|e| Failure::Input(e.to_string()))?;
+    let tables = read_tables(&args.dir)?;
     match tables.probe(&position) {
         Some(value) => Ok(format!("{value}\n")),
         None => {
