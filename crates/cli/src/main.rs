@@ -1,6 +1,7 @@
 //! `duobao`: the command-line engine. Subcommands print plain text for tests, benchmarks and
 //! other tools; bad input prints its problem on stderr, nothing on stdout, and exits with 2.
 
+mod analyse;
 mod bench;
 mod commands;
 mod endgames;
@@ -23,8 +24,8 @@ use clap::{Parser, Subcommand};
 use crate::failure::Failure;
 
 /// Duobao Qi Bing · Seven Soldiers on the command line: move generation, games, the engine
-/// protocol, matches between players, the levels' benchmark, game review, puzzles, the exact
-/// solver and endgame tables.
+/// protocol, matches between players, the levels' benchmark, game review, puzzles, analysis,
+/// the exact solver and endgame tables.
 ///
 /// Moves are written origin then destination (c1c2); a timed-out turn is pass. A FEN is
 /// "BBB/BB.BB/..T../RR.RR/RRR r - 0": rows 5 to 1, side to move, treasure lock (L or -), quiet
@@ -76,6 +77,11 @@ enum Command {
     Review(commands::PlayArgs),
     /// Generate "win in N moves" puzzles from self-play games, one a line: "FEN;N;SOLUTION"
     Puzzles(learn::PuzzlesArgs),
+    /// Analyse a position as the app's analysis panel does: "verdict VALUE [MOVES]", the exact
+    /// verdict for the side to move ("win N" or "loss N" in plies with the winner's shortest win
+    /// against the longest defence, "draw" or "unknown"), then "K VALUE MOVES" for each engine
+    /// line, best first, VALUE "win N", "loss N" or "score S"
+    Analyse(analyse::AnalyseArgs),
     /// Solve a position exactly: "win N", "loss N" (plies to the forced end, for the side to
     /// move), "draw" or "unknown within H", then the proof line, the nodes and the time
     Solve(solve::SolveArgs),
@@ -98,6 +104,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Bench(args) => Ok(bench::bench_command(args)),
         Command::Review(args) => learn::review_command(args),
         Command::Puzzles(args) => Ok(learn::puzzles_command(args)),
+        Command::Analyse(args) => analyse::analyse_command(args),
         Command::Solve(args) => solve::solve_command(args),
         Command::Tablebase(args) => tablebase::tablebase_command(args),
     }

@@ -680,6 +680,144 @@ fn solve_explains_itself_and_its_limits() {
     }
 }
 
+// `analyse`: the app's analysis panel.
+
+/// A shipped puzzle, "win in 2 moves": Red wins in 3 plies, c3b4 first.
+const WIN_IN_3: &str = "BBB/B..R./RTRBR/..R../.RR r L 7";
+
+/// The words after the value of a report line: its moves.
+fn line_moves(line: &str, value_words: usize) -> Vec<&str> {
+    line.split(' ').skip(value_words).collect()
+}
+
+#[test]
+fn analyse_prints_the_verdict_and_its_line_then_the_engine_lines() {
+    let output = duobao(&["analyse", "--fen", WIN_IN_3, "--lines", "2"]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "verdict win 3 c3b4 b3b2 a3a2", "{text}");
+    assert!(lines[1].starts_with("1 win 3 c3b4 "), "{text}");
+    assert_eq!(line_moves(lines[1], 3).len(), 3, "{text}");
+    assert!(lines[2].starts_with("2 "), "{text}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("duobao: horizon 3 win 3\n"), "{stderr}");
+    assert!(stderr.contains("duobao: depth 3 nodes "), "{stderr}");
+}
+
+#[test]
+fn analyse_lines_begin_with_distinct_moves_best_first() {
+    // Black to move with nothing forced within 11 plies (from the solver's speed test).
+    let fen = ".B./BB..B/..RT./.R..R/R.. b - 2";
+    let output = duobao(&["analyse", "--fen", fen, "--movetime", "300", "--lines", "3"]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0], "verdict unknown", "{text}");
+    let legal = stdout(&duobao(&["moves", "--fen", fen]));
+    let mut firsts = Vec::new();
+    let mut values = Vec::new();
+    for (number, line) in lines[1..].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], (number + 1).to_string(), "{text}");
+        let value: i32 = words[2].parse().unwrap();
+        values.push(match words[1] {
+            "score" => value,
+            "win" => 30_000 - value,
+            "loss" => value - 30_000,
+            other => panic!("{other}: {text}"),
+        });
+        assert!(legal.lines().any(|m| m == words[3]), "{text}");
+        firsts.push(words[3]);
+    }
+    assert!(values.windows(2).all(|pair| pair[0] >= pair[1]), "{text}");
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{text}");
+}
+
+#[test]
+fn analyse_states_the_proven_win_from_the_start_and_stops_at_a_depth() {
+    let output = duobao(&["analyse", "--depth", "3"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("verdict win 21 c3c2 "), "{text}");
+    assert_eq!(line_moves(lines[0], 3).len(), 21, "{text}");
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[1].starts_with("1 score "), "{text}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("duobao: depth 3 ") && !stderr.contains("depth 4"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn analyse_of_a_finished_game_has_a_verdict_and_no_lines() {
+    let won = duobao(&["analyse", "--fen", "BBB/BB.BB/...../RR.RR/RRR b - 0"]);
+    assert!(won.status.success());
+    assert_eq!(stdout(&won), "verdict loss 0\n");
+    let quiet = duobao(&["analyse", "--fen", "BBB/BB.BB/..T../RR.RR/RRR r - 100"]);
+    assert_eq!(stdout(&quiet), "verdict draw\n");
+    let shuffle = ["b2c2", "b4c4", "c2b2", "c4b4"];
+    let mut repeated = vec!["analyse"];
+    repeated.extend(shuffle.iter().chain(&shuffle));
+    assert_eq!(stdout(&duobao(&repeated)), "verdict draw\n");
+}
+
+#[test]
+fn analyse_refuses_bad_input_like_play_and_limits_beyond_their_ranges() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["analyse", "--fen", "BBB/BB.BB r - 0"], "bad FEN"),
+        (&["analyse", "c1c3"], "c1c3"),
+        (&["analyse", "nonsense"], "not a move"),
+        (
+            &["analyse", "--lines", "4"],
+            "lines must be a number from 1 to 3",
+        ),
+        (&["analyse", "--lines", "0"], "from 1 to 3"),
+        (
+            &["analyse", "--depth", "0"],
+            "depth must be a number from 1 to 95",
+        ),
+        (&["analyse", "--depth", "96"], "from 1 to 95"),
+        (
+            &["analyse", "--movetime", "0"],
+            "movetime must be a number from 1 to 3600000",
+        ),
+        (&["analyse", "--movetime", "x"], "from 1 to 3600000"),
+        (
+            &["analyse", "--movetime", "100", "--depth", "3"],
+            "cannot be used with",
+        ),
+        (&["analyse", "--tables", "/nonexistent"], "no table files"),
+    ];
+    assert_each_fails_with_status_2(cases);
+}
+
+#[test]
+fn analyse_explains_itself() {
+    assert!(stdout(&duobao(&["--help"])).contains("analyse"));
+    let help = stdout(&duobao(&["analyse", "--help"]));
+    for expected in [
+        "--fen",
+        "--game",
+        "[MOVE]...",
+        "--movetime",
+        "--depth",
+        "--lines",
+        "--tables",
+        "verdict",
+    ] {
+        assert!(
+            help.contains(expected),
+            "analyse --help lacks {expected}: {help}"
+        );
+    }
+}
+
 /// Games as the app shares them as text replay on the command line as their plies do: random
 /// games from the start and from elsewhere, with passes, through `duobao play --game`.
 #[test]
@@ -939,7 +1077,7 @@ fn tablebase_bench_reports_the_slices_and_master_with_and_without_the_tables() {
 }
 
 #[test]
-fn the_engine_and_a_match_read_the_tables_they_are_given() {
+fn the_engine_a_match_and_analyse_read_the_tables_they_are_given() {
     let dir = TableDir::built("engine");
     // Won in 3 plies, which a search one ply deep cannot see: the tables' mate score can.
     let go = b"position fen .../.R.../..T.B/...R./... r - 0\ngo depth 1\n";
@@ -971,6 +1109,29 @@ fn the_engine_and_a_match_read_the_tables_they_are_given() {
         dir.path(),
     ]);
     assert!(played.status.success(), "{played:?}");
+    // Two soldiers against one, won in more plies than the analysis's solver looks: the tables
+    // state it exactly.
+    let long_win = "..B/...../..T../.R.../R.. r - 0";
+    let analysed = stdout(&duobao(&[
+        "analyse",
+        "--fen",
+        long_win,
+        "--depth",
+        "2",
+        "--tables",
+        dir.path(),
+    ]));
+    let plies: usize = analysed
+        .strip_prefix("verdict win ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|plies| plies.parse().ok())
+        .unwrap_or_else(|| panic!("{analysed}"));
+    assert!(plies > 15, "{analysed}");
+    // The verdict's line, and the engine's, which the tables carry on where the search stops.
+    // Both begin with three words: "verdict win N" and "1 win N".
+    for line in analysed.lines() {
+        assert_eq!(line_moves(line, 3).len(), plies, "{analysed}");
+    }
     assert_each_fails_with_status_2(&[
         (&["engine", "--tables", "/nonexistent"], "no table files"),
         (
