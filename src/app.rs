@@ -2,12 +2,14 @@
 
 use crate::log::warning;
 use dioxus::prelude::*;
-use duobao_rules::Color;
+use duobao_rules::{Color, Game, Position};
 
+use crate::analysis::AnalysisScreen;
 use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::appearance::use_look;
 use crate::board::BoardPaints;
 use crate::by_link::{arrive, Arrival};
+use crate::editor::EditorScreen;
 use crate::endgames::use_endgame_tables;
 use crate::game::controller::Controller;
 use crate::game::GameView;
@@ -53,6 +55,21 @@ enum Screen {
     Review(usize),
     /// A shared game's review, opened from a link at the position after this many plies.
     Shared(usize),
+    /// The analysis board, which goes back to where it was opened from.
+    Analysis(Return),
+    /// The position editor, opened from the home screen.
+    Editor,
+}
+
+/// Where the analysis board goes back to.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Return {
+    Home,
+    Review(usize),
+    Shared(usize),
+    Puzzles,
+    Games,
+    Editor,
 }
 
 #[component]
@@ -88,6 +105,7 @@ pub fn App() -> Element {
     let mut screen = use_signal(|| match opening {
         Opening::Game(_) => Screen::Game,
         Opening::Review(_, at) => Screen::Shared(at),
+        Opening::Analysis(..) => Screen::Analysis(Return::Home),
         _ if play_now.is_some() => Screen::Game,
         _ => Screen::Home,
     });
@@ -95,6 +113,12 @@ pub fn App() -> Element {
         Opening::Review(game, _) => Some(game.clone()),
         _ => None,
     });
+    // The game the analysis board opens on, and after how many of its plies.
+    let mut analysed = use_signal(|| match &opening {
+        Opening::Analysis(game, at) => (game.clone(), *at),
+        _ => (Game::new(), 0),
+    });
+    let mut edited = use_signal(Position::start);
     // The link's game while the player chooses between it and the saved game.
     let mut linked = use_signal(|| match (&opening, &arrival) {
         (Opening::Choose(setup), _) => Some(Linked::Start(setup.clone())),
@@ -142,6 +166,10 @@ pub fn App() -> Element {
         controller.write().resume(saved);
         screen.set(Screen::Game);
     };
+    let mut analyse = move |game: Game, at: usize, back: Return| {
+        analysed.set((game, at));
+        screen.set(Screen::Analysis(back));
+    };
     let notice = if (saving.failed)() {
         Some(AppNotice::SaveFailed)
     } else {
@@ -166,6 +194,11 @@ pub fn App() -> Element {
                         screen.set(Screen::Game);
                     },
                     on_open: move |opened| page.set(Some(opened)),
+                    on_analyse: move |_| analyse(Game::new(), 0, Return::Home),
+                    on_edit: move |_| {
+                        edited.set(Position::start());
+                        screen.set(Screen::Editor);
+                    },
                 }
                 if linked.read().is_some() {
                     SavedGameQuestion {
@@ -201,6 +234,44 @@ pub fn App() -> Element {
                 }
             },
             Screen::Home | Screen::Shared(_) => rsx! {},
+            Screen::Analysis(back) => rsx! {
+                AnalysisScreen {
+                    game: analysed.peek().0.clone(),
+                    at: analysed.peek().1,
+                    on_close: move |_| screen.set(match back {
+                        Return::Home => Screen::Home,
+                        Return::Review(at) => Screen::Review(at),
+                        Return::Shared(at) => Screen::Shared(at),
+                        Return::Puzzles => {
+                            page.set(Some(Page::Puzzles));
+                            Screen::Home
+                        }
+                        Return::Games => {
+                            page.set(Some(Page::Games));
+                            Screen::Home
+                        }
+                        Return::Editor => Screen::Editor,
+                    }),
+                    on_play_from: move |setup| {
+                        controller.write().start(setup);
+                        screen.set(Screen::Game);
+                    },
+                }
+            },
+            Screen::Editor => rsx! {
+                EditorScreen {
+                    start: edited(),
+                    on_close: move |_| screen.set(Screen::Home),
+                    on_analyse: move |position| {
+                        edited.set(position);
+                        analyse(Game::from_position(position), 0, Return::Editor);
+                    },
+                    on_play_from: move |setup| {
+                        controller.write().start(setup);
+                        screen.set(Screen::Game);
+                    },
+                }
+            },
             Screen::Game => rsx! {
                 div { class: if page().is_some() { "covered" } else { "screen" },
                     GameView {
@@ -236,12 +307,13 @@ pub fn App() -> Element {
                         controller.write().start(setup);
                         screen.set(Screen::Game);
                     },
+                    on_analyse: move |at| analyse(controller.peek().game().clone(), at, Return::Review(at)),
                 }
             },
         }
         if let (Screen::Shared(at), Some(game)) = (screen(), shared.clone()) {
             ReviewScreen {
-                game,
+                game: game.clone(),
                 bottom: Color::Red,
                 start_at: at,
                 on_close: move |_| screen.set(Screen::Home),
@@ -249,6 +321,7 @@ pub fn App() -> Element {
                     controller.write().start(setup);
                     screen.set(Screen::Game);
                 },
+                on_analyse: move |at| analyse(game.clone(), at, Return::Shared(at)),
             }
         }
         match page() {
@@ -262,7 +335,16 @@ pub fn App() -> Element {
                     on_close: move |_| page.set(None),
                 }
             },
-            Some(Page::Puzzles) => rsx! { PuzzlesScreen { on_close: move |_| page.set(None) } },
+            Some(Page::Puzzles) => rsx! {
+                PuzzlesScreen {
+                    on_close: move |_| page.set(None),
+                    on_analyse: move |game: Game| {
+                        page.set(None);
+                        let plies = game.plies().len();
+                        analyse(game, plies, Return::Puzzles);
+                    },
+                }
+            },
             Some(Page::Games) => rsx! {
                 GamesScreen {
                     on_close: move |_| page.set(None),
@@ -274,6 +356,10 @@ pub fn App() -> Element {
                     on_play_on: move |saved| {
                         page.set(None);
                         play_on(saved);
+                    },
+                    on_analyse: move |(game, at)| {
+                        page.set(None);
+                        analyse(game, at, Return::Games);
                     },
                 }
             },

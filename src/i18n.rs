@@ -421,6 +421,52 @@ translations! {
     ImportBadPosition => "棋谱里的局面有误。", "The position in the text is not valid.";
     ImportBadHeader => "这一行看不懂：{0}", "This line does not read: {0}";
 
+    // The analysis board and the position editor (issue 18).
+    Analysis => "分析", "Analysis";
+    AnalysisTitle => "棋局分析", "Analysis board";
+    AnalyseFromHere => "从这里分析", "Analyse from here";
+    AnalysePosition => "分析这个局面", "Analyse the position";
+    Analyse => "分析", "Analyse";
+    ShowEngine => "电脑分析", "Engine analysis";
+    EngineLines => "路线", "Lines";
+    EngineStarting => "电脑正在分析…", "The engine is analysing…";
+    EngineDepth => "深度 {0}，每秒 {1}局面", "Depth {0} · {1} positions a second";
+    EngineLine => "第 {0} 条路线，{1}：{2}", "Line {0}, {1}: {2}";
+    Evaluation => "形势：{0}", "Evaluation: {0}";
+    EvalEven => "均势", "even";
+    EvalRedBetter => "红方领先 {0} 个兵", "Red is {0} soldiers ahead";
+    EvalBlackBetter => "黑方领先 {0} 个卒", "Black is {0} soldiers ahead";
+    EvalRedWins => "红方 {0}之内强制取胜", "Red wins by force in {0}";
+    EvalBlackWins => "黑方 {0}之内强制取胜", "Black wins by force in {0}";
+    VerdictWinsByForce => "{0}可以强制取胜，{1}之内（双方合计 {2} 步）", "{0} wins by force in {1} ({2} moves in all, both sides counted)";
+    VerdictLine => "取胜路线，对方作最长抵抗：{0}", "The winning line against the longest defence: {0}";
+    VerdictUnknown => "双方合计 {0} 步之内，谁都无法强制取胜", "No forced result within {0} moves (both sides counted)";
+    VerdictSearching => "正在寻找强制取胜…", "Looking for a forced win…";
+    VerdictOver => "对局已结束：{0}", "The game is over: {0}";
+    PromoteVariation => "提升为主线", "Promote variation";
+    DeleteFromHere => "删除这一步及以后", "Delete from here";
+    EditorTitle => "摆局", "Board editor";
+    EditPosition => "摆局", "Edit";
+    EditorPalette => "要放的棋子", "Piece to place";
+    ToolRedSoldier => "红兵", "Red";
+    ToolBlackSoldier => "黑卒", "Black";
+    ToolTreasure => "宝箱", "Treasure";
+    ToolRemove => "移除", "Remove";
+    ClearBoard => "清空棋盘", "Clear board";
+    StartPosition => "开局局面", "Start position";
+    SideToMove => "轮到", "To move";
+    TreasureLockSetting => "宝箱已锁定（这一步不能走宝箱）", "Treasure locked (it may not move this turn)";
+    SetupReady => "局面合法，轮到{0}走棋。", "A legal position: {0} to move.";
+    RefusedTooManyRed => "红方的兵超过 7 个。", "Red has more than 7 soldiers.";
+    RefusedTooManyBlack => "黑方的卒超过 7 个。", "Black has more than 7 soldiers.";
+    RefusedNoTreasure => "棋盘上没有宝箱。", "There is no treasure on the board.";
+    RefusedLockWithoutTreasure => "宝箱已锁定，棋盘上却没有宝箱。", "The treasure is locked, but there is no treasure.";
+    RefusedRedJustMoved => "轮到黑方，说明红方刚走过，可红方一个兵也没有。", "Black to move means Red just moved, but Red has no soldiers.";
+    RefusedBlackJustMoved => "轮到红方，说明黑方刚走过，可黑方一个卒也没有。", "Red to move means Black just moved, but Black has no soldiers.";
+    RefusedSharedPoint => "{0} 上有两个棋子。", "Two pieces stand on {0}.";
+    RefusedQuietPlies => "未吃子的步数超过了和棋的限度。", "More moves without a capture than the draw rule allows.";
+    BadAnalysisLink => "这个分析链接里的局面有误，已打开开局局面。", "The position in this analysis link is not valid: the start position is shown.";
+
     // What the screen reader hears (the game screen's live region).
     ComputerPlayed => "电脑走 {0}", "Computer played {0}";
     ComputerPlayedCapturing => "电脑走 {0}，吃掉 {1}", "Computer played {0}, capturing {1}";

@@ -1,5 +1,6 @@
 //! Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): the app.
 
+mod analysis;
 mod app;
 mod app_notice;
 mod appearance;
@@ -7,6 +8,7 @@ mod board;
 mod by_link;
 mod choice;
 mod device;
+mod editor;
 mod endgames;
 mod game;
 mod history;

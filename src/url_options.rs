@@ -1,7 +1,8 @@
 //! Options in the page address, e.g. `?mode=pnp&fen=...&turn=5&swap=1&lang=en`: a shared link (or a
 //! test) can open a game straight from a position, and a shared game (`?moves=…`, see
 //! [`crate::share`]) opens in its review, and a move sent by a friend (`?moves=…&mode=link&game=…`,
-//! see [`crate::by_link`]) continues that game. The options hold for this visit only and
+//! see [`crate::by_link`]) continues that game, and `?mode=analysis&fen=…` (with `moves=…` to
+//! start after them) opens the analysis board. The options hold for this visit only and
 //! are never saved as the player's settings. A malformed option is ignored (a bad number keeps
 //! the setting), but a game the link cannot open (an unknown mode, a bad or finished position)
 //! is reported, and the app opens at home. A link never replaces an unfinished saved game
@@ -58,6 +59,9 @@ pub enum Opening {
     Review(Game, usize),
     /// A move sent by a friend who plays by link: the game it continues, or a new one.
     ByLink(LinkedGame),
+    /// A position on the analysis board (`mode=analysis`): the moves from its start, the board
+    /// after this many of them.
+    Analysis(Game, usize),
 }
 
 impl Link {
@@ -168,6 +172,16 @@ impl Link {
         if self.mode.as_deref() == Some(share::BY_LINK) {
             return match self.by_link() {
                 Ok(linked) => Opening::ByLink(linked),
+                Err(bad) => Opening::BadLink(bad),
+            };
+        }
+        if self.mode.as_deref() == Some(share::ANALYSIS) {
+            let analysed = match self.shared() {
+                Some(shared) => shared,
+                None => self.start().map(|start| (Game::from_position(start), 0)),
+            };
+            return match analysed {
+                Ok((game, at)) => Opening::Analysis(game, at),
                 Err(bad) => Opening::BadLink(bad),
             };
         }
@@ -313,6 +327,37 @@ mod tests {
             panic!("a resigned game opens its review")
         };
         assert_eq!(resigned.result().unwrap().to_string(), "black resignation");
+    }
+
+    #[test]
+    fn an_analysis_link_opens_the_analysis_board_after_its_moves() {
+        let fen = "BBB/BB.BB/..T../RR.RR/RRR b - 0";
+        let query = |rest: &str| format!("mode=analysis&fen={}{rest}", fen.replace(' ', "+"));
+        let start = Position::from_fen(fen).unwrap();
+        assert_eq!(
+            open(&query(""), true),
+            Opening::Analysis(Game::from_position(start), 0),
+            "no saved game is asked about: the analysis touches none"
+        );
+        let game = share::replay(start, "b4b3-b2c2", None).unwrap();
+        assert_eq!(
+            open(&query("&moves=b4b3-b2c2"), false),
+            Opening::Analysis(game.clone(), 2)
+        );
+        assert_eq!(
+            open(&query("&moves=b4b3-b2c2&ply=1"), false),
+            Opening::Analysis(game.clone(), 1)
+        );
+        let shared = share::analysis_query(&game, 1);
+        assert_eq!(open(&shared, false), Opening::Analysis(game, 1));
+        assert!(matches!(
+            open("mode=analysis&fen=nonsense", false),
+            Opening::BadLink(BadLink::BadPosition(_))
+        ));
+        assert!(matches!(
+            open("mode=analysis&moves=b2c2-c3c5", false),
+            Opening::BadLink(BadLink::BadPly(_))
+        ));
     }
 
     #[test]

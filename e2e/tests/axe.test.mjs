@@ -174,6 +174,15 @@ async function visitEveryScreen(locale, lang, { system, scheme, look }) {
   await shown('review-board');
   await page.getByTestId('review-progress').waitFor({ state: 'detached', timeout: 60_000 });
   await check(page, 'review');
+  await page.getByTestId('analyse-from-here').tap();
+  // The review stands at the end of the game, which has no line: one move back.
+  await page.getByTestId('analysis-back').tap();
+  await shown('analysis-line');
+  await check(page, 'analysis board');
+  await page.getByTestId('edit-position').tap();
+  await shown('editor-screen');
+  await page.getByTestId('clear-board').tap();
+  await check(page, 'board editor, a set-up refused');
 
   // Your games holds the games replaced and finished on the way.
   await page.goto(process.env.BASE_URL);

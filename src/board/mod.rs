@@ -5,6 +5,7 @@
 mod geometry;
 mod parts;
 mod picker;
+mod placement;
 pub mod tokens;
 mod view;
 
@@ -13,7 +14,8 @@ use duobao_rules::{Move, Point, PointSet};
 pub use geometry::{place, SIZE};
 pub use parts::{soldier_glyph, BoardArt, BoardPaints, MoveTrail, TokenView};
 pub use picker::{Pick, Picker};
-pub use view::{point_label, Board};
+pub use placement::Placement;
+pub use view::{point_label, Board, SetupBoard};
 
 /// What a board shows over its position, besides the last move's trail.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]

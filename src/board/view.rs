@@ -7,8 +7,8 @@ use duobao_rules::{Color, Game, Piece, Ply, Point};
 
 use super::geometry::{place, HIT_RADIUS, SIZE};
 use super::parts::{piece_class, BadgeMark, BoardArt, HintArrow, MoveTrail, TokenView};
-use super::tokens::tokens;
-use super::Marks;
+use super::tokens::{tokens, Token};
+use super::{Marks, Placement};
 use crate::i18n::{join, piece_key, text, Key, Lang};
 use crate::prefs::Prefs;
 
@@ -120,6 +120,55 @@ pub fn Board(
                             locked: locked && piece == Some(Piece::Treasure),
                             selected: selected == Some(point),
                             target: targets.contains(point),
+                            lang,
+                            on_tap,
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A position editor's board: `placement` as it stands, possible in a game or not, each tap on
+/// a point handed to `on_tap`.
+#[component]
+pub fn SetupBoard(placement: Placement, on_tap: EventHandler<Point>) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let Prefs {
+        lang, coordinates, ..
+    } = *prefs.read();
+    let bottom = Color::Red;
+    rsx! {
+        svg {
+            class: "board",
+            view_box: "0 0 {SIZE} {SIZE}",
+            role: "group",
+            "aria-label": text(lang, Key::Board),
+            "data-testid": "board",
+            BoardArt { bottom, coordinates }
+            for point in Point::all() {
+                if let Some(piece) = placement.piece_at(point) {
+                    TokenView {
+                        // Keyed by point: a piece set out does not slide from anywhere.
+                        key: "{point}",
+                        token: Token { id: point.index(), piece, point, fading: false },
+                        bottom,
+                        locked: placement.locked && piece == Piece::Treasure,
+                    }
+                }
+            }
+            for point in Point::all() {
+                {
+                    let piece = placement.piece_at(point);
+                    rsx! {
+                        TouchPoint {
+                            point,
+                            bottom,
+                            piece,
+                            locked: placement.locked && piece == Some(Piece::Treasure),
+                            selected: false,
+                            target: false,
                             lang,
                             on_tap,
                         }

@@ -122,6 +122,7 @@ pub fn GamesScreen(
     on_close: EventHandler,
     on_play_from: EventHandler<GameSetup>,
     on_play_on: EventHandler<SavedGame>,
+    on_analyse: EventHandler<(Game, usize)>,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
@@ -158,11 +159,12 @@ pub fn GamesScreen(
         let at = game.plies().len();
         return rsx! {
             ReviewScreen {
-                game,
+                game: game.clone(),
                 bottom: Color::Red,
                 start_at: at,
                 on_close: move |_| reviewing.set(None),
                 on_play_from,
+                on_analyse: move |at| on_analyse.call((game.clone(), at)),
             }
         };
     }
@@ -194,6 +196,7 @@ pub fn GamesScreen(
                 },
                 on_close: move |_| reviewing.set(None),
                 on_play_from,
+                on_analyse: move |at| on_analyse.call((kept.game.clone(), at)),
             }
         };
     }

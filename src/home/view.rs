@@ -21,13 +21,16 @@ enum NewGame {
     ByLink,
 }
 
-/// `saved_game_available` shows Continue, which calls `on_continue`.
+/// `saved_game_available` shows Continue, which calls `on_continue`. `on_analyse` opens the
+/// analysis board on the start position, `on_edit` the position editor.
 #[component]
 pub fn HomeScreen(
     saved_game_available: bool,
     on_continue: EventHandler,
     on_start: EventHandler<GameSetup>,
     on_open: EventHandler<Page>,
+    on_analyse: EventHandler,
+    on_edit: EventHandler,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
@@ -94,6 +97,14 @@ pub fn HomeScreen(
                 }
                 div { class: "home-more",
                     PageButtons { testid_prefix: "open", on_open }
+                    button { r#type: "button", "data-testid": "open-analysis",
+                        onclick: move |_| on_analyse.call(()),
+                        {text(lang, Key::Analysis)}
+                    }
+                    button { r#type: "button", "data-testid": "open-editor",
+                        onclick: move |_| on_edit.call(()),
+                        {text(lang, Key::EditorTitle)}
+                    }
                     button { r#type: "button", "data-testid": "open-games",
                         onclick: move |_| on_open.call(Page::Games),
                         {text(lang, Key::YourGames)}

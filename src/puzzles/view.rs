@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_rules::Move;
+use duobao_rules::{Game, Move};
 
 use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, Status};
 use crate::board::{Board, Pick, Picker};
@@ -19,7 +19,7 @@ use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
 const REPLY_DELAY: Duration = Duration::from_millis(450);
 
 #[component]
-pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
+pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
@@ -153,6 +153,12 @@ pub fn PuzzlesScreen(on_close: EventHandler) -> Element {
                             picker.write().clear();
                         },
                         {text(lang, Key::PuzzleRetry)}
+                    }
+                }
+                if status != Status::Solving {
+                    button { r#type: "button", "data-testid": "analyse-puzzle",
+                        onclick: move |_| on_analyse.call(session.peek().shown_game()),
+                        {text(lang, Key::AnalysePosition)}
                     }
                 }
                 button {

@@ -14,13 +14,13 @@ use super::model::{
 use crate::board::{Badge, Board, Marks};
 use crate::endgames;
 use crate::game::move_list::{move_rows, ply_notation};
-use crate::home::{setup, VsAiDialog};
+use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
 use crate::log::warning;
 use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
-use crate::widgets::{Dialog, PageFrame};
+use crate::widgets::PageFrame;
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
 fn verdict_badge(review: &PlyReview) -> Option<Badge> {
@@ -35,17 +35,11 @@ fn verdict_badge(review: &PlyReview) -> Option<Badge> {
     })
 }
 
-/// How a new game from the reviewed position is being set up.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-enum PlayFrom {
-    Choosing,
-    VsAi,
-}
-
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
 /// `known`: the verdicts of every ply, analysed before, shown at once; without them the game
 /// is analysed, and once every ply is judged `on_analysed` gets them, to keep. `mode`: who
-/// played, when known, for the game shared as text.
+/// played, when known, for the game shared as text. `on_analyse` opens the analysis board at
+/// the ply shown.
 #[component]
 pub fn ReviewScreen(
     game: Game,
@@ -56,6 +50,7 @@ pub fn ReviewScreen(
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
     on_close: EventHandler,
     on_play_from: EventHandler<GameSetup>,
+    on_analyse: EventHandler<usize>,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
@@ -63,7 +58,7 @@ pub fn ReviewScreen(
     let mut cursor = use_signal(|| Cursor::new(total, start_at));
     let complete = known.len() == total;
     let reviews = use_signal(|| if complete { known.clone() } else { Vec::new() });
-    let mut play_from = use_signal(|| None::<PlayFrom>);
+    let mut play_from = use_signal(|| false);
     let mut sharing = use_signal(|| false);
 
     use_analysis(game.clone(), reviews, on_analysed);
@@ -242,8 +237,14 @@ pub fn ReviewScreen(
                     "data-testid": "play-from-here",
                     disabled: over,
                     aria_haspopup: "dialog",
-                    onclick: move |_| play_from.set(Some(PlayFrom::Choosing)),
+                    onclick: move |_| play_from.set(true),
                     {text(lang, Key::PlayFromHere)}
+                }
+                button {
+                    r#type: "button",
+                    "data-testid": "analyse-from-here",
+                    onclick: move |_| on_analyse.call(at),
+                    {text(lang, Key::AnalyseFromHere)}
                 }
                 button {
                     r#type: "button",
@@ -257,36 +258,8 @@ pub fn ReviewScreen(
         if sharing() {
             ShareDialog { game: game.clone(), ply: at, mode, on_close: move |_| sharing.set(false) }
         }
-        match play_from() {
-            Some(PlayFrom::Choosing) => rsx! {
-                Dialog { title: text(lang, Key::PlayFromHere), testid: "play-from", sheet: true,
-                    on_back: move |_| play_from.set(None),
-                    div { class: "menu-items",
-                        button { class: "primary", r#type: "button", "data-testid": "play-from-ai",
-                            onclick: move |_| play_from.set(Some(PlayFrom::VsAi)),
-                            {text(lang, Key::VsAi)}
-                        }
-                        button { r#type: "button", "data-testid": "play-from-pnp",
-                            onclick: move |_| on_play_from.call(GameSetup {
-                                start: position,
-                                ..setup::pass_and_play(&prefs.peek())
-                            }),
-                            {text(lang, Key::PassAndPlay)}
-                        }
-                        button { r#type: "button", "data-testid": "cancel",
-                            onclick: move |_| play_from.set(None),
-                            {text(lang, Key::Back)}
-                        }
-                    }
-                }
-            },
-            Some(PlayFrom::VsAi) => rsx! {
-                VsAiDialog {
-                    on_start: move |setup: GameSetup| on_play_from.call(GameSetup { start: position, ..setup }),
-                    on_cancel: move |_| play_from.set(None),
-                }
-            },
-            None => rsx! {},
+        if play_from() {
+            PlayFromDialog { position, on_play_from, on_close: move |_| play_from.set(false) }
         }
     }
 }

@@ -4,7 +4,8 @@
 //! the rules, move by move, and shows its review at that ply on any device.
 //!
 //! A move sent to a friend by link ([`crate::by_link`]) is the whole game so far, without `ply`,
-//! marked `mode=link` and named by the game's id: `?moves=b2c2-b4b3&mode=link&game=<id>`.
+//! marked `mode=link` and named by the game's id: `?moves=b2c2-b4b3&mode=link&game=<id>`. A
+//! position on the analysis board is the same link marked `mode=analysis`.
 
 use duobao_rules::{Concession, Game, Ply, Position};
 
@@ -18,6 +19,8 @@ pub const MODE: &str = "mode";
 pub const GAME: &str = "game";
 /// `mode=link`: a move sent to a friend.
 pub const BY_LINK: &str = "link";
+/// `mode=analysis`: the moves open on the analysis board rather than in a review.
+pub const ANALYSIS: &str = "analysis";
 /// Between the plies of `moves`.
 const SEPARATOR: char = '-';
 
@@ -57,6 +60,13 @@ pub fn by_link_query(game: &Game, id: u64) -> String {
     form_urlencoded::Serializer::for_suffix(&mut query, 0)
         .append_pair(MODE, BY_LINK)
         .append_pair(GAME, &id.to_string());
+    query
+}
+
+/// The query of a link that opens `game` on the analysis board after `ply` plies.
+pub fn analysis_query(game: &Game, ply: usize) -> String {
+    let mut query = game_query(game, ply);
+    form_urlencoded::Serializer::for_suffix(&mut query, 0).append_pair(MODE, ANALYSIS);
     query
 }
 

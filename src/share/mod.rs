@@ -6,6 +6,6 @@ mod text;
 mod view;
 
 #[cfg(test)]
-pub use link::game_query;
-pub use link::{replay, BadPly, BY_LINK, END, FEN, GAME, MODE, MOVES, PLY};
+pub use link::{analysis_query, game_query};
+pub use link::{replay, BadPly, ANALYSIS, BY_LINK, END, FEN, GAME, MODE, MOVES, PLY};
 pub use view::ShareDialog;

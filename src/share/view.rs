@@ -7,7 +7,7 @@ use duobao_rules::{write_game_text, Game};
 use qrcode::render::svg;
 use qrcode::QrCode;
 
-use super::link::{by_link_query, game_query};
+use super::link::{analysis_query, by_link_query, game_query};
 use super::text::game_headers;
 use crate::history::{local_time, use_local_offset};
 use crate::i18n::{text, Key};
@@ -16,11 +16,13 @@ use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::widgets::Dialog;
 
-/// The link to `game` after `ply` plies, or sending it all to the friend who plays it by link
-/// as the game `by_link`, if the app knows the address it is served at.
-fn game_link(game: &Game, ply: usize, by_link: Option<u64>) -> Option<String> {
+/// The link to `game` after `ply` plies (on the analysis board with `analysis`, else in its
+/// review), or sending it all to the friend who plays it by link as the game `by_link`, if the
+/// app knows the address it is served at.
+fn game_link(game: &Game, ply: usize, by_link: Option<u64>, analysis: bool) -> Option<String> {
     let query = match by_link {
         Some(id) => by_link_query(game, id),
+        None if analysis => analysis_query(game, ply),
         None => game_query(game, ply),
     };
     share_base().map(|base| format!("{base}?{query}"))
@@ -63,20 +65,22 @@ enum Sent {
 }
 
 /// `game` shown after `ply` plies; `mode` names its players in the text, when known. With
-/// `by_link`, the game's id, the sheet sends the game to the friend who plays it by link.
+/// `by_link`, the game's id, the sheet sends the game to the friend who plays it by link; with
+/// `analysis`, the link opens the analysis board.
 #[component]
 pub fn ShareDialog(
     game: Game,
     ply: usize,
     #[props(default)] mode: Option<Mode>,
     #[props(default)] by_link: Option<u64>,
+    #[props(default)] analysis: bool,
     on_close: EventHandler,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut sent = use_signal(|| None::<Sent>);
     let offset_minutes = use_local_offset();
-    let link = game_link(&game, ply, by_link);
+    let link = game_link(&game, ply, by_link, analysis);
     let (title, send_label) = match by_link {
         Some(_) => (Key::SendMove, Key::SendLink),
         None => (Key::Share, Key::ShareLink),

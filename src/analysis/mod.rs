@@ -1,0 +1,12 @@
+//! The analysis board: any position explored with both sides' moves kept as a tree of
+//! variations, the engine's best lines and the exact solver's verdict beside it, and from any
+//! position an edit, a link or a new game.
+
+mod engine;
+mod model;
+mod panel;
+mod readout;
+mod tree;
+mod view;
+
+pub use view::AnalysisScreen;

@@ -1,0 +1,208 @@
+//! The analysis board's screen: the engine panel, the board on which both sides move by taps,
+//! the steps through the moves (buttons, swipes, arrow keys), the move list with its variations,
+//! and what can be done from the position shown: edit it, share it, play from it.
+
+use dioxus::prelude::*;
+use duobao_rules::{Color, Game, Move};
+
+use super::engine::use_engine;
+use super::model::Analysis;
+use super::panel::EnginePanel;
+use crate::board::Board;
+use crate::editor::EditorScreen;
+use crate::home::PlayFromDialog;
+use crate::i18n::{text, Key};
+use crate::prefs::Prefs;
+use crate::session::GameSetup;
+use crate::settings::switch::SettingSwitch;
+use crate::share::ShareDialog;
+use crate::widgets::PageFrame;
+
+/// A dialog or page the analysis board opens over itself.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Over {
+    Editor,
+    PlayFrom,
+    Share,
+}
+
+/// `game`'s moves as the main line, the board after its first `at` plies. A new game from a
+/// position shown goes to `on_play_from`.
+#[component]
+pub fn AnalysisScreen(
+    game: Game,
+    at: usize,
+    on_close: EventHandler,
+    on_play_from: EventHandler<GameSetup>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let mut analysis = use_signal(|| Analysis::new(&game, at));
+    let mut engine_on = use_signal(|| true);
+    let mut lines = use_signal(|| 1);
+    let mut over = use_signal(|| None::<Over>);
+    let shown = use_memo(move || analysis.read().game().clone());
+    // The engine thinks only while the panel shows, over nothing else.
+    let thinking = use_memo(move || engine_on() && over().is_none());
+    let readout = use_engine(shown, thinking, lines);
+
+    let current = analysis.read();
+    let board_game = current.game().clone();
+    let marks = current.marks();
+    let runs = current.runs(lang);
+    let (back, forward) = (current.can_go_back(), current.can_go_forward());
+    let in_variation = current.in_variation();
+    let plies = board_game.plies().len();
+    let position = *board_game.position();
+    let finished = board_game.is_over();
+    drop(current);
+    let mut step = move |change: fn(&mut Analysis)| change(&mut analysis.write());
+
+    rsx! {
+        div { class: if over() == Some(Over::Editor) { "covered" } else { "screen" },
+            PageFrame {
+                title: text(lang, Key::AnalysisTitle),
+                testid: "analysis-screen",
+                on_back: move |_| on_close.call(()),
+                if engine_on() {
+                    EnginePanel {
+                        readout: readout(),
+                        lines: lines(),
+                        on_lines: move |count| lines.set(count),
+                        on_play: move |line: Vec<Move>| {
+                            let mut analysis = analysis.write();
+                            for m in line {
+                                analysis.play(m);
+                            }
+                        },
+                    }
+                }
+                div {
+                    class: "analysis-board",
+                    "data-testid": "analysis-board",
+                    "data-plies": plies,
+                    // A swipe steps through the moves (crate::shortcuts).
+                    "data-swipe": true,
+                    Board {
+                        game: board_game,
+                        bottom: Color::Red,
+                        marks,
+                        on_tap: move |point| {
+                            analysis.write().tap(point);
+                        },
+                    }
+                }
+                nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
+                    for (symbol, label, change, testid, keys, enabled) in [
+                        ("«", Key::ReviewFirst, Analysis::first as fn(&mut Analysis), "analysis-first", "Home", back),
+                        ("‹", Key::ReviewBack, Analysis::back, "analysis-back", "ArrowLeft", back),
+                        ("›", Key::ReviewForward, Analysis::forward, "analysis-forward", "ArrowRight", forward),
+                        ("»", Key::ReviewLast, Analysis::last, "analysis-last", "End", forward),
+                    ] {
+                        button {
+                            key: "{testid}",
+                            r#type: "button",
+                            aria_label: text(lang, label),
+                            "data-testid": testid,
+                            // The arrow keys, Home and End step as these buttons do (crate::shortcuts).
+                            "data-keys": keys,
+                            aria_keyshortcuts: keys,
+                            disabled: !enabled,
+                            onclick: move |_| step(change),
+                            "{symbol}"
+                        }
+                    }
+                }
+                section { class: "moves analysis-moves", aria_label: text(lang, Key::Moves), "data-testid": "analysis-moves",
+                    if runs.is_empty() {
+                        p { class: "empty", {text(lang, Key::NoMovesYet)} }
+                    }
+                    for (index, run) in runs.into_iter().enumerate() {
+                        div {
+                            key: "{index}",
+                            class: if run.depth == 0 { "run main-line" } else { "run variation" },
+                            "data-testid": if run.depth == 0 { "main-line" } else { "variation" },
+                            style: "--depth: {run.depth}",
+                            for cell in run.cells {
+                                button {
+                                    key: "{cell.node:?}",
+                                    class: "ply {cell.mover.name()}",
+                                    r#type: "button",
+                                    aria_current: if cell.current { "step" } else { "false" },
+                                    "data-testid": "tree-move",
+                                    "data-move": "{cell.text}",
+                                    onclick: move |_| analysis.write().go(cell.node),
+                                    if let Some(prefix) = &cell.prefix {
+                                        span { class: "number", "{prefix} " }
+                                    }
+                                    "{cell.text}"
+                                }
+                            }
+                        }
+                    }
+                }
+                div { class: "analysis-tools",
+                    if in_variation {
+                        button { r#type: "button", "data-testid": "promote-variation",
+                            onclick: move |_| analysis.write().promote(),
+                            {text(lang, Key::PromoteVariation)}
+                        }
+                    }
+                    if back {
+                        button { r#type: "button", "data-testid": "delete-from-here",
+                            onclick: move |_| analysis.write().delete(),
+                            {text(lang, Key::DeleteFromHere)}
+                        }
+                    }
+                }
+                SettingSwitch {
+                    label: Key::ShowEngine,
+                    value: engine_on(),
+                    testid: "engine-switch",
+                    onchange: move |on| engine_on.set(on),
+                }
+                div { class: "review-actions",
+                    button { r#type: "button", "data-testid": "edit-position",
+                        onclick: move |_| over.set(Some(Over::Editor)),
+                        {text(lang, Key::EditPosition)}
+                    }
+                    button { r#type: "button", "data-testid": "share", aria_haspopup: "dialog",
+                        onclick: move |_| over.set(Some(Over::Share)),
+                        {text(lang, Key::Share)}
+                    }
+                    button { class: "primary", r#type: "button", "data-testid": "play-from-here",
+                        aria_haspopup: "dialog",
+                        disabled: finished,
+                        onclick: move |_| over.set(Some(Over::PlayFrom)),
+                        {text(lang, Key::PlayFromHere)}
+                    }
+                }
+            }
+        }
+        match over() {
+            Some(Over::Editor) => rsx! {
+                EditorScreen {
+                    start: position,
+                    on_close: move |_| over.set(None),
+                    on_analyse: move |position| {
+                        analysis.set(Analysis::of_position(position));
+                        over.set(None);
+                    },
+                    on_play_from,
+                }
+            },
+            Some(Over::PlayFrom) => rsx! {
+                PlayFromDialog { position, on_play_from, on_close: move |_| over.set(None) }
+            },
+            Some(Over::Share) => rsx! {
+                ShareDialog {
+                    game: shown(),
+                    ply: plies,
+                    analysis: true,
+                    on_close: move |_| over.set(None),
+                }
+            },
+            None => rsx! {},
+        }
+    }
+}
