@@ -210,6 +210,17 @@ for (const [lang, words] of Object.entries(WORDS)) {
     assert.equal(await page.getByTestId('variation').count(), 0);
     await assertAttribute(page.getByTestId('analysis-board'), 'data-plies', '1');
 
+    // The board turned round, as from Black's side.
+    const b1AboveD5 = async () => {
+      const b1 = await boardPoint(page, 'b1').boundingBox();
+      const d5 = await boardPoint(page, 'd5').boundingBox();
+      return b1.y < d5.y;
+    };
+    assert.equal(await b1AboveD5(), false);
+    await page.getByTestId('flip-board').tap();
+    assert.equal(await b1AboveD5(), true, 'Black at the bottom');
+    await page.getByTestId('flip-board').tap();
+
     // Steps: arrows and keys.
     await page.getByTestId('analysis-first').tap();
     await assertAttribute(page.getByTestId('analysis-board'), 'data-plies', '0');

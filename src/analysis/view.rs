@@ -41,6 +41,7 @@ pub fn AnalysisScreen(
     let mut engine_on = use_signal(|| true);
     let mut lines = use_signal(|| 1);
     let mut over = use_signal(|| None::<Over>);
+    let mut bottom = use_signal(|| Color::Red);
     let shown = use_memo(move || analysis.read().game().clone());
     // The engine thinks only while the panel shows, over nothing else.
     let thinking = use_memo(move || engine_on() && over().is_none());
@@ -85,7 +86,7 @@ pub fn AnalysisScreen(
                     "data-swipe": true,
                     Board {
                         game: board_game,
-                        bottom: Color::Red,
+                        bottom: bottom(),
                         marks,
                         on_tap: move |point| {
                             analysis.write().tap(point);
@@ -142,6 +143,10 @@ pub fn AnalysisScreen(
                     }
                 }
                 div { class: "analysis-tools",
+                    button { r#type: "button", "data-testid": "flip-board",
+                        onclick: move |_| bottom.set(bottom().other()),
+                        {text(lang, Key::FlipSides)}
+                    }
                     if in_variation {
                         button { r#type: "button", "data-testid": "promote-variation",
                             onclick: move |_| analysis.write().promote(),
