@@ -6,6 +6,7 @@
 //! names it), everything works as without them.
 
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use dioxus::prelude::*;
 use duobao_ai::{table_solution, Outcome};
@@ -15,6 +16,7 @@ use web_time::Instant;
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
 use crate::log::{note, warning};
+use crate::platform::sleep;
 
 /// The tables once read.
 static TABLES: OnceLock<Arc<Tablebase>> = OnceLock::new();
@@ -70,6 +72,9 @@ async fn read() -> Result<Tablebase, String> {
             .await
             .map_err(|e| format!("{name}: {e}"))?;
         tables.insert(decode(&name, &bytes, slice)?);
+        // Each file's check is a task of its own on the page's thread, so that a tap on the
+        // first screen waits for one file at most, not for all six.
+        sleep(Duration::ZERO).await;
     }
     Ok(tables)
 }
