@@ -217,3 +217,48 @@ pub fn PageFrame(
         }
     }
 }
+
+/// A step through a line of positions.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Step {
+    First,
+    Back,
+    Forward,
+    Last,
+}
+
+/// The «, ‹, ›, » buttons that step through a line of positions (a review, the analysis board),
+/// which the arrow keys, Home and End press too (`crate::shortcuts`). Test ids are
+/// `{testid_prefix}-first` and so on.
+#[component]
+pub fn StepButtons(
+    testid_prefix: &'static str,
+    can_go_back: bool,
+    can_go_forward: bool,
+    on_step: EventHandler<Step>,
+) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    rsx! {
+        nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
+            for (symbol, label, step, name, keys, enabled) in [
+                ("«", Key::ReviewFirst, Step::First, "first", "Home", can_go_back),
+                ("‹", Key::ReviewBack, Step::Back, "back", "ArrowLeft", can_go_back),
+                ("›", Key::ReviewForward, Step::Forward, "forward", "ArrowRight", can_go_forward),
+                ("»", Key::ReviewLast, Step::Last, "last", "End", can_go_forward),
+            ] {
+                button {
+                    key: "{name}",
+                    r#type: "button",
+                    aria_label: text(lang, label),
+                    "data-testid": "{testid_prefix}-{name}",
+                    "data-keys": keys,
+                    aria_keyshortcuts: keys,
+                    disabled: !enabled,
+                    onclick: move |_| on_step.call(step),
+                    "{symbol}"
+                }
+            }
+        }
+    }
+}

@@ -16,7 +16,7 @@ use crate::prefs::Prefs;
 use crate::session::GameSetup;
 use crate::settings::switch::SettingSwitch;
 use crate::share::ShareDialog;
-use crate::widgets::PageFrame;
+use crate::widgets::{PageFrame, Step, StepButtons};
 
 /// A dialog or page the analysis board opens over itself.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -57,7 +57,6 @@ pub fn AnalysisScreen(
     let position = *board_game.position();
     let finished = board_game.is_over();
     drop(current);
-    let mut step = move |change: fn(&mut Analysis)| change(&mut analysis.write());
 
     rsx! {
         div { class: if over() == Some(Over::Editor) { "covered" } else { "screen" },
@@ -93,26 +92,19 @@ pub fn AnalysisScreen(
                         },
                     }
                 }
-                nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
-                    for (symbol, label, change, testid, keys, enabled) in [
-                        ("«", Key::ReviewFirst, Analysis::first as fn(&mut Analysis), "analysis-first", "Home", back),
-                        ("‹", Key::ReviewBack, Analysis::back, "analysis-back", "ArrowLeft", back),
-                        ("›", Key::ReviewForward, Analysis::forward, "analysis-forward", "ArrowRight", forward),
-                        ("»", Key::ReviewLast, Analysis::last, "analysis-last", "End", forward),
-                    ] {
-                        button {
-                            key: "{testid}",
-                            r#type: "button",
-                            aria_label: text(lang, label),
-                            "data-testid": testid,
-                            // The arrow keys, Home and End step as these buttons do (crate::shortcuts).
-                            "data-keys": keys,
-                            aria_keyshortcuts: keys,
-                            disabled: !enabled,
-                            onclick: move |_| step(change),
-                            "{symbol}"
+                StepButtons {
+                    testid_prefix: "analysis",
+                    can_go_back: back,
+                    can_go_forward: forward,
+                    on_step: move |step| {
+                        let mut analysis = analysis.write();
+                        match step {
+                            Step::First => analysis.first(),
+                            Step::Back => analysis.back(),
+                            Step::Forward => analysis.forward(),
+                            Step::Last => analysis.last(),
                         }
-                    }
+                    },
                 }
                 section { class: "moves analysis-moves", aria_label: text(lang, Key::Moves), "data-testid": "analysis-moves",
                     if runs.is_empty() {

@@ -20,7 +20,7 @@ use crate::log::warning;
 use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
-use crate::widgets::PageFrame;
+use crate::widgets::{PageFrame, Step, StepButtons};
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
 fn verdict_badge(review: &PlyReview) -> Option<Badge> {
@@ -82,7 +82,6 @@ pub fn ReviewScreen(
     let marks: Vec<Option<PlyReview>> = (0..total)
         .map(|index| reviews.read().get(index).cloned())
         .collect();
-    let mut step = move |change: fn(&mut Cursor)| change(&mut cursor.write());
 
     rsx! {
         PageFrame {
@@ -97,26 +96,19 @@ pub fn ReviewScreen(
                 "data-swipe": true,
                 div { class: "board-still", inert: true, Board { game: shown, bottom, marks: board_marks } }
             }
-            nav { class: "review-steps", aria_label: text(lang, Key::ReviewPosition),
-                for (symbol, label, change, testid, keys, enabled) in [
-                    ("«", Key::ReviewFirst, Cursor::first as fn(&mut Cursor), "review-first", "Home", back),
-                    ("‹", Key::ReviewBack, Cursor::back, "review-back", "ArrowLeft", back),
-                    ("›", Key::ReviewForward, Cursor::forward, "review-forward", "ArrowRight", forward),
-                    ("»", Key::ReviewLast, Cursor::last, "review-last", "End", forward),
-                ] {
-                    button {
-                        key: "{testid}",
-                        r#type: "button",
-                        aria_label: text(lang, label),
-                        "data-testid": testid,
-                        // The arrow keys, Home and End step as these buttons do (crate::shortcuts).
-                        "data-keys": keys,
-                        aria_keyshortcuts: keys,
-                        disabled: !enabled,
-                        onclick: move |_| step(change),
-                        "{symbol}"
+            StepButtons {
+                testid_prefix: "review",
+                can_go_back: back,
+                can_go_forward: forward,
+                on_step: move |step| {
+                    let mut cursor = cursor.write();
+                    match step {
+                        Step::First => cursor.first(),
+                        Step::Back => cursor.back(),
+                        Step::Forward => cursor.forward(),
+                        Step::Last => cursor.last(),
                     }
-                }
+                },
             }
             section { class: "review-ply", aria_live: "polite", "data-testid": "review-ply",
                 match (at, &current) {
