@@ -21,7 +21,7 @@ use crate::history::{
     forget_all, forget_kept, load_games, next_number, save_kept, save_verdicts, KeptGame,
 };
 use crate::i18n::Lang;
-use crate::platform::{now_ms, sleep};
+use crate::platform::{after_next_paint, now_ms, sleep};
 use crate::prefs::Prefs;
 use crate::puzzles::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
 use crate::session::{Mode, SavedGame};
@@ -288,11 +288,15 @@ pub fn use_stats(store: DeviceStore, mut controller: Signal<Controller>) -> Sign
     let generation = use_memo(move || controller.read().generation());
     use_effect(move || {
         generation();
-        let finished = controller.peek().uncounted_result();
-        if let Some((mode, result)) = finished {
-            controller.write().mark_counted();
-            stats.write().record_game(mode, result);
-        }
+        // After the frame that shows the last move: counting draws the screen again and writes.
+        spawn(async move {
+            after_next_paint().await;
+            let finished = controller.peek().uncounted_result();
+            if let Some((mode, result)) = finished {
+                controller.write().mark_counted();
+                stats.write().record_game(mode, result);
+            }
+        });
     });
     stats
 }
@@ -301,27 +305,40 @@ pub fn use_stats(store: DeviceStore, mut controller: Signal<Controller>) -> Sign
 /// ends otherwise after an undo. A game over from its start is none of the player's. A game
 /// with a friend by link is kept from its start and after every move, so that the list says
 /// whose move it waits for and the friend's next link finds it.
-pub fn use_keeping(store: DeviceStore, mut controller: Signal<Controller>) {
+pub fn use_keeping(store: DeviceStore, controller: Signal<Controller>) {
     let generation = use_memo(move || controller.read().generation());
     let last_kept = use_hook(|| Rc::new(RefCell::new(None::<(u64, Game)>)));
     use_effect(move || {
         generation();
-        let state = controller.peek();
-        let game = state.game();
-        let worth_keeping =
-            state.mode().is_by_link() || (game.is_over() && !game.plies().is_empty());
-        let kept = last_kept
-            .borrow()
-            .as_ref()
-            .is_some_and(|(started_ms, kept)| *started_ms == state.started_ms() && kept == game);
-        if !worth_keeping || kept {
-            return;
-        }
-        let number = store.keep_game(state.kept_as(), state.started_ms(), state.mode(), game);
-        *last_kept.borrow_mut() = Some((state.started_ms(), game.clone()));
-        drop(state);
-        controller.write().set_kept_as(number);
+        let (store, last_kept) = (store.clone(), last_kept.clone());
+        // After the frame that shows the last move, as the count is.
+        spawn(async move {
+            after_next_paint().await;
+            keep(&store, controller, &last_kept);
+        });
     });
+}
+
+/// Keeps the game on screen as [`use_keeping`] says, unless it is kept as it stands already.
+fn keep(
+    store: &DeviceStore,
+    mut controller: Signal<Controller>,
+    last_kept: &RefCell<Option<(u64, Game)>>,
+) {
+    let state = controller.peek();
+    let game = state.game();
+    let worth_keeping = state.mode().is_by_link() || (game.is_over() && !game.plies().is_empty());
+    let kept = last_kept
+        .borrow()
+        .as_ref()
+        .is_some_and(|(started_ms, kept)| *started_ms == state.started_ms() && kept == game);
+    if !worth_keeping || kept {
+        return;
+    }
+    let number = store.keep_game(state.kept_as(), state.started_ms(), state.mode(), game);
+    *last_kept.borrow_mut() = Some((state.started_ms(), game.clone()));
+    drop(state);
+    controller.write().set_kept_as(number);
 }
 
 #[cfg(test)]

@@ -8,6 +8,41 @@ pub async fn sleep(duration: Duration) {
     futures_timer::Delay::new(duration).await;
 }
 
+/// Resolves once the next frame has been painted: in a browser, in a task queued after the next
+/// animation frame's callbacks (which run just before that frame is painted) and after one
+/// more turn of the event loop, so that what those callbacks queued for after the paint comes
+/// first; natively, after a frame's time, the shells having no such callback.
+pub async fn after_next_paint() {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+        let painted = js_sys::Promise::new(&mut |resolve, _reject| {
+            let window = web_sys::window();
+            let queue_after = {
+                let resolve = resolve.clone();
+                Closure::once_into_js(move || {
+                    let queued = web_sys::window()
+                        .map(|window| window.set_timeout_with_callback(resolve.unchecked_ref()));
+                    if !matches!(queued, Some(Ok(_))) {
+                        let _ = resolve.call0(&JsValue::NULL);
+                    }
+                })
+            };
+            let asked =
+                window.map(|window| window.request_animation_frame(queue_after.unchecked_ref()));
+            if !matches!(asked, Some(Ok(_))) {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(painted).await;
+        sleep(Duration::ZERO).await;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        sleep(Duration::from_millis(16)).await;
+    }
+}
+
 /// Milliseconds since 1970 (UTC), by the device's clock.
 pub fn now_ms() -> u64 {
     web_time::SystemTime::now()

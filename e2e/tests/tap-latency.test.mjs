@@ -12,12 +12,12 @@ import {
 /** The targets, in milliseconds: a tap shows within a frame, and within three on a slow phone. */
 const P95_TARGET = { 1: 16, 4: 50 };
 /**
- * What the test fails above, in milliseconds: the targets are not met yet on the two-core test
- * machine (README.md, "Responsiveness and saving"), so it guards against taps getting slower
- * than today's figures with room for that shared machine's noise, and says where the targets
- * stand.
+ * A frame comes 16–19 ms after a tap on the test machine even for a page that does nothing (the
+ * bare board below; Event Timing also rounds to 8 ms): where that page itself is slower than a
+ * target, the app is held to the same frame as that page, its p95 no more than half a frame
+ * later (a frame missed shows a whole frame later).
  */
-const P95_CEILING = { 1: 60, 4: 120 };
+const SAME_FRAME_SLACK = 8;
 /** Taps measured at each speed: enough for a steady 95th percentile. */
 const TAPS = 120;
 /** A game that has not ended after this many plies gives way to a new one. */
@@ -107,19 +107,28 @@ async function measure(rate) {
   console.log(`  Event Timing API: ${describe(eventTiming, { belowThreshold: true })}`);
   console.log(`  pointerup → painted frame: ${describe(outside)}`);
   console.log(`  (input delay, the test's tap to the page, not counted: ${describe(summary(all.inputDelay))})`);
-  await measureBareBoard(rate);
+  const bare = await measureBareBoard(rate);
   const target = P95_TARGET[rate];
-  const ceiling = P95_CEILING[rate];
-  for (const [method, figures] of [['Event Timing', eventTiming], ['outside', outside]]) {
-    const met = figures.p95 <= target ? 'met' : 'NOT met yet';
-    console.log(`  target p95 ≤ ${target} ms (${method}): ${met}`);
-    assert.ok(figures.p95 <= ceiling, `${method} p95 ${figures.p95.toFixed(1)} ms over ${ceiling} ms (${speed})`);
+  for (const [method, figures, floor] of [
+    ['Event Timing', eventTiming, bare.eventTiming],
+    ['outside', outside, bare.outside],
+  ]) {
+    const allowed = Math.max(target, floor.p95 + SAME_FRAME_SLACK);
+    const behindBare = `${(figures.p95 - floor.p95).toFixed(1)} ms after the bare page's ${floor.p95.toFixed(1)} ms`;
+    const verdict = figures.p95 <= target ? 'met'
+      : figures.p95 <= allowed ? `the bare page's frame (${behindBare})` : `NOT met (${behindBare})`;
+    console.log(`  target p95 ≤ ${target} ms (${method}): ${figures.p95.toFixed(1)} ms, ${verdict}`);
+    assert.ok(
+      figures.p95 <= allowed,
+      `${method} p95 ${figures.p95.toFixed(1)} ms over ${allowed.toFixed(1)} ms (${speed}; target ${target} ms, bare page ${floor.p95.toFixed(1)} ms)`,
+    );
   }
 }
 
 /**
  * The same measurement on a page with nothing but 21 circles that a tap marks: what the browser
- * and the machine running the tests cost any page, printed beside the app's figures.
+ * and the machine running the tests cost any page, printed beside the app's figures and
+ * returned as the floor the app is judged against where it is above a target.
  */
 const BARE_BOARD = `<!DOCTYPE html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -143,10 +152,12 @@ async function measureBareBoard(rate) {
     await waitForTapsPainted(page);
   }
   const times = await tapTimes(page);
-  console.log(`  a bare board of circles, for comparison: Event Timing ${describe(summary(times.eventTiming), { belowThreshold: true })}; `
-    + `outside ${describe(summary(times.outside))}`);
+  const bare = { eventTiming: summary(times.eventTiming), outside: summary(times.outside) };
+  console.log(`  a bare board of circles, for comparison: Event Timing ${describe(bare.eventTiming, { belowThreshold: true })}; `
+    + `outside ${describe(bare.outside)}`);
   await cpu.detach();
   await page.close();
+  return bare;
 }
 
 test('a tap shows within a frame at full speed', async () => {

@@ -10,6 +10,9 @@ const MARGIN: f32 = 80.0;
 pub const SIZE: f32 = 4.0 * CELL + 2.0 * MARGIN;
 /// Half the spacing of the points, so that neighbouring targets touch but do not overlap.
 pub const HIT_RADIUS: f32 = CELL / 2.0;
+/// The width and height of the room a token's drawing needs about its centre: the disc, its
+/// shadow and the treasure's padlock reach 47 units out.
+pub const TOKEN_BOX: f32 = 96.0;
 /// Where the coordinates sit: between the outer points and the wood's edge.
 pub const LABEL_INSET: f32 = 18.0;
 

@@ -151,6 +151,8 @@ fn Coordinates(bottom: Color) -> Element {
     }
 }
 
+/// A token drawn inside a board's drawing, where `bottom` sees it: the rules' diagrams and the
+/// settings' preview, which show a position and never move.
 #[component]
 pub fn TokenView(
     token: Token,
@@ -159,43 +161,54 @@ pub fn TokenView(
     #[props(default)] turned: bool,
 ) -> Element {
     let (x, y) = place(token.point, bottom);
-    let class = piece_class(token.piece);
-    let fading = if token.fading { " fading" } else { "" };
     rsx! {
         g {
-            class: "token {class}{fading}",
+            class: token_class(token),
             style: "transform: translate({x}px, {y}px)",
             "data-token": token.id,
             "data-at": "{token.point}",
-            "data-piece": class,
+            "data-piece": piece_class(token.piece),
             "data-turned": turned,
             g { class: "token-body",
-                match token.piece {
-                    Piece::Treasure => rsx! {
-                        rect { class: "shadow", x: "-36", y: "-28", width: "76", height: "66", rx: "12" }
-                        rect { class: "face", x: "-38", y: "-32", width: "76", height: "66", rx: "12" }
-                        line { class: "lid", x1: "-38", y1: "-10", x2: "38", y2: "-10" }
-                        text { class: "glyph", y: "9", "{TREASURE_GLYPH}" }
-                        if locked {
-                            Padlock {}
-                        }
-                    },
-                    soldier => rsx! {
-                        circle { class: "shadow", cx: "2", cy: "4", r: "40" }
-                        circle { class: "face", r: "40" }
-                        circle { class: "rim", r: "32" }
-                        // The flat piece set draws Black's soldiers square (see main.css).
-                        if soldier == Piece::BlackSoldier {
-                            rect { class: "square", x: "-36", y: "-36", width: "72", height: "72", rx: "8" }
-                        }
-                        // Turned about its own centre, where `central` puts the character.
-                        text { class: "glyph", y: "2", transform: turned.then_some("rotate(180 0 2)"),
-                            {soldier.color().map_or(TREASURE_GLYPH, soldier_glyph)}
-                        }
-                    },
-                }
+                TokenFace { piece: token.piece, locked, turned }
             }
         }
+    }
+}
+
+/// The classes of a token's element: its piece's, and `fading` when it was just captured.
+pub fn token_class(token: Token) -> String {
+    let fading = if token.fading { " fading" } else { "" };
+    format!("token {}{fading}", piece_class(token.piece))
+}
+
+/// A token's face about its centre, the point it stands on: the disc or the chest, its
+/// character, the padlock. `turned`: the character reads from across the table.
+#[component]
+pub fn TokenFace(piece: Piece, locked: bool, turned: bool) -> Element {
+    match piece {
+        Piece::Treasure => rsx! {
+            rect { class: "shadow", x: "-36", y: "-28", width: "76", height: "66", rx: "12" }
+            rect { class: "face", x: "-38", y: "-32", width: "76", height: "66", rx: "12" }
+            line { class: "lid", x1: "-38", y1: "-10", x2: "38", y2: "-10" }
+            text { class: "glyph", y: "9", "{TREASURE_GLYPH}" }
+            if locked {
+                Padlock {}
+            }
+        },
+        soldier => rsx! {
+            circle { class: "shadow", cx: "2", cy: "4", r: "40" }
+            circle { class: "face", r: "40" }
+            circle { class: "rim", r: "32" }
+            // The flat piece set draws Black's soldiers square (see main.css).
+            if soldier == Piece::BlackSoldier {
+                rect { class: "square", x: "-36", y: "-36", width: "72", height: "72", rx: "8" }
+            }
+            // Turned about its own centre, where `central` puts the character.
+            text { class: "glyph", y: "2", transform: turned.then_some("rotate(180 0 2)"),
+                {soldier.color().map_or(TREASURE_GLYPH, soldier_glyph)}
+            }
+        },
     }
 }
 

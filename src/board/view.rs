@@ -1,12 +1,20 @@
 //! The board: every screen's one board widget, told by its props what to show and whether it
 //! takes taps. Each token and each point is a component of its own, told by small props what
 //! to show, so that a tap redraws only what it changes.
+//!
+//! It is drawn in layers, each of which the browser keeps as a picture of its own: the wood,
+//! the marks beneath the pieces, one element for each piece, the marks over them, and the
+//! invisible touch points. A tap repaints only the layer it changes, a small one, and a piece's
+//! slide and fading are the compositor's alone, so that a tap's frame is never late behind
+//! them.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, Game, Piece, Ply, Point};
 
-use super::geometry::{place, HIT_RADIUS, SIZE};
-use super::parts::{piece_class, BadgeMark, BoardArt, HintArrow, MoveTrail, TokenView};
+use super::geometry::{place, HIT_RADIUS, SIZE, TOKEN_BOX};
+use super::parts::{
+    piece_class, token_class, BadgeMark, BoardArt, HintArrow, MoveTrail, TokenFace,
+};
 use super::tokens::{tokens, Token};
 use super::{Marks, Placement};
 use crate::i18n::{join, piece_key, text, Key, Lang};
@@ -72,24 +80,27 @@ pub fn Board(
     let locked = position.treasure_locked();
 
     rsx! {
-        svg {
+        div {
             class: if waiting { "board waiting" } else { "board" },
-            view_box: "0 0 {SIZE} {SIZE}",
             role: "group",
             "aria-label": text(lang, Key::Board),
             "data-testid": "board",
-            BoardArt { bottom, coordinates }
-            if let Some(m) = last_move {
-                MoveTrail { m, bottom }
+            Layer { class: "art",
+                BoardArt { bottom, coordinates }
             }
-            if let Some(point) = selected {
-                {
-                    let (cx, cy) = place(point, bottom);
-                    rsx! { circle { class: "selection", cx, cy, r: "47" } }
+            Layer { class: "under",
+                if let Some(m) = last_move {
+                    MoveTrail { m, bottom }
+                }
+                if let Some(point) = selected {
+                    {
+                        let (cx, cy) = place(point, bottom);
+                        rsx! { circle { class: "selection", cx, cy, r: "47" } }
+                    }
                 }
             }
             for token in tokens(&game) {
-                TokenView {
+                BoardToken {
                     key: "{token.id}",
                     token,
                     bottom,
@@ -97,31 +108,35 @@ pub fn Board(
                     turned: turned.is_some_and(|side| token.piece.color() == Some(side)),
                 }
             }
-            if let Some(badge) = badge {
-                BadgeMark { badge, bottom }
-            }
-            if let Some(m) = hint {
-                HintArrow { m, bottom }
-            }
-            for point in targets {
-                {
-                    let (cx, cy) = place(point, bottom);
-                    rsx! { circle { class: "target {mover}", cx, cy, r: "15" } }
+            Layer { class: "over",
+                if let Some(badge) = badge {
+                    BadgeMark { badge, bottom }
+                }
+                if let Some(m) = hint {
+                    HintArrow { m, bottom }
+                }
+                for point in targets {
+                    {
+                        let (cx, cy) = place(point, bottom);
+                        rsx! { circle { class: "target {mover}", cx, cy, r: "15" } }
+                    }
                 }
             }
-            for point in Point::all() {
-                {
-                    let piece = position.piece_at(point);
-                    rsx! {
-                        TouchPoint {
-                            point,
-                            bottom,
-                            piece,
-                            locked: locked && piece == Some(Piece::Treasure),
-                            selected: selected == Some(point),
-                            target: targets.contains(point),
-                            lang,
-                            on_tap,
+            Layer { class: "touch", shown: true,
+                for point in Point::all() {
+                    {
+                        let piece = position.piece_at(point);
+                        rsx! {
+                            TouchPoint {
+                                point,
+                                bottom,
+                                piece,
+                                locked: locked && piece == Some(Piece::Treasure),
+                                selected: selected == Some(point),
+                                target: targets.contains(point),
+                                lang,
+                                on_tap,
+                            }
                         }
                     }
                 }
@@ -140,40 +155,83 @@ pub fn SetupBoard(placement: Placement, on_tap: EventHandler<Point>) -> Element 
     } = *prefs.read();
     let bottom = Color::Red;
     rsx! {
-        svg {
+        div {
             class: "board",
-            view_box: "0 0 {SIZE} {SIZE}",
             role: "group",
             "aria-label": text(lang, Key::Board),
             "data-testid": "board",
-            BoardArt { bottom, coordinates }
+            Layer { class: "art",
+                BoardArt { bottom, coordinates }
+            }
             for point in Point::all() {
                 if let Some(piece) = placement.piece_at(point) {
-                    TokenView {
+                    BoardToken {
                         // Keyed by point: a piece set out does not slide from anywhere.
                         key: "{point}",
                         token: Token { id: point.index(), piece, point, fading: false },
                         bottom,
                         locked: placement.locked && piece == Piece::Treasure,
+                        turned: false,
                     }
                 }
             }
-            for point in Point::all() {
-                {
-                    let piece = placement.piece_at(point);
-                    rsx! {
-                        TouchPoint {
-                            point,
-                            bottom,
-                            piece,
-                            locked: placement.locked && piece == Some(Piece::Treasure),
-                            selected: false,
-                            target: false,
-                            lang,
-                            on_tap,
+            Layer { class: "touch", shown: true,
+                for point in Point::all() {
+                    {
+                        let piece = placement.piece_at(point);
+                        rsx! {
+                            TouchPoint {
+                                point,
+                                bottom,
+                                piece,
+                                locked: placement.locked && piece == Some(Piece::Treasure),
+                                selected: false,
+                                target: false,
+                                lang,
+                                on_tap,
+                            }
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// One of a board's layers: a drawing of the whole board, in board units. `shown`: screen
+/// readers find what it holds (the touch points); the other layers are pictures only.
+#[component]
+fn Layer(class: &'static str, #[props(default)] shown: bool, children: Element) -> Element {
+    rsx! {
+        svg {
+            class: "board-layer {class}",
+            view_box: "0 0 {SIZE} {SIZE}",
+            "aria-hidden": (!shown).then_some("true"),
+            {children}
+        }
+    }
+}
+
+/// A piece on a board that plays: an element of its own over the drawing, placed by a
+/// transform in per cent of its own box, so that the browser slides it and fades it out without
+/// drawing it again, and a tap elsewhere never draws it at all.
+#[component]
+fn BoardToken(token: Token, bottom: Color, locked: bool, turned: bool) -> Element {
+    let (x, y) = place(token.point, bottom);
+    let in_box = |at: f32| (at - TOKEN_BOX / 2.0) / TOKEN_BOX * 100.0;
+    let (left, top) = (in_box(x), in_box(y));
+    let size = TOKEN_BOX / SIZE * 100.0;
+    let corner = -TOKEN_BOX / 2.0;
+    rsx! {
+        div {
+            class: "{token_class(token)} board-token",
+            style: "width: {size}%; height: {size}%; transform: translate({left}%, {top}%)",
+            "data-token": token.id,
+            "data-at": "{token.point}",
+            "data-piece": piece_class(token.piece),
+            "data-turned": turned,
+            svg { class: "token-body", view_box: "{corner} {corner} {TOKEN_BOX} {TOKEN_BOX}",
+                TokenFace { piece: token.piece, locked, turned }
             }
         }
     }

@@ -4,9 +4,8 @@
 //! the review at it.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game, PlayedPly, Ply};
+use duobao_rules::{Color, PlayedPly, Ply};
 
-use super::controller::Controller;
 use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
 
@@ -47,9 +46,9 @@ pub fn ply_text(lang: Lang, played: &PlayedPly) -> String {
     }
 }
 
-pub fn move_rows(lang: Lang, game: &Game) -> Vec<MoveRow> {
+pub fn move_rows(lang: Lang, plies: &[PlayedPly]) -> Vec<MoveRow> {
     let mut rows: Vec<MoveRow> = Vec::new();
-    for (index, played) in game.plies().iter().enumerate() {
+    for (index, played) in plies.iter().enumerate() {
         let notation = Some(MoveCell {
             text: ply_text(lang, played),
             after: index + 1,
@@ -76,14 +75,14 @@ pub fn move_rows(lang: Lang, game: &Game) -> Vec<MoveRow> {
     rows
 }
 
-/// `on_review` opens the review after the tapped ply.
+/// The game's `plies`, handed over by the game screen so that a tap that only picks up a piece
+/// does not draw the list again; `on_review` opens the review after the tapped ply.
 #[component]
-pub fn MoveList(on_review: EventHandler<usize>) -> Element {
-    let controller: Signal<Controller> = use_context();
+pub fn MoveList(plies: Vec<PlayedPly>, on_review: EventHandler<usize>) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    let rows = move_rows(lang, controller.read().game());
-    let newest = controller.read().game().plies().len();
+    let rows = move_rows(lang, &plies);
+    let newest = plies.len();
 
     rsx! {
         section { class: "moves game-moves", aria_label: text(lang, Key::Moves),
@@ -139,7 +138,7 @@ mod tests {
     fn pairs_plies_and_marks_captures() {
         let rows = move_rows(
             Lang::En,
-            &game("BBB/.B.B./..T../.RB../.R. r - 0", &["c1d2", "b4a4", "pass"]),
+            game("BBB/.B.B./..T../.RB../.R. r - 0", &["c1d2", "b4a4", "pass"]).plies(),
         );
         assert_eq!(
             rows,
@@ -162,7 +161,7 @@ mod tests {
     fn black_to_move_first_leaves_red_empty() {
         let rows = move_rows(
             Lang::En,
-            &game("BBB/BB.BB/..T../RR.RR/RRR b - 0", &["b4c4", "b2c2"]),
+            game("BBB/BB.BB/..T../RR.RR/RRR b - 0", &["b4c4", "b2c2"]).plies(),
         );
         assert_eq!(rows[0].red, None);
         assert_eq!(rows[0].black, Some(cell("b4c4", 1)));
@@ -173,7 +172,7 @@ mod tests {
     fn a_skipped_turn_is_named_in_the_readers_language() {
         let record = game("BBB/.B.B./..T../.RB../.R. r - 0", &["c1d2", "pass"]);
         let texts = |lang| {
-            let row = &move_rows(lang, &record)[0];
+            let row = &move_rows(lang, record.plies())[0];
             [&row.red, &row.black].map(|cell| cell.as_ref().unwrap().text.clone())
         };
         assert_eq!(texts(Lang::En), ["c1d2x(c2)", "pass"]);

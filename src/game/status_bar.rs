@@ -5,22 +5,56 @@ use duobao_rules::Color;
 
 use super::clock::format_seconds;
 use super::controller::Controller;
-use super::table::use_facing;
 use crate::board::soldier_glyph;
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
 
+/// What a bar shows of the game, handed to it by the game screen: a tap that picks up a piece
+/// changes none of it, and so does not draw the bar again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarState {
+    mode: Mode,
+    active: bool,
+    captured: u32,
+    seconds: Option<u32>,
+    paused: bool,
+}
+
+impl BarState {
+    pub fn of(state: &Controller, color: Color) -> BarState {
+        let game = state.game();
+        let active = !game.is_over() && game.position().turn() == color;
+        let clock = state.clock();
+        BarState {
+            mode: state.mode(),
+            active,
+            captured: game.soldiers_captured_by(color),
+            seconds: if active {
+                clock.seconds_left()
+            } else {
+                clock.limit_seconds()
+            },
+            paused: clock.is_paused(),
+        }
+    }
+}
+
+/// `color`'s bar, at the `top` of the board or below it; `rotated` to face the player across
+/// the table.
 #[component]
-pub fn PlayerBar(color: Color, top: bool) -> Element {
-    let controller: Signal<Controller> = use_context();
+pub fn PlayerBar(color: Color, top: bool, rotated: bool, bar: BarState) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    let rotated = use_facing().turns(color);
-    let state = controller.read();
-    let game = state.game();
+    let BarState {
+        mode,
+        active,
+        captured,
+        seconds,
+        paused,
+    } = bar;
     let side = text(lang, color_key(color));
-    let (name, is_computer) = match state.mode() {
+    let (name, is_computer) = match mode {
         Mode::VsAi { human, .. } if human == color => {
             (titled(lang, &[text(lang, Key::You), side]), false)
         }
@@ -35,7 +69,6 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
         Mode::ByLink { .. } => (titled(lang, &[text(lang, Key::Friend), side]), false),
         Mode::PassAndPlay { .. } => (side.to_string(), false),
     };
-    let active = !game.is_over() && game.position().turn() == color;
     let class = format!(
         "bar {} {}{}{}",
         if top { "top" } else { "bottom" },
@@ -43,12 +76,6 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
         if active { " active" } else { "" },
         if rotated { " rotated" } else { "" },
     );
-    let clock = state.clock();
-    let seconds = if active {
-        clock.seconds_left()
-    } else {
-        clock.limit_seconds()
-    };
     let low_time = active && seconds.is_some_and(|s| s <= 10);
 
     rsx! {
@@ -70,7 +97,7 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
             }
             div { class: "captured",
                 span { class: "label", {text(lang, Key::Captured)} }
-                span { class: "count", "data-testid": "captured-{color}", "{game.soldiers_captured_by(color)}" }
+                span { class: "count", "data-testid": "captured-{color}", "{captured}" }
             }
             if let Some(seconds) = seconds {
                 div {
@@ -78,10 +105,39 @@ pub fn PlayerBar(color: Color, top: bool) -> Element {
                     role: "timer",
                     aria_label: text(lang, Key::ClockLabel),
                     "data-testid": "clock-{color}",
-                    "data-running": active && !clock.is_paused(),
+                    "data-running": active && !paused,
                     {format_seconds(seconds)}
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_support::{pass_and_play, point, tap_move};
+    use duobao_rules::START_FEN;
+
+    fn bars(state: &Controller) -> [BarState; 2] {
+        [Color::Red, Color::Black].map(|color| BarState::of(state, color))
+    }
+
+    #[test]
+    fn picking_up_a_piece_leaves_the_bars_as_they_were() {
+        let mut state = pass_and_play(START_FEN);
+        let before = bars(&state);
+        state.tap(point("b2"));
+        assert_eq!(bars(&state), before);
+    }
+
+    #[test]
+    fn a_move_hands_the_turn_and_the_clock_to_the_other_bar() {
+        let mut state = pass_and_play(START_FEN);
+        assert!(BarState::of(&state, Color::Red).active);
+        tap_move(&mut state, "b2c2");
+        let [red, black] = bars(&state);
+        assert!(!red.active && black.active);
+        assert_eq!((red.seconds, black.seconds), (Some(5), Some(5)));
     }
 }

@@ -65,12 +65,14 @@ pub fn FacingLayer(turned: bool, children: Element) -> Element {
 }
 
 /// What turns on the game screen now, from the game and the preferences.
+/// Whether the device is handheld is asked of the browser once per screen, not at each tap.
 pub fn use_facing() -> Facing {
     let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
+    let handheld = use_hook(is_handheld);
     let table_mode = prefs.read().table_mode;
     let across = controller.read().mode().across_the_table();
-    Facing::new(across, table_mode, is_handheld())
+    Facing::new(across, table_mode, handheld)
 }
 
 #[cfg(test)]

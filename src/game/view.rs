@@ -2,12 +2,14 @@
 //! menu and game-over dialogs. It also runs the three things that happen without a tap: the
 //! computer's moves, the turn clock, and pausing while the app is in the background.
 
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::Duration;
 
 use crate::log::warning;
 use dioxus::prelude::*;
 use duobao_ai::{think, CancelToken, ThinkError};
-use duobao_rules::Color;
+use duobao_rules::{Color, PlayedPly};
 use web_time::Instant;
 
 use super::ai_failed::AiFailedDialog;
@@ -22,7 +24,7 @@ use super::hint::{hint_reasons, reasons_line, Hint, HINT_LEVEL};
 use super::menu::GameMenu;
 use super::move_list::MoveList;
 use super::sound::use_move_sounds;
-use super::status_bar::PlayerBar;
+use super::status_bar::{BarState, PlayerBar};
 use super::swap_offer::{swapped_notice, SwapDialog};
 use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
@@ -30,7 +32,7 @@ use crate::endgames;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::navigation::{use_back_layer, Page};
 use crate::persistence::GameSaver;
-use crate::platform::{now_ms, sleep, VISIBILITY_SCRIPT};
+use crate::platform::{after_next_paint, now_ms, sleep, VISIBILITY_SCRIPT};
 use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::share::ShareDialog;
@@ -65,6 +67,7 @@ pub fn GameView(
     use_move_haptics(controller, prefs);
     use_keep_awake(controller);
     let facing = use_facing();
+    let surroundings = use_surroundings(controller);
 
     let Prefs {
         lang, hint_button, ..
@@ -92,7 +95,10 @@ pub fn GameView(
     };
     let plies = state.game().plies().len();
     let menu_open = dialogs.read().is_menu_open();
-    let result_open = dialogs.read().is_result_open(&state);
+    // The result follows the final move a frame later, as the bars do, so that the move's frame
+    // draws the board alone and the dialog comes over the move already shown.
+    let result_shown = game_over && surroundings.over;
+    let result_open = result_shown && dialogs.read().is_result_open(&state);
     let ai_stuck = state.is_ai_stuck();
     let draw_offered_by = state.draw_offered_by();
     let swap_offered = state.swap_offered();
@@ -108,7 +114,12 @@ pub fn GameView(
             // The screen's heading, for screen readers: which kind of game this is.
             h1 { class: "visually-hidden", {text(lang, heading)} }
             div { class: "play-area",
-                PlayerBar { color: bottom.other(), top: true }
+                PlayerBar {
+                    color: bottom.other(),
+                    top: true,
+                    rotated: facing.turns(bottom.other()),
+                    bar: surroundings.bar(bottom.other()),
+                }
                 div { class: "board-wrap",
                     Board {
                         game: state.game().clone(),
@@ -132,7 +143,12 @@ pub fn GameView(
                         }
                     }
                 }
-                PlayerBar { color: bottom, top: false }
+                PlayerBar {
+                    color: bottom,
+                    top: false,
+                    rotated: facing.turns(bottom),
+                    bar: surroundings.bar(bottom),
+                }
             }
             div { class: "side",
                 if let Some(line) = hint_line {
@@ -189,7 +205,7 @@ pub fn GameView(
                             {text(lang, Key::FlipSides)}
                         }
                     }
-                    if game_over && !result_open {
+                    if result_shown && !result_open {
                         button {
                             r#type: "button",
                             "data-testid": "show-result",
@@ -205,7 +221,7 @@ pub fn GameView(
                         {text(lang, Key::Menu)}
                     }
                 }
-                MoveList { on_review }
+                MoveList { plies: surroundings.plies, on_review }
             }
             if sending() {
                 ShareDialog {
@@ -359,6 +375,55 @@ fn use_hint(mut controller: Signal<Controller>) -> impl FnMut() {
                 .hint_answer(request.generation, answer.ok());
         });
     }
+}
+
+/// What the game screen shows of the game besides the board and its buttons: the players' bars,
+/// the move list and the result.
+#[derive(Clone, PartialEq)]
+struct Surroundings {
+    red: BarState,
+    black: BarState,
+    plies: Vec<PlayedPly>,
+    /// The game is over: its result may show.
+    over: bool,
+}
+
+impl Surroundings {
+    fn of(state: &Controller) -> Surroundings {
+        Surroundings {
+            red: BarState::of(state, Color::Red),
+            black: BarState::of(state, Color::Black),
+            plies: state.game().plies().to_vec(),
+            over: state.game().is_over(),
+        }
+    }
+
+    fn bar(&self, color: Color) -> BarState {
+        match color {
+            Color::Red => self.red.clone(),
+            Color::Black => self.black.clone(),
+        }
+    }
+}
+
+/// The bars, the move list and the result follow the game a frame behind the board: the frame that answers
+/// a move then has the board alone to draw, and comes sooner (on a slow phone, by a frame); the
+/// rest is drawn in the next.
+fn use_surroundings(controller: Signal<Controller>) -> Surroundings {
+    let mut shown = use_signal(|| Surroundings::of(&controller.peek()));
+    let catching_up = use_hook(|| Rc::new(Cell::new(false)));
+    use_effect(move || {
+        let behind = *shown.peek() != Surroundings::of(&controller.read());
+        if behind && !catching_up.replace(true) {
+            let catching_up = catching_up.clone();
+            spawn(async move {
+                after_next_paint().await;
+                catching_up.set(false);
+                shown.set(Surroundings::of(&controller.peek()));
+            });
+        }
+    });
+    shown()
 }
 
 /// Runs the turn clock on real time. Time is handed to the controller only when the display

@@ -78,7 +78,7 @@ pub fn ReviewScreen(
     };
     let values = graph_values(&reviews.read());
     let line = graph_points(&values, total);
-    let rows = move_rows(lang, &game);
+    let rows = move_rows(lang, game.plies());
     let marks: Vec<Option<PlyReview>> = (0..total)
         .map(|index| reviews.read().get(index).cloned())
         .collect();
