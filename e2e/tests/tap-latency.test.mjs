@@ -12,12 +12,16 @@ import {
 /** The targets, in milliseconds: a tap shows within a frame, and within three on a slow phone. */
 const P95_TARGET = { 1: 16, 4: 50 };
 /**
- * A frame comes 16–19 ms after a tap on the test machine even for a page that does nothing (the
- * bare board below; Event Timing also rounds to 8 ms): where that page itself is slower than a
- * target, the app is held to the same frame as that page, its p95 no more than half a frame
- * later (a frame missed shows a whole frame later).
+ * Within a frame, at full speed: on the test machine even a page that does nothing (the bare
+ * board below) shows a tap 16–19 ms after it, and Event Timing rounds to 8 ms. So the app is
+ * held to the frame such a page paints in: its p95 at most half a frame after the larger of the
+ * target and the bare board's p95, by the same method in the same run (a frame missed shows a
+ * whole frame later). Three frames, on a slow phone, is the target itself.
  */
-const SAME_FRAME_SLACK = 8;
+const HALF_FRAME = 8;
+const allowedP95 = (rate, bare) =>
+  (rate === 1 ? Math.max(P95_TARGET[rate], bare.p95) + HALF_FRAME : P95_TARGET[rate]);
+
 /** Taps measured at each speed: enough for a steady 95th percentile. */
 const TAPS = 120;
 /** A game that has not ended after this many plies gives way to a new one. */
@@ -113,14 +117,14 @@ async function measure(rate) {
     ['Event Timing', eventTiming, bare.eventTiming],
     ['outside', outside, bare.outside],
   ]) {
-    const allowed = Math.max(target, floor.p95 + SAME_FRAME_SLACK);
-    const behindBare = `${(figures.p95 - floor.p95).toFixed(1)} ms after the bare page's ${floor.p95.toFixed(1)} ms`;
+    const allowed = allowedP95(rate, floor);
+    const behindBare = `${(figures.p95 - floor.p95).toFixed(1)} ms after the bare board's ${floor.p95.toFixed(1)} ms`;
     const verdict = figures.p95 <= target ? 'met'
-      : figures.p95 <= allowed ? `the bare page's frame (${behindBare})` : `NOT met (${behindBare})`;
+      : figures.p95 <= allowed ? `the bare board's frame (${behindBare})` : `NOT met (${behindBare})`;
     console.log(`  target p95 ≤ ${target} ms (${method}): ${figures.p95.toFixed(1)} ms, ${verdict}`);
     assert.ok(
       figures.p95 <= allowed,
-      `${method} p95 ${figures.p95.toFixed(1)} ms over ${allowed.toFixed(1)} ms (${speed}; target ${target} ms, bare page ${floor.p95.toFixed(1)} ms)`,
+      `${method} p95 ${figures.p95.toFixed(1)} ms over ${allowed.toFixed(1)} ms (${speed}; target ${target} ms, bare board ${floor.p95.toFixed(1)} ms)`,
     );
   }
 }

@@ -8,6 +8,7 @@ use duobao_rules::{Game, Ply};
 use super::controller::Controller;
 use super::game_over::{reason_key, title_key};
 use crate::i18n::{fill, text, Key, Lang};
+use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::Mode;
 
@@ -61,7 +62,12 @@ pub fn Announcer() -> Element {
         }
         seen.set(plies);
         let lang = prefs.peek().lang;
-        message.set(announcement(lang, state.game(), state.mode(), before).unwrap_or_default());
+        let said = announcement(lang, state.game(), state.mode(), before).unwrap_or_default();
+        // Said after the frame that shows the move, which then has the board alone to draw.
+        spawn(async move {
+            after_next_paint().await;
+            message.set(said);
+        });
     });
 
     rsx! {

@@ -8,6 +8,7 @@ use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
 use super::controller::Controller;
+use crate::platform::after_next_paint;
 use crate::prefs::{Prefs, Volume};
 
 const MOVE_SOUND: Asset = asset!("/assets/sounds/move.wav");
@@ -112,9 +113,15 @@ fn play(sound: Asset, volume: Volume) {
     let Some(loudness) = loudness(volume) else {
         return;
     };
-    document::eval(&format!(
+    let script = format!(
         r#"try {{ const audio = new Audio("{sound}"); audio.volume = {loudness}; const played = audio.play(); if (played) played.catch(() => {{}}); }} catch (_) {{}}"#
-    ));
+    );
+    // After the frame that shows the move: starting a sound costs the page's thread more than
+    // the frame can spare on a slow phone, and a frame's delay is not heard.
+    spawn(async move {
+        after_next_paint().await;
+        document::eval(&script);
+    });
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
 use crate::log::warning;
+use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
@@ -273,6 +274,8 @@ fn use_analysis(
             return;
         }
         spawn(async move {
+            // The screen first, then the work: the tap that opened it is answered at once.
+            after_next_paint().await;
             let mut review = Review::new(&game);
             review.set_tablebase(endgames::loaded());
             loop {
