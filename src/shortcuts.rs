@@ -1,5 +1,5 @@
-//! Keys and swipes for what the screens offer to taps. Enter or Space on a focused board point
-//! taps it, as on a button; an element marked `data-keys="ArrowLeft …"` (a review's step
+//! Keys, swipes and quick taps for what the screens offer to taps. A touch on a board point
+//! taps it as the finger lifts; Enter or Space on a focused board point taps it, as on a button; an element marked `data-keys="ArrowLeft …"` (a review's step
 //! buttons) is clicked by those keys, within the open dialog if there is one; a horizontal swipe
 //! across an element marked `data-swipe` presses ArrowRight (to the left) or ArrowLeft (to the
 //! right). A dialog or page marked `data-take-focus` takes the keyboard focus when it appears, so
@@ -35,6 +35,27 @@ const SHORTCUTS_SCRIPT: &str = r#"
             event.preventDefault();
         }
     });
+    // A tap on a board point acts as the finger lifts, in the same task: the click the browser
+    // would make of it comes after a hover, a mousedown and a mouseup of its own, each a hit test
+    // and a restyle (a frame later on a slow phone). A touch that moved is a swipe or a scroll,
+    // and one the browser already uses (not cancelable) is its own: both are left to it.
+    const TAP_SLOP_PIXELS = 12;
+    let touchFrom = null;
+    document.addEventListener("touchstart", (event) => {
+        const point = event.touches.length === 1 ? event.target.closest?.("[data-point]") : null;
+        touchFrom = point ? { point, x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+    }, { passive: true });
+    document.addEventListener("touchcancel", () => { touchFrom = null; });
+    document.addEventListener("touchend", (event) => {
+        const from = touchFrom;
+        touchFrom = null;
+        const lifted = event.changedTouches[0];
+        if (!from || !event.cancelable || event.touches.length > 0 || !lifted) return;
+        if (Math.hypot(lifted.clientX - from.x, lifted.clientY - from.y) > TAP_SLOP_PIXELS) return;
+        // No click of the browser's after this one.
+        event.preventDefault();
+        clickOn(from.point);
+    }, { passive: false });
     let swipeFrom = null;
     document.addEventListener("pointerdown", (event) => {
         swipeFrom = event.target.closest?.("[data-swipe]") ? event.clientX : null;

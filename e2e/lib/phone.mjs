@@ -230,19 +230,25 @@ export async function watchFrames(page) {
   await page.evaluate(() => {
     window.frameGaps = [];
     window.stopFrames = false;
-    let last = performance.now();
+    window.lastFrameAt = performance.now();
     const frame = (now) => {
-      window.frameGaps.push(now - last);
-      last = now;
+      window.frameGaps.push(now - window.lastFrameAt);
+      window.lastFrameAt = now;
       if (!window.stopFrames) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   });
 }
 
-/** Stops recording; the frame gaps seen since `watchFrames`, in milliseconds. */
+/**
+ * Stops recording; the frame gaps seen since `watchFrames`, in milliseconds, the last one up to
+ * now, so that a page that stalls at the end is caught too.
+ */
 export async function frameGaps(page) {
-  return page.evaluate(() => { window.stopFrames = true; return window.frameGaps; });
+  return page.evaluate(() => {
+    window.stopFrames = true;
+    return [...window.frameGaps, performance.now() - window.lastFrameAt];
+  });
 }
 
 /** Stops recording and fails on a gap between frames over `maxGapMs`: the page froze. */
@@ -250,6 +256,7 @@ export async function assertNoLongGap(page, what, maxGapMs = 200) {
   const gaps = await frameGaps(page);
   const worst = Math.max(...gaps.slice(1));
   console.log(`${what}: frames: ${gaps.length}, worst gap: ${worst.toFixed(1)} ms`);
-  assert.ok(gaps.length > 20, 'frames were measured');
+  // A quick answer is seen in a few frames; the gaps, the last one up to now, cover it all.
+  assert.ok(gaps.length > 3, 'frames were measured');
   assert.ok(worst <= maxGapMs, `${what}: worst frame gap ${worst.toFixed(1)} ms`);
 }

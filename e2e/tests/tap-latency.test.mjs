@@ -15,22 +15,19 @@ const P95_TARGET = { 1: 16, 4: 50 };
  * Within a frame, at full speed: on the test machine even a page that does nothing (the bare
  * board below) shows a tap 16–19 ms after it, and Event Timing rounds to 8 ms. So the app is
  * held to the frame such a page paints in: its p95 at most half a frame after the larger of the
- * target and the bare board's p95, by the same method in the same run (a frame missed shows a
+ * target and the bare board's p95, by the same method in the same rounds (a frame missed shows a
  * whole frame later). Three frames, on a slow phone, is the target itself.
  */
 const HALF_FRAME = 8;
 const allowedP95 = (rate, bare) =>
   (rate === 1 ? Math.max(P95_TARGET[rate], bare.p95) + HALF_FRAME : P95_TARGET[rate]);
 /**
- * Event Timing's frame at full speed is the browser's presented frame, which on this machine
- * (a software compositor sharing two cores) comes a frame late for a few taps in some runs
- * while the page's own frame is on time (README.md, "Responsiveness and saving"): until that
- * holds too, the test says so and fails only when it is more than a frame later still.
+ * Rounds of each measurement, judged on their median: the machines running the tests are
+ * shared, and a round can come while they are slower by half (Lighthouse's audit is judged the
+ * same way, on the median of three runs).
  */
-const guardP95 = (rate, method, bare) =>
-  allowedP95(rate, bare) + (rate === 1 && method === 'Event Timing' ? 2 * HALF_FRAME : 0);
-
-/** Taps measured at each speed: enough for a steady 95th percentile. */
+const ROUNDS = 3;
+/** Taps measured in each round: enough for a steady 95th percentile. */
 const TAPS = 120;
 /** A game that has not ended after this many plies gives way to a new one. */
 const MAX_PLIES = 40;
@@ -90,9 +87,8 @@ async function playGame(page, rng, budget) {
   return { taps, ended: false };
 }
 
-/** Plays games at `rate` times slower CPU until `TAPS` taps are measured; prints and checks. */
-async function measure(rate) {
-  const rng = random(7 * rate);
+/** Plays games at `rate` times slower CPU until `TAPS` taps are measured, then the bare board. */
+async function measureRound(rate, rng) {
   const all = { outside: [], eventTiming: [], inputDelay: [] };
   let games = 0;
   let ended = 0;
@@ -112,28 +108,37 @@ async function measure(rate) {
     assertNoErrors(page);
     await page.close();
   }
+  console.log(`  ${all.outside.length} taps in ${games} games (${ended} played to the end):`);
+  const app = { eventTiming: summary(all.eventTiming), outside: summary(all.outside) };
+  console.log(`    Event Timing API: ${describe(app.eventTiming, { belowThreshold: true })}`);
+  console.log(`    pointerup → painted frame: ${describe(app.outside)}`);
+  console.log(`    (input delay, the test's tap to the page, not counted: ${describe(summary(all.inputDelay))})`);
+  return { app, bare: await measureBareBoard(rate) };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Measures `ROUNDS` rounds at `rate`; prints them and checks the median round's p95. */
+async function measure(rate) {
+  const rng = random(7 * rate);
   const speed = rate === 1 ? 'full speed' : `CPU ${rate}× slower`;
-  const outside = summary(all.outside);
-  const eventTiming = summary(all.eventTiming);
-  console.log(`tap→paint, ${speed}, ${all.outside.length} taps in ${games} games (${ended} played to the end):`);
-  console.log(`  Event Timing API: ${describe(eventTiming, { belowThreshold: true })}`);
-  console.log(`  pointerup → painted frame: ${describe(outside)}`);
-  console.log(`  (input delay, the test's tap to the page, not counted: ${describe(summary(all.inputDelay))})`);
-  const bare = await measureBareBoard(rate);
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    console.log(`tap→paint, ${speed}, round ${round} of ${ROUNDS}:`);
+    rounds.push(await measureRound(rate, rng));
+  }
   const target = P95_TARGET[rate];
-  for (const [method, figures, floor] of [
-    ['Event Timing', eventTiming, bare.eventTiming],
-    ['outside', outside, bare.outside],
-  ]) {
+  for (const [method, key] of [['Event Timing', 'eventTiming'], ['outside', 'outside']]) {
+    const p95 = median(rounds.map((round) => round.app[key].p95));
+    const floor = { p95: median(rounds.map((round) => round.bare[key].p95)) };
     const allowed = allowedP95(rate, floor);
-    const guard = guardP95(rate, method, floor);
-    const behindBare = `${(figures.p95 - floor.p95).toFixed(1)} ms after the bare board's ${floor.p95.toFixed(1)} ms`;
-    const verdict = figures.p95 <= target ? 'met'
-      : figures.p95 <= allowed ? `the bare board's frame (${behindBare})` : `NOT met (${behindBare})`;
-    console.log(`  target p95 ≤ ${target} ms (${method}): ${figures.p95.toFixed(1)} ms, ${verdict}`);
+    const behindBare = `${(p95 - floor.p95).toFixed(1)} ms after the bare board's ${floor.p95.toFixed(1)} ms`;
+    const verdict = p95 <= target ? 'met'
+      : p95 <= allowed ? `the bare board's frame (${behindBare})` : `NOT met (${behindBare})`;
+    console.log(`  target p95 ≤ ${target} ms (${method}), median of ${ROUNDS} rounds: ${p95.toFixed(1)} ms, ${verdict}`);
     assert.ok(
-      figures.p95 <= guard,
-      `${method} p95 ${figures.p95.toFixed(1)} ms over ${guard.toFixed(1)} ms (${speed}; target ${target} ms, bare board ${floor.p95.toFixed(1)} ms)`,
+      p95 <= allowed,
+      `${method} p95 ${p95.toFixed(1)} ms over ${allowed.toFixed(1)} ms (${speed}; target ${target} ms, bare board ${floor.p95.toFixed(1)} ms)`,
     );
   }
 }
@@ -166,7 +171,7 @@ async function measureBareBoard(rate) {
   }
   const times = await tapTimes(page);
   const bare = { eventTiming: summary(times.eventTiming), outside: summary(times.outside) };
-  console.log(`  a bare board of circles, for comparison: Event Timing ${describe(bare.eventTiming, { belowThreshold: true })}; `
+  console.log(`    a bare board of circles, for comparison: Event Timing ${describe(bare.eventTiming, { belowThreshold: true })}; `
     + `outside ${describe(bare.outside)}`);
   await cpu.detach();
   await page.close();
