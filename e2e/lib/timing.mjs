@@ -12,10 +12,13 @@
 //    the tap is complete). The browser
 //    reports only entries of at least 16 ms (the smallest `durationThreshold`), so an interaction
 //    it does not report took less than 16 ms even with its input delay.
-// 2. From outside the app: a capture listener notes when each `pointerup` arrives, a
-//    MutationObserver sees the board's DOM change, and the next animation frame posts a message,
-//    which is handled once that frame has been painted. The time from the pointerup's arrival
-//    to that message is the tap's cost as a player sees it, to the tenth of a millisecond.
+// 2. From outside the app: a capture listener notes when each `pointerup` arrives and asks for
+//    the next animation frame; the first frame in which a MutationObserver has seen the board's
+//    DOM change posts a message, which is handled once that frame has been painted (asked for
+//    as the tap arrives, its callback comes before any the app asks for while answering, so the
+//    message is not queued behind work the app leaves for after the paint). The time from the
+//    pointerup's arrival to that message is the tap's cost as a player sees it, to the tenth of
+//    a millisecond.
 
 /** Installs both measurements in the page; call once the board shows. */
 export async function watchTaps(page) {
@@ -32,21 +35,29 @@ export async function watchTaps(page) {
       }
     }).observe({ type: 'event', durationThreshold: 16 });
 
-    let receivedAt = null;
+    // The tap's first frame is asked for as the tap arrives, so that its callback comes before
+    // any the page asks for while answering the tap; each frame until the board has changed
+    // asks for the next.
+    let boardChanged = false;
     window.addEventListener('pointerup', (event) => {
       taps.received += 1;
-      receivedAt = performance.now();
+      const tap = taps.received;
+      const receivedAt = performance.now();
       taps.inputDelay.push(receivedAt - event.timeStamp);
+      boardChanged = false;
+      const frame = () => {
+        if (tap !== taps.received) return;
+        if (boardChanged) afterPaint.port2.postMessage(receivedAt);
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
     }, { capture: true });
     const afterPaint = new MessageChannel();
     afterPaint.port1.onmessage = ({ data: start }) => taps.outside.push(performance.now() - start);
     const onBoard = (node) =>
       (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement)?.closest('[data-testid="board"]');
     new MutationObserver((records) => {
-      if (receivedAt === null || !records.some((record) => onBoard(record.target))) return;
-      const start = receivedAt;
-      receivedAt = null;
-      requestAnimationFrame(() => afterPaint.port2.postMessage(start));
+      if (records.some((record) => onBoard(record.target))) boardChanged = true;
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }
