@@ -1,12 +1,13 @@
 //! Keys, swipes and quick taps for what the screens offer to taps. A touch on a board point
-//! taps it as the finger lifts; Enter or Space on a focused board point taps it, as on a button; an element marked `data-keys="ArrowLeft …"` (a review's step
-//! buttons) is clicked by those keys, within the open dialog if there is one; a horizontal swipe
-//! across an element marked `data-swipe` presses ArrowRight (to the left) or ArrowLeft (to the
-//! right). A dialog or page marked `data-take-focus` takes the keyboard focus when it appears, so
-//! that a keyboard goes on inside it rather than on the screen underneath. Escape belongs to Back
-//! (`navigation::history`). A script of the page rather than dioxus' keyboard, pointer and
-//! mounted events: converting those into Rust would add about 11 KB to the gzipped download, for
-//! a few gestures that only need to click what a tap clicks.
+//! taps it as the finger lifts; Enter or Space on a focused board point taps it, as on a button;
+//! an element marked `data-keys="ArrowLeft …"` (a review's step buttons) is clicked by those
+//! keys, within the open dialog if there is one; a horizontal swipe across an element marked
+//! `data-swipe` presses ArrowRight (to the left) or ArrowLeft (to the right). A dialog or page
+//! marked `data-take-focus` takes the keyboard focus when it appears, so that a keyboard goes on
+//! inside it rather than on the screen underneath. Escape belongs to Back (`navigation::history`).
+//! A script of the page rather than dioxus' keyboard, pointer and mounted events: converting
+//! those into Rust would add about 11 KB to the gzipped download, for a few gestures that only
+//! need to click what a tap clicks.
 
 use dioxus::prelude::*;
 
@@ -43,7 +44,8 @@ const SHORTCUTS_SCRIPT: &str = r#"
     let touchFrom = null;
     document.addEventListener("touchstart", (event) => {
         const point = event.touches.length === 1 ? event.target.closest?.("[data-point]") : null;
-        touchFrom = point ? { point, x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+        const [touch] = event.touches;
+        touchFrom = point ? { point, x: touch.clientX, y: touch.clientY } : null;
     }, { passive: true });
     document.addEventListener("touchcancel", () => { touchFrom = null; });
     document.addEventListener("touchend", (event) => {
