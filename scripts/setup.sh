@@ -40,12 +40,17 @@ for target in wasm32-unknown-unknown aarch64-linux-android; do
   [[ $'\n'"$installed_targets"$'\n' == *$'\n'"$target"$'\n'* ]] || rustup target add "$target"
 done
 
+# The build tools are compiled for a quick install rather than for speed: they only orchestrate
+# cargo, wasm-bindgen and wasm-opt, and a `cargo install` at the default opt-level 3 of dx's ~700
+# crates took 28 minutes of a fresh 2-core machine (docs/CI.md has the figures).
+quick_install=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false)
 [[ "$(dx --version 2>/dev/null || true)" == "dioxus 0.7.10 "* ]] \
-  || cargo install dioxus-cli@0.7.10 --locked
+  || "${quick_install[@]}" cargo install dioxus-cli@0.7.10 --locked
 
 bindgen_version="$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 [[ "$(wasm-bindgen --version 2>/dev/null || true)" == "wasm-bindgen $bindgen_version" ]] \
-  || cargo install wasm-bindgen-cli --version "$bindgen_version"
+  || "${quick_install[@]}" cargo install wasm-bindgen-cli --version "$bindgen_version"
 
 [[ "$(esbuild --version 2>/dev/null || true)" == "0.27.3" ]] || npm install -g esbuild@0.27.3
 

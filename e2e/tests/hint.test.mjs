@@ -14,7 +14,7 @@ before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
 /** A hint searches at Master, 1.5 s at most; the rest is slack for a slow machine. */
-const HINT_BUDGET_MS = 1_500 + 3_000;
+const HINT_BUDGET_MS = 1_500 + 4_500;
 
 async function askHint(page) {
   await page.getByTestId('hint').tap();
@@ -64,7 +64,7 @@ test('against the computer: the hinted move is played by taps; no hint while it 
   await watchFrames(page);
   await page.getByTestId('thinking').waitFor();
   assert.equal(await page.getByTestId('hint').isDisabled(), true, 'not while the computer thinks');
-  await waitForPlies(page, 2, 5_000);
+  await waitForPlies(page, 2, 8_000);
   await assertNoLongGap(page, 'Master answering');
   await page.waitForFunction(() => !document.querySelector('[data-testid="hint"]').disabled);
   assert.equal(await page.getByTestId('hint-line').count(), 0);

@@ -1,0 +1,183 @@
+// The web app's figures against their strict targets, printed as one Markdown table for the
+// README (scripts/bench-web.sh builds the site first). The test command guards the same figures
+// with margin (lib/guards.mjs); this measures them as they are, so run it on a quiet machine.
+//   - tap→paint p95 at full speed and with the CPU 4× slower, by Event Timing and from outside
+//     the app, beside a bare board of circles (lib/taps.mjs);
+//   - the page's long tasks, blocking time and worst frame gap while the engine works (Master
+//     thinking, a review analysing, the analysis board searching), with taps on the board
+//     meanwhile, at full speed and 4× slower;
+//   - Master's search speed in the browser against the same benchmark natively;
+//   - the download (the app's WebAssembly module, raw, gzipped, brotli);
+//   - Lighthouse's mobile audit, the median of three runs.
+// BASE_URL=… node bench.mjs [--quick]   (the site served there; --quick: one round of fewer taps
+// and one Lighthouse run)
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import {
+  BASE_URL, openBrowser, openApp, playMove, playSomeMove, waitForPlies, watchFrames, frameGaps,
+} from './lib/phone.mjs';
+import { measureTaps } from './lib/taps.mjs';
+import { watchTaps, waitForTapsPainted, tapTimes, summary, throttleCpu } from './lib/timing.mjs';
+import { auditMedians } from './lib/audit.mjs';
+import { ROOT, SITE } from './lib/site.mjs';
+
+const quick = process.argv.includes('--quick');
+const rows = [];
+const row = (what, figure, target, met) => {
+  rows.push({ what, figure, target, met: met === undefined ? '' : met ? 'met' : 'not met' });
+  console.log(`# ${what}: ${figure}${target ? ` (target ${target})` : ''}`);
+};
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+/** Long tasks (over 50 ms) on the page's thread from now on, and their blocking time. */
+async function watchLongTasks(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+async function longTasks(page) {
+  const durations = await page.evaluate(() => window.longTasks);
+  return {
+    count: durations.length,
+    max: durations.length ? Math.max(...durations) : 0,
+    blocking: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+  };
+}
+
+/** Taps `name` and waits for its paint, `count` times, `pause` ms apart. */
+async function tapRepeatedly(page, locator, count, pause) {
+  for (let tap = 0; tap < count; tap += 1) {
+    await locator.tap();
+    await waitForTapsPainted(page);
+    await page.waitForTimeout(pause);
+  }
+}
+
+/** The engine at work in one of three ways, watched for `seconds` with taps meanwhile. */
+const ENGINE_LOADS = {
+  async 'Master thinks'(browser) {
+    const page = await openApp(browser.context, { lang: 'en', mode: 'ai', level: 'master', turn: 'off' });
+    await page.getByTestId('board').waitFor();
+    return {
+      page,
+      async work() {
+        for (const plyCount of [2, 4, 6]) {
+          await playSomeMove(page);
+          await waitForPlies(page, plyCount, 20_000);
+        }
+      },
+    };
+  },
+  async 'a review analyses'(browser) {
+    const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
+    for (const move of ['b2c2', 'b4b3', 'a2a3', 'd4d3', 'e2e3', 'c5c4', 'c2b2', 'b3c3']) await playMove(page, move);
+    await page.getByTestId('ply').first().tap();
+    await page.getByTestId('review-progress').waitFor();
+    return {
+      page,
+      async work() {
+        const step = [page.getByTestId('review-forward'), page.getByTestId('review-back')];
+        for (let tap = 0; tap < 24; tap += 1) {
+          if (!(await page.getByTestId('review-progress').count())) break;
+          await step[tap % 2].tap();
+          await waitForTapsPainted(page);
+          await page.waitForTimeout(250);
+        }
+      },
+    };
+  },
+  async 'the analysis board searches'(browser) {
+    const page = await openApp(browser.context, { lang: 'en' });
+    await page.getByTestId('open-analysis').tap();
+    await page.getByTestId('analysis-screen').waitFor();
+    await page.getByTestId('analysis-line').waitFor();
+    return {
+      page,
+      async work() {
+        await tapRepeatedly(page, page.locator('[data-point="c3"]'), 24, 250);
+      },
+    };
+  },
+};
+
+async function engineLoad(browser, name, rate) {
+  const { page, work } = await ENGINE_LOADS[name](browser);
+  const cpu = await throttleCpu(page, rate);
+  await watchLongTasks(page);
+  await watchFrames(page);
+  await watchTaps(page);
+  await work();
+  const tasks = await longTasks(page);
+  const worstGap = Math.max(...(await frameGaps(page)).slice(1));
+  const taps = (await tapTimes(page)).outside;
+  await cpu.detach();
+  await page.close();
+  const speed = rate === 1 ? 'full speed' : '4× slower';
+  const tapFigure = taps.length ? `, tap→paint p95 ${ms(summary(taps).p95)}` : '';
+  row(`${name}, ${speed}: long tasks`, `${tasks.count} (max ${ms(tasks.max)}), blocking ${ms(tasks.blocking)}, `
+    + `worst frame gap ${ms(worstGap)}${tapFigure}`, rate === 4 ? 'no long task over 50 ms' : '', rate === 4 ? tasks.count === 0 : undefined);
+}
+
+function masterSpeed(browser) {
+  return (async () => {
+    const page = await browser.context.newPage();
+    await page.goto(new URL('bench/?level=master', BASE_URL).href);
+    await page.locator('#bench.done, #bench.failed').waitFor({ timeout: 120_000 });
+    const web = (await page.locator('#bench').textContent()).trim().split('\n').at(-1);
+    await page.close();
+    const native = execFileSync('cargo', ['run', '--release', '--quiet', '-p', 'duobao-cli', '--', 'bench', '--level', 'master'],
+      { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').at(-1);
+    const nps = (line) => Number(line.match(/nps (\d+)/)[1]);
+    const share = nps(web) / nps(native);
+    row('Master in the browser (one thread)', `${nps(web).toLocaleString('en')} positions/s, `
+      + `${(share * 100).toFixed(0)} % of native (${nps(native).toLocaleString('en')})`, '≥ 90 % of native', share >= 0.9);
+  })();
+}
+
+function download() {
+  const assets = join(SITE, 'assets');
+  const wasm = readdirSync(assets).filter((f) => f.endsWith('.wasm'))
+    .map((f) => join(assets, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  const bytes = readFileSync(wasm);
+  const gz = gzipSync(bytes, { level: 9 }).length;
+  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const kb = (n) => `${Math.round(n / 1000)} KB`;
+  row('the app\'s WebAssembly (first download)', `${kb(bytes.length)}, ${kb(gz)} gzipped, ${kb(br)} brotli`, '≤ 300 KB gzipped', gz <= 300_000);
+}
+
+const browser = await openBrowser();
+try {
+  for (const rate of [1, 4]) {
+    const target = rate === 1 ? 16 : 50;
+    const figures = await measureTaps(browser, rate, { rounds: quick ? 1 : 3, taps: quick ? 40 : 120 });
+    const speed = rate === 1 ? 'full speed' : 'CPU 4× slower';
+    for (const [method, key] of [['Event Timing', 'eventTiming'], ['outside', 'outside']]) {
+      const { app, bare } = figures[key];
+      row(`tap→paint p95, ${speed}, ${method}`, `${ms(app)} (bare board ${ms(bare)})`, `≤ ${target} ms`, app <= target);
+    }
+  }
+  for (const rate of [1, 4]) {
+    for (const name of Object.keys(ENGINE_LOADS)) await engineLoad(browser, name, rate);
+  }
+  await masterSpeed(browser);
+} finally {
+  await browser.close();
+}
+download();
+const { medians } = await auditMedians(BASE_URL, quick ? 1 : 3);
+const runs = quick ? 'one run' : 'median of 3';
+row(`Lighthouse mobile, ${runs}: performance`, String(medians.performance), '≥ 95', medians.performance >= 95);
+row(`Lighthouse mobile, ${runs}: total blocking time`, `${Math.round(medians['total-blocking-time'])} ms`, '≤ 100 ms',
+  medians['total-blocking-time'] <= 100);
+row(`Lighthouse mobile, ${runs}: first / largest contentful paint`,
+  `${Math.round(medians['first-contentful-paint'])} / ${Math.round(medians['largest-contentful-paint'])} ms`, '≤ 1800 / 2500 ms',
+  medians['first-contentful-paint'] <= 1800 && medians['largest-contentful-paint'] <= 2500);
+
+console.log(`\n| figure | measured | target | |\n|---|---|---|---|`);
+for (const { what, figure, target, met } of rows) console.log(`| ${what} | ${figure} | ${target} | ${met} |`);
