@@ -5,8 +5,13 @@
 # target/dx/duobao-app/release/web/public, unless given. PORT=… (8080) and BIND=… (127.0.0.1;
 # 0.0.0.0 for a phone on the network too); HTTPS=1 serves HTTPS with a certificate made at
 # start-up and signed by a local certificate authority kept for this user (CERT_DIR=… keeps it
-# elsewhere), which a phone must trust for the service worker (offline play, installing the
-# app): README.md, "On a phone at home".
+# elsewhere, never inside DIR), which a phone must trust for the service worker (offline play,
+# installing the app): README.md, "On a phone at home". The CA can vouch only for home-network
+# names and addresses; one kept from before that limit is replaced at the next start (the server
+# says so: the phone must install the new one). Safe to leave running on a home network: only
+# the regular files inside DIR are served (no dotfiles, no links leading out), slow or idle
+# clients are dropped (10 s for a request's head, 60 s without traffic) and at most 1024
+# connections are open at once: docs/SERVER.md.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,9 +1,14 @@
 //! The response headers that make the folder behave like the deployed site: how long a browser
-//! may keep each file, and content types a browser reads as meant.
+//! may keep each file, content types a browser reads as meant, and the few headers a careful
+//! static site sends so that another site cannot frame the game, learn where a player came from,
+//! or reach device features the game never uses.
 
 use axum::extract::Request;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -15,6 +20,33 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// manifest, icons, puzzles): the browser may keep it but asks each time whether it changed, so
 /// a deployment is seen at once.
 const NO_CACHE: &str = "no-cache";
+
+/// The headers every response carries, whatever its status, beside the cache policy:
+///
+/// - `X-Content-Type-Options: nosniff`: a browser keeps to the declared types.
+/// - `Referrer-Policy: no-referrer`: a link out of the game tells the other site nothing of it.
+/// - `X-Frame-Options: DENY` and `Content-Security-Policy: frame-ancestors 'none'`: no other
+///   page can frame the game (click-jacking); the first for old browsers, the second for the
+///   rest. Only that directive: a policy for scripts needs the hashes of the page's inline
+///   scripts, checked end to end (docs/SERVER.md).
+/// - `Permissions-Policy`: the device features the game never uses are off, for it and any
+///   frame. Left on: what it uses (vibration and audio, which no policy gates; sharing and
+///   copying, `web-share` and `clipboard-write`; keeping the screen awake, `screen-wake-lock`)
+///   and fullscreen. Only names Chromium knows: it reports an unknown one as an error.
+pub const SECURITY_HEADERS: [(HeaderName, &str); 5] = [
+    (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (REFERRER_POLICY, "no-referrer"),
+    (X_FRAME_OPTIONS, "DENY"),
+    (CONTENT_SECURITY_POLICY, "frame-ancestors 'none'"),
+    (PERMISSIONS_POLICY, DENIED_FEATURES),
+];
+
+const PERMISSIONS_POLICY: HeaderName = HeaderName::from_static("permissions-policy");
+
+const DENIED_FEATURES: &str = "accelerometer=(), camera=(), display-capture=(), \
+encrypted-media=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), \
+microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), \
+xr-spatial-tracking=()";
 
 /// Whether the path names content that never changes under that name: one of its segments
 /// carries a content hash, as dx writes it (`main-dxh1a2b3c.css`, `app_bg-dxh0123abcd.wasm`,
@@ -64,7 +96,7 @@ pub fn with_utf8_charset(content_type: &str) -> Option<HeaderValue> {
 
 /// Adds the site's headers to every response: the cache policy by [`is_content_hashed`] (a
 /// hashed name that is missing, or any error, is not cached for a year), the charset by
-/// [`with_utf8_charset`], and `nosniff` so that a browser keeps to the declared types.
+/// [`with_utf8_charset`], and the [`SECURITY_HEADERS`].
 pub async fn site_headers(request: Request, next: Next) -> Response {
     let hashed = is_content_hashed(request.uri().path());
     let mut response = next.run(request).await;
@@ -73,7 +105,9 @@ pub async fn site_headers(request: Request, next: Next) -> Response {
     let headers = response.headers_mut();
     let cache = if lasting { IMMUTABLE } else { NO_CACHE };
     headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
     let charset = headers
         .get(CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())

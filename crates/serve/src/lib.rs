@@ -5,10 +5,20 @@
 //! certificate made at start-up for a phone on the LAN, signed by a [`LocalCa`] that is kept, so
 //! that a phone which trusts it once can install the app.
 //!
+//! It is made to be left running on a home network, where anyone on the Wi-Fi can reach it: it
+//! answers with the regular files inside the folder and nothing else (no dotfiles, nothing a
+//! link leads to outside, no redirect to another site: `confine`), bounds slow and idle
+//! clients and the connections open at once ([`Limits`]: 10 s for a request's head, 60 s
+//! without traffic, at most 1024 connections), sends the headers of a careful static site, and
+//! its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
+//! docs/SERVER.md says the same for a maintainer, with measurements.
+//!
 //! [`Site::bind`] takes the address (so that a port in use is reported before anything else),
 //! [`Site::run`] serves until its shutdown future completes; [`router`] is the site itself.
 
 mod addresses;
+mod confine;
+mod connections;
 mod headers;
 mod local_ca;
 mod tls;
@@ -18,18 +28,22 @@ use std::future::Future;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::handler::HandlerWithoutStateExt;
 use axum::http::header::CONTENT_TYPE;
 use axum::routing::get;
 use axum::{middleware, Router};
-use axum_server::tls_rustls::RustlsConfig;
-use axum_server::Handle;
+use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
+use axum_server::{Handle, Server};
 use tower_http::services::ServeDir;
 
+use connections::{CappedListener, Peer};
+
+pub use connections::{Limits, HEADER_READ_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS};
 pub use headers::is_content_hashed;
-pub use local_ca::{CaError, LocalCa};
+pub use local_ca::{CaError, CaNotice, LocalCa};
 
 /// Where the server offers its local CA's certificate over HTTPS, for a phone to install.
 pub const LOCAL_CA_PATH: &str = "/duobao-local-ca.crt";
@@ -37,16 +51,18 @@ pub const LOCAL_CA_PATH: &str = "/duobao-local-ca.crt";
 /// How long open connections may finish their responses once shutdown is asked for.
 const GRACE: Duration = Duration::from_secs(5);
 
-/// The site: the files under `dir` with the site's headers (the cache policy of
-/// [`is_content_hashed`], UTF-8 text, `nosniff`). `/` and every folder serve their `index.html`;
-/// a file's `.br` or `.gz` sibling is sent instead when the browser accepts that encoding; a
-/// missing file is a plain-text 404.
+/// The site: the regular files inside `root` (a canonical path: [`Site::bind`] makes it so)
+/// with the site's headers (the cache policy of [`is_content_hashed`], UTF-8 text, the security
+/// headers). `/` and every folder serve their `index.html`; a file's `.br` or `.gz` sibling is
+/// sent instead when the browser accepts that encoding; a missing file, a dotfile, an empty
+/// path segment (`//sub`) and anything a link leads to outside `root` is a plain-text 404; a
+/// request for several byte ranges gets the whole file.
 ///
 /// With `local_ca` (the CA's certificate in PEM), [`LOCAL_CA_PATH`] answers it too, typed so
 /// that a phone offers to install it; it is not a file of the site, and like the page it is
 /// revalidated (`no-cache`), so that a new CA is never hidden behind a kept old one.
-pub fn router(dir: &Path, local_ca: Option<&str>) -> Router {
-    let files = ServeDir::new(dir)
+pub fn router(root: &Path, local_ca: Option<&str>) -> Router {
+    let files = ServeDir::new(root)
         .precompressed_br()
         .precompressed_gzip()
         .not_found_service(not_found.into_service());
@@ -58,11 +74,15 @@ pub fn router(dir: &Path, local_ca: Option<&str>) -> Router {
         site = site.route(LOCAL_CA_PATH, get(certificate));
     }
     site.fallback_service(files)
+        .layer(middleware::from_fn_with_state(
+            Arc::<Path>::from(root),
+            confine::only_the_site,
+        ))
         .layer(middleware::from_fn(headers::site_headers))
 }
 
 async fn not_found() -> &'static str {
-    "Not found\n"
+    confine::NOT_FOUND
 }
 
 /// What to serve, where and how.
@@ -76,7 +96,10 @@ pub struct Config {
     pub https: bool,
     /// The folder the local CA is kept in, made on the first HTTPS start; `None` for this
     /// user's data folder (`duobao-serve` in the local data folder: `~/.local/share` on Linux).
+    /// It must not be inside `dir`, where its key would be served.
     pub cert_dir: Option<PathBuf>,
+    /// The timeouts and the cap on open connections.
+    pub limits: Limits,
 }
 
 /// Where the local CA is kept unless told otherwise: one per user, since a phone trusts the CA
@@ -89,7 +112,9 @@ fn default_cert_dir() -> Option<PathBuf> {
 pub struct Site {
     listener: TcpListener,
     local_addr: SocketAddr,
-    dir: PathBuf,
+    root: PathBuf,
+    limits: Limits,
+    max_connections: usize,
     lan: Vec<Ipv4Addr>,
     tls: Option<Tls>,
 }
@@ -102,8 +127,15 @@ struct Tls {
 impl Site {
     /// Listens on the configured address and, for HTTPS, reads the local CA (making it on the
     /// first start) and signs a certificate for every name this machine is opened by:
-    /// localhost, 127.0.0.1, ::1, its LAN addresses, its host name.
+    /// localhost, 127.0.0.1, ::1, its LAN addresses, its host name (those of them the CA may
+    /// vouch for). The folder is resolved once here (links included) as the root nothing is
+    /// served outside of; the CA's folder must not be inside it.
     pub fn bind(config: Config) -> Result<Self, StartError> {
+        let folder_error = |source| StartError::Folder {
+            dir: config.dir.clone(),
+            source,
+        };
+        let root = config.dir.canonicalize().map_err(folder_error)?;
         let listen_error = |source| StartError::Listen {
             addr: config.addr,
             source,
@@ -116,8 +148,19 @@ impl Site {
                 .cert_dir
                 .or_else(default_cert_dir)
                 .ok_or(StartError::LocalCa(CaError::NoFolder))?;
+            let real_cert_dir =
+                confine::resolve_partly(&cert_dir).map_err(|source| StartError::Folder {
+                    dir: cert_dir.clone(),
+                    source,
+                })?;
+            if real_cert_dir.starts_with(&root) {
+                return Err(StartError::CertDirInSite { cert_dir, root });
+            }
             let ca = LocalCa::load_or_make(&cert_dir).map_err(StartError::LocalCa)?;
-            let names = addresses::certificate_names(&lan, addresses::host_name().as_deref());
+            let names = addresses::certificate_names(&lan, addresses::host_name().as_deref())
+                .into_iter()
+                .filter(|name| ca.permits(name))
+                .collect();
             let certificate =
                 tls::signed_certificate(&ca, names).map_err(|e| StartError::Tls(e.to_string()))?;
             ca.check_accepted(&certificate.der)
@@ -134,7 +177,12 @@ impl Site {
         Ok(Site {
             listener,
             local_addr,
-            dir: config.dir,
+            root,
+            limits: config.limits,
+            max_connections: config
+                .limits
+                .max_connections
+                .unwrap_or_else(connections::connection_cap),
             lan,
             tls,
         })
@@ -160,21 +208,34 @@ impl Site {
     /// seconds. Fails only if the listener cannot be handed to the runtime.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
         let local_ca = self.tls.as_ref().map(|tls| tls.ca.pem());
-        let app = router(&self.dir, local_ca).into_make_service();
-        let handle = Handle::new();
+        let app = router(&self.root, local_ca).into_make_service();
+        let handle = Handle::<Peer>::new();
         let stopper = handle.clone();
         tokio::spawn(async move {
             shutdown.await;
             stopper.graceful_shutdown(Some(GRACE));
         });
+        self.listener.set_nonblocking(true)?;
+        let listener = CappedListener::new(
+            tokio::net::TcpListener::from_std(self.listener)?,
+            self.max_connections,
+            self.limits.idle_timeout,
+        );
+        let mut server = Server::from_listener(listener)
+            .handle(handle)
+            // Also bounds a connection that sends nothing at all, before hyper knows whether
+            // it speaks HTTP/1.1 or HTTP/2.
+            .first_request_timeout(self.limits.header_read_timeout);
+        server
+            .http_builder()
+            .http1()
+            .header_read_timeout(self.limits.header_read_timeout);
         match self.tls {
-            None => {
-                let server = axum_server::from_tcp(self.listener)?;
-                server.handle(handle).serve(app).await
-            }
+            None => server.serve(app).await,
+            // Its handshake is bounded by the acceptor (10 s).
             Some(tls) => {
-                let server = axum_server::from_tcp_rustls(self.listener, tls.config)?;
-                server.handle(handle).serve(app).await
+                let server = server.acceptor(RustlsAcceptor::new(tls.config));
+                server.serve(app).await
             }
         }
     }
@@ -216,6 +277,10 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
 /// Why the server could not start.
 #[derive(Debug)]
 pub enum StartError {
+    /// The folder to serve cannot be resolved (or, for the CA's folder, the path leading to it).
+    Folder { dir: PathBuf, source: io::Error },
+    /// The CA's folder is inside the served folder, where its key could be downloaded.
+    CertDirInSite { cert_dir: PathBuf, root: PathBuf },
     /// The address cannot be listened on.
     Listen { addr: SocketAddr, source: io::Error },
     /// The local CA cannot be read or kept.
@@ -227,6 +292,15 @@ pub enum StartError {
 impl fmt::Display for StartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            StartError::Folder { dir, source } => {
+                write!(f, "cannot resolve {}: {source}", dir.display())
+            }
+            StartError::CertDirInSite { cert_dir, root } => write!(
+                f,
+                "the local certificate authority's folder {} is inside the served folder {}, where anyone could download its key: choose a folder outside it with --cert-dir",
+                cert_dir.display(),
+                root.display()
+            ),
             StartError::Listen { addr, source } => match source.kind() {
                 io::ErrorKind::AddrInUse => write!(
                     f,
@@ -255,9 +329,9 @@ impl fmt::Display for StartError {
 impl std::error::Error for StartError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            StartError::Listen { source, .. } => Some(source),
+            StartError::Folder { source, .. } | StartError::Listen { source, .. } => Some(source),
             StartError::LocalCa(problem) => Some(problem),
-            StartError::Tls(_) => None,
+            StartError::CertDirInSite { .. } | StartError::Tls(_) => None,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use duobao_serve::{shutdown_signal, Config, Site, LOCAL_CA_PATH};
+use duobao_serve::{shutdown_signal, Config, Limits, Site, LOCAL_CA_PATH};
 
 /// Serve the web build of Duobao Qi Bing · Seven Soldiers as the deployed site is served:
 /// precompressed files, caching by content hash, HTTPS for a phone on the network.
@@ -53,6 +53,7 @@ fn main() -> ExitCode {
         addr: SocketAddr::new(args.bind, args.port),
         https: args.https,
         cert_dir: args.cert_dir.clone(),
+        limits: Limits::default(),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
@@ -66,6 +67,9 @@ fn main() -> ExitCode {
         let _inside = runtime.enter();
         shutdown_signal()
     };
+    for notice in site.local_ca().map_or(&[][..], |ca| ca.notices()) {
+        eprintln!("duobao-serve: {notice}");
+    }
     announce(&site, &args);
     match runtime.block_on(site.run(stop)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -217,3 +217,82 @@ fn https_makes_the_local_ca_once_and_says_how_a_phone_trusts_it() {
         assert!(again[1].contains("choose to proceed"), "{again:?}");
     }
 }
+
+#[test]
+fn a_cert_dir_inside_the_served_folder_exits_with_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let certs = dir.path().join("certs");
+    let output = run(&[
+        "--dir",
+        dir.path().to_str().unwrap(),
+        "--port",
+        "0",
+        "--https",
+        "--cert-dir",
+        certs.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(message.contains("inside the served folder"), "{message}");
+    assert!(message.contains("--cert-dir"), "{message}");
+    assert!(!certs.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unconstrained_local_ca_is_replaced_saying_so() {
+    use rcgen::{BasicConstraints, CertificateParams, IsCa, KeyPair, KeyUsagePurpose};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let certs = tempfile::tempdir().unwrap();
+    let mut params = CertificateParams::default();
+    params.is_ca = IsCa::Ca(BasicConstraints::Constrained(0));
+    params.key_usages = vec![KeyUsagePurpose::KeyCertSign];
+    let key = KeyPair::generate().unwrap();
+    let old = params.self_signed(&key).unwrap();
+    let ca = certs.path().join("duobao-local-ca.crt");
+    std::fs::write(&ca, old.pem()).unwrap();
+    std::fs::write(
+        certs.path().join("duobao-local-ca.key"),
+        key.serialize_pem(),
+    )
+    .unwrap();
+
+    let mut server = Command::new(BIN)
+        .args([
+            "--dir",
+            dir.path().to_str().unwrap(),
+            "--port",
+            "0",
+            "--https",
+            "--cert-dir",
+            certs.path().to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains(" at https://"), "{first}");
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert!(server.wait().unwrap().success());
+    let mut errors = String::new();
+    server
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert!(errors.contains(&ca.display().to_string()), "{errors}");
+    assert!(errors.contains("could vouch for any site"), "{errors}");
+    assert!(errors.contains("must install the new one"), "{errors}");
+    assert_ne!(std::fs::read_to_string(&ca).unwrap(), old.pem());
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_serve::{CaError, Config, Site, StartError, LOCAL_CA_PATH};
+use duobao_serve::{CaError, Config, Limits, Site, StartError, LOCAL_CA_PATH};
 use tempfile::TempDir;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -60,6 +60,7 @@ fn config(dir: &Path, cert_dir: Option<&Path>) -> Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         https: cert_dir.is_some(),
         cert_dir: cert_dir.map(Path::to_owned),
+        limits: Limits::default(),
     }
 }
 
@@ -491,4 +492,295 @@ fn an_expired_local_ca_is_reported() {
     let message = https_start_error(certs.path()).to_string();
     assert!(message.contains("it has expired"), "{message}");
     assert!(message.contains("Delete it to make a new one"), "{message}");
+}
+
+/// Sends `request` as written and reads the reply to the end.
+async fn raw_exchange(addr: SocketAddr, request: &str) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    parse(&raw)
+}
+
+#[tokio::test]
+async fn only_regular_files_inside_the_folder_are_served() {
+    let dir = web_build();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    fs::write(&secret, "secret outside the site").unwrap();
+    let site = dir.path();
+    fs::write(site.join(".env"), "TOKEN=1").unwrap();
+    fs::create_dir_all(site.join(".git")).unwrap();
+    fs::write(site.join(".git/config"), "[core]").unwrap();
+    fs::create_dir_all(site.join("sub")).unwrap();
+    fs::write(site.join("sub/index.html"), INDEX).unwrap();
+    fs::write(site.join("page.html"), INDEX).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::symlink;
+        symlink("/etc/passwd", site.join("passwd")).unwrap();
+        symlink(&secret, site.join("secret.txt")).unwrap();
+        symlink(outside.path(), site.join("elsewhere")).unwrap();
+        // A precompressed sibling is opened instead of the file it belongs to.
+        symlink(&secret, site.join("page.html.br")).unwrap();
+        // A link that stays inside is followed.
+        symlink(site.join("sw.js"), site.join("worker.js")).unwrap();
+        // A named pipe would hold the response forever.
+        let made = std::process::Command::new("mkfifo")
+            .arg(site.join("pipe.txt"))
+            .status();
+        assert!(made.is_ok_and(|status| status.success()));
+    }
+    let server = start(site, None);
+    for path in [
+        "/.env",
+        "/.git/config",
+        "/%2egit/config",
+        "/assets/.hidden",
+        "/passwd",
+        "/secret.txt",
+        "/elsewhere/secret.txt",
+        "/page.html",
+        "/pipe.txt",
+        "//sub",
+        "//sub/",
+        "/%2F%2Fsub",
+        "/assets//app-dxh0123abcd.wasm",
+        "/..",
+        "/../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/%252e%252e/%252e%252e/etc/passwd",
+        "/..%5c..%5cetc/passwd",
+        "/\\sub",
+        "/%c0%ae%c0%ae/etc/passwd",
+    ] {
+        let reply = get(server.addr, path, Some(BROWSER_ENCODINGS)).await;
+        assert_eq!(reply.status, 404, "{path}");
+        assert_eq!(reply.header("location"), None, "{path}");
+        assert_eq!(reply.body, b"Not found\n", "{path}");
+    }
+    // A folder asked without its slash is sent on to it, on this site.
+    let reply = get(server.addr, "/sub", None).await;
+    assert_eq!(reply.status / 100, 3);
+    assert_eq!(reply.header("location"), Some("/sub/"));
+    for path in ["/sub/", "/worker.js"] {
+        assert_eq!(get(server.addr, path, None).await.status, 200, "{path}");
+    }
+}
+
+#[test]
+fn a_cert_dir_inside_the_folder_is_refused() {
+    let dir = web_build();
+    for inside in [dir.path().to_owned(), dir.path().join("certs/ca")] {
+        let Err(problem) = Site::bind(config(dir.path(), Some(&inside))) else {
+            panic!("started with the CA in {}", inside.display());
+        };
+        assert!(
+            matches!(&problem, StartError::CertDirInSite { cert_dir, .. } if *cert_dir == inside),
+            "{problem:?}"
+        );
+        let message = problem.to_string();
+        assert!(message.contains("inside the served folder"), "{message}");
+        assert!(message.contains("--cert-dir"), "{message}");
+    }
+    assert!(!dir.path().join("certs").exists());
+    assert!(!dir.path().join("duobao-local-ca.key").exists());
+}
+
+#[tokio::test]
+async fn several_ranges_get_the_whole_file() {
+    let dir = web_build();
+    let server = start(dir.path(), None);
+    let ranged = |range: &str| {
+        format!("GET /index.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nRange: {range}\r\n\r\n")
+    };
+    let reply = raw_exchange(server.addr, &ranged("bytes=0-1,5-6")).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-range"), None);
+    assert_eq!(reply.body, INDEX.as_bytes());
+    // One range is still served as asked.
+    let reply = raw_exchange(server.addr, &ranged("bytes=0-1")).await;
+    assert_eq!(reply.status, 206);
+    assert_eq!(reply.body, &INDEX.as_bytes()[..2]);
+}
+
+#[tokio::test]
+async fn the_security_headers_are_on_every_response() {
+    let dir = web_build();
+    let server = start(dir.path(), None);
+    for (path, status) in [("/", 200), ("/missing.js", 404), ("/.env", 404)] {
+        let reply = get(server.addr, path, None).await;
+        assert_eq!(reply.status, status, "{path}");
+        assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+        assert_eq!(reply.header("referrer-policy"), Some("no-referrer"));
+        assert_eq!(reply.header("x-frame-options"), Some("DENY"));
+        assert_eq!(
+            reply.header("content-security-policy"),
+            Some("frame-ancestors 'none'")
+        );
+        let policy = reply.header("permissions-policy").unwrap();
+        for denied in [
+            "camera=()",
+            "microphone=()",
+            "geolocation=()",
+            "payment=()",
+            "usb=()",
+        ] {
+            assert!(policy.contains(denied), "{policy}");
+        }
+        // What the game uses stays allowed.
+        for used in [
+            "web-share",
+            "clipboard-write",
+            "screen-wake-lock",
+            "fullscreen",
+            "autoplay",
+        ] {
+            assert!(!policy.contains(used), "{policy}");
+        }
+        assert_eq!(reply.header("cache-control"), Some("no-cache"));
+    }
+}
+
+/// A server on a free port with these limits, serving plain HTTP.
+fn start_limited(dir: &Path, limits: Limits) -> Running {
+    let site = Site::bind(Config {
+        limits,
+        ..config(dir, None)
+    })
+    .unwrap();
+    let addr = site.local_addr();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(site.run(async {
+        let _ = stopped.await;
+    }));
+    Running {
+        addr,
+        ca: None,
+        stop,
+        task,
+    }
+}
+
+const SHORT: Limits = Limits {
+    header_read_timeout: Duration::from_secs(1),
+    idle_timeout: Duration::from_secs(60),
+    max_connections: None,
+};
+
+/// Reads until the server closes the connection, and how long that took; `None` if it has not
+/// within `patience`.
+async fn closed_within(stream: &mut TcpStream, patience: Duration) -> Option<Duration> {
+    let began = std::time::Instant::now();
+    let mut sink = Vec::new();
+    tokio::time::timeout(patience, stream.read_to_end(&mut sink))
+        .await
+        .ok()
+        .map(|_| began.elapsed())
+}
+
+#[tokio::test]
+async fn a_half_sent_request_is_dropped_in_time() {
+    let dir = web_build();
+    let server = start_limited(dir.path(), SHORT);
+    let mut half = TcpStream::connect(server.addr).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    for stream in [&mut half, &mut silent] {
+        let took = closed_within(stream, Duration::from_secs(5)).await;
+        let took = took.expect("dropped within 5 s");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+    }
+    // A connection kept open after a response, with no new request, is dropped as soon.
+    let mut kept = TcpStream::connect(server.addr).await.unwrap();
+    kept.write_all(b"GET /sw.js HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let took = closed_within(&mut kept, Duration::from_secs(5)).await;
+    assert!(
+        took.is_some_and(|took| took < Duration::from_secs(3)),
+        "{took:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_connection_where_nothing_moves_is_closed() {
+    let dir = web_build();
+    let server = start_limited(
+        dir.path(),
+        Limits {
+            header_read_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(1),
+            max_connections: None,
+        },
+    );
+    let mut stalled = TcpStream::connect(server.addr).await.unwrap();
+    stalled.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
+    let took = closed_within(&mut stalled, Duration::from_secs(10)).await;
+    assert!(
+        took.is_some_and(|took| took < Duration::from_secs(5)),
+        "{took:?}"
+    );
+}
+
+/// `count` connections each holding half a request.
+async fn slow_clients(addr: SocketAddr, count: usize) -> Vec<TcpStream> {
+    let mut held = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .unwrap();
+        held.push(stream);
+    }
+    held
+}
+
+#[tokio::test]
+async fn a_request_is_answered_while_300_slow_clients_hold_connections() {
+    let dir = web_build();
+    let server = start_limited(
+        dir.path(),
+        Limits {
+            header_read_timeout: Duration::from_secs(5),
+            max_connections: Some(400),
+            ..SHORT
+        },
+    );
+    let held = slow_clients(server.addr, 300).await;
+    let began = std::time::Instant::now();
+    let reply = tokio::time::timeout(Duration::from_secs(4), get(server.addr, "/", None)).await;
+    assert_eq!(reply.expect("answered at once").status, 200);
+    assert!(
+        began.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        began.elapsed()
+    );
+    drop(held);
+}
+
+#[tokio::test]
+async fn over_the_cap_a_connection_waits_for_a_free_slot() {
+    let dir = web_build();
+    let server = start_limited(
+        dir.path(),
+        Limits {
+            max_connections: Some(20),
+            ..SHORT
+        },
+    );
+    let _held = slow_clients(server.addr, 20).await;
+    let began = std::time::Instant::now();
+    // Waits in the listen backlog until the slow ones are dropped (1 s), then is answered.
+    let reply = tokio::time::timeout(Duration::from_secs(5), get(server.addr, "/", None)).await;
+    assert_eq!(reply.expect("answered once a slot is free").status, 200);
+    let took = began.elapsed();
+    assert!(
+        took > Duration::from_millis(700),
+        "answered over the cap: {took:?}"
+    );
 }
