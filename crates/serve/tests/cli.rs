@@ -273,17 +273,19 @@ fn an_unconstrained_local_ca_is_replaced_saying_so() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Kept open until the server has stopped: its later lines would otherwise meet a closed pipe.
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
     let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    stdout.read_line(&mut first).unwrap();
     assert!(first.contains(" at https://"), "{first}");
     let killed = Command::new("kill")
         .args(["-TERM", &server.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    assert!(server.wait().unwrap().success());
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status}");
+    drop(stdout);
     let mut errors = String::new();
     server
         .stderr
