@@ -20,7 +20,8 @@ pub const PLAYOUTS: RangeInclusive<u64> = 1..=Mcts::MAX_PLAYOUTS as u64;
 /// The exact solver's table in MiB: up to 16 GiB, the most a desktop can be asked to give.
 pub const TABLE_MEGABYTES: RangeInclusive<u64> = 1..=16_384;
 /// Soldiers in all for the endgame tables: 2 is the least a slice has; 8 take 1.2 billion
-/// positions, 2.3 GB of tables and about as much memory again while building.
+/// positions and 2.3 GB of tables, built a slice pair at a time (the largest, 3v5 with 5v3,
+/// needs 2.5 GB while building); past 8 a distance may not fit the tables' byte.
 pub const TABLE_SOLDIERS: RangeInclusive<u64> = 2..=8;
 /// Won endgame positions for the tables' benchmark: each is two games.
 pub const ENDGAME_POSITIONS: RangeInclusive<u64> = 1..=1000;

@@ -52,6 +52,8 @@ pub enum BuildEvent<'a> {
 pub enum BuildError {
     /// A distance exceeds what a byte of the tables holds.
     DistanceTooLong(Slice),
+    /// A slice that captures lead to, which must be built first, is not held.
+    Missing(Slice),
 }
 
 impl std::fmt::Display for BuildError {
@@ -61,6 +63,9 @@ impl std::fmt::Display for BuildError {
                 f,
                 "slice {slice} has a distance beyond {MAX_DISTANCE} plies, more than the tables hold"
             ),
+            BuildError::Missing(slice) => {
+                write!(f, "slice {slice} is needed first: captures lead to it")
+            }
         }
     }
 }
@@ -84,26 +89,59 @@ impl Tablebase {
         max_soldiers: u32,
         mut on_event: impl FnMut(BuildEvent<'_>),
     ) -> Result<(), BuildError> {
-        for slice in Slice::up_to(max_soldiers) {
-            if self.get(slice).is_some() || slice.mover > slice.opponent {
-                continue;
-            }
-            let started = Instant::now();
-            let pair = Pair::new(slice);
-            on_event(BuildEvent::Started {
-                slices: &pair.slices,
-                positions: pair.size(),
-            });
-            let tables = Retrograde::new(&pair, self).run(&mut on_event)?;
-            for table in tables {
-                on_event(BuildEvent::Finished {
-                    table: &table,
-                    elapsed: started.elapsed(),
-                });
-                self.insert(table);
+        for slice in Slice::pairs(max_soldiers) {
+            if self.get(slice).is_none() {
+                for table in self.build_pair(slice, &mut on_event)? {
+                    self.insert(table);
+                }
             }
         }
         Ok(())
+    }
+
+    /// Builds `slice` and its twin (see [`Slice::pair`]) from the slices their captures lead to
+    /// ([`Slice::prerequisites`]), which must be held: in memory, or mapped from their files
+    /// ([`crate::file::map`]) so that a machine builds one pair without holding the rest.
+    pub fn build_pair(
+        &self,
+        slice: Slice,
+        mut on_event: impl FnMut(BuildEvent<'_>),
+    ) -> Result<Vec<SliceTable>, BuildError> {
+        if let Some(&missing) = slice
+            .prerequisites()
+            .iter()
+            .find(|&&needed| self.get(needed).is_none())
+        {
+            return Err(BuildError::Missing(missing));
+        }
+        let started = Instant::now();
+        let pair = Pair::new(slice.pair());
+        on_event(BuildEvent::Started {
+            slices: &pair.slices,
+            positions: pair.size(),
+        });
+        let tables = Retrograde::new(&pair, self).run(&mut on_event)?;
+        for table in &tables {
+            on_event(BuildEvent::Finished {
+                table,
+                elapsed: started.elapsed(),
+            });
+        }
+        Ok(tables)
+    }
+}
+
+impl Slice {
+    /// The most memory [`Tablebase::build_pair`] takes for this slice and its twin, in bytes,
+    /// besides the smaller slices it reads: per position of the pair, its value, budget, due
+    /// level, moves remaining and capture level (5 bytes), with the 3 bytes of its first look
+    /// beside them at the start, and room for the list of a level's newly decided positions; a
+    /// little more for the program.
+    pub fn build_memory(self) -> u64 {
+        const PER_POSITION: u64 = 10;
+        const PROGRAM: u64 = 64 << 20;
+        let pair = Pair::new(self.pair());
+        PER_POSITION * pair.size() as u64 + PROGRAM
     }
 }
 
@@ -377,21 +415,53 @@ impl<'a> Retrograde<'a> {
     }
 
     fn into_tables(self) -> Vec<SliceTable> {
-        let values: Vec<u8> = self.values.into_iter().map(AtomicU8::into_inner).collect();
-        let budgets: Vec<u8> = self.budgets.into_iter().map(AtomicU8::into_inner).collect();
-        let start = self.pair.twin_start;
-        self.pair
-            .slices
-            .iter()
-            .zip([0..start, start..values.len()])
-            .map(|(&slice, range)| {
-                SliceTable::new(
-                    slice,
-                    values[range.clone()].to_vec(),
-                    budgets[range].to_vec(),
-                )
-                .expect("a slice's part of the pair has its size")
+        let Retrograde {
+            pair,
+            values,
+            budgets,
+            due,
+            remaining,
+            capture_level,
+            ..
+        } = self;
+        // Making room for the twin's copy.
+        drop((due, remaining, capture_level));
+        let mut values: Vec<u8> = values.into_iter().map(AtomicU8::into_inner).collect();
+        let mut budgets: Vec<u8> = budgets.into_iter().map(AtomicU8::into_inner).collect();
+        let mut parts = vec![];
+        if let [_, twin] = pair.slices[..] {
+            let twin_values = values.split_off(pair.twin_start);
+            let twin_budgets = budgets.split_off(pair.twin_start);
+            parts.push((twin, twin_values, twin_budgets));
+        }
+        parts.push((pair.slices[0], values, budgets));
+        parts
+            .into_iter()
+            .rev()
+            .map(|(slice, values, budgets)| {
+                SliceTable::new(slice, values, budgets)
+                    .expect("a slice's part of the pair has its size")
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_distance_beyond_the_byte_is_an_error_not_a_wrong_table() {
+        let slice = Slice::new(1, 1).unwrap();
+        let pair = Pair::new(slice);
+        let smaller = Tablebase::new();
+        let retrograde = Retrograde::new(&pair, &smaller);
+        assert_eq!(retrograde.due_byte(MAX_DISTANCE), MAX_DISTANCE as u8);
+        assert!(!retrograde.too_long.load(Relaxed));
+        // As a position found due one ply past the longest distance a byte holds.
+        retrograde.due_byte(MAX_DISTANCE + 1);
+        let result = retrograde.run(&mut |_| {});
+        assert_eq!(result.unwrap_err(), BuildError::DistanceTooLong(slice));
+        assert_eq!(MAX_DISTANCE, 254);
     }
 }

@@ -6,6 +6,20 @@
 //! slice's soldiers to move and against (a byte each), two zero bytes, the number of entries
 //! (u64, the slice's size) and an FNV-1a checksum (u64) of everything else in the file. Loading
 //! checks all of it, so a damaged or foreign file is an error naming it, never a wrong answer.
+//!
+//! A file is written under a temporary name in its directory, flushed to the disk, then renamed
+//! to its own name: a build stopped at any point (a machine of a cluster lost, a power cut) leaves
+//! either no file or a whole one, and builders racing for the same slice each put a whole file in
+//! place. The builder reads the smaller slices by mapping their files ([`map`]), so only the
+//! pages its captures look up take memory, and the system may drop them again.
+//!
+//! # Why one byte holds a distance
+//! A value byte holds distances up to 254 plies (`MAX_DISTANCE`); the longest up to 7 soldiers
+//! is 83. A wider format is not a mere change of files: the builder keeps each position's level
+//! in a byte while it works, so 2-byte distances would add three bytes a position to the build's
+//! memory too. Nothing bounds the distance in advance, so the builder checks it instead: a slice
+//! with a longer one is an error (`BuildError::DistanceTooLong`), never a wrong file,
+//! and would be the moment to bring in format version 2.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -46,17 +60,63 @@ pub fn save(tables: &Tablebase, dir: &Path) -> Result<Vec<PathBuf>, FileError> {
         path: dir.to_path_buf(),
         problem: e.to_string(),
     })?;
-    tables
-        .tables()
-        .map(|table| {
-            let path = dir.join(file_name(table.slice()));
-            std::fs::write(&path, encode(table)).map_err(|e| FileError {
-                path: path.clone(),
-                problem: e.to_string(),
-            })?;
-            Ok(path)
-        })
-        .collect()
+    tables.tables().map(|table| write(table, dir)).collect()
+}
+
+/// Writes a table to its file in `dir`, whole or not at all: under a temporary name, flushed to
+/// the disk, then renamed over any file of that name. The path written.
+pub fn write(table: &SliceTable, dir: &Path) -> Result<PathBuf, FileError> {
+    use std::io::Write as _;
+
+    let path = dir.join(file_name(table.slice()));
+    // The process id keeps two builders of one slice (on machines sharing the directory, or a
+    // retried build while the first still runs) off each other's temporary file.
+    let temporary = dir.join(format!(
+        ".{}.{}.tmp",
+        file_name(table.slice()),
+        std::process::id()
+    ));
+    let error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: std::io::Error| FileError {
+            path,
+            problem: e.to_string(),
+        }
+    };
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(&header(table.slice(), checksum_of(table)))?;
+        file.write_all(table.values())?;
+        file.write_all(table.budgets())?;
+        file.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error(&temporary)(e));
+    }
+    std::fs::rename(&temporary, &path).map_err(error(&path))?;
+    // The rename itself is durable once the directory is.
+    std::fs::File::open(dir)
+        .and_then(|dir| dir.sync_all())
+        .map_err(error(dir))?;
+    Ok(path)
+}
+
+/// The table of `slice` in the file at `path`, mapped into memory rather than read, once its
+/// header and checksum are checked; an error naming the file when it is missing or not sound.
+#[cfg(feature = "build")]
+pub fn map(path: &Path, slice: Slice) -> Result<SliceTable, FileError> {
+    let error = |problem: String| FileError {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let file = std::fs::File::open(path).map_err(|e| error(e.to_string()))?;
+    // SAFETY: a mapped file changed by another process would change the bytes under us. Table
+    // files are never changed in place: they are written under another name and renamed, which
+    // leaves a mapping of the old file as it was.
+    let bytes = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| error(e.to_string()))?;
+    check(&bytes, slice).map_err(error)?;
+    Ok(SliceTable::mapped(slice, bytes, HEADER_BYTES).expect("sizes were checked"))
 }
 
 /// Reads every table file in `dir`; an error when there is none, or when one is damaged.
@@ -98,22 +158,22 @@ pub fn read(path: impl Into<PathBuf>, bytes: &[u8], slice: Slice) -> Result<Slic
 
 /// The file's bytes.
 pub fn encode(table: &SliceTable) -> Vec<u8> {
-    let slice = table.slice();
     let mut bytes = Vec::with_capacity(HEADER_BYTES + table.bytes());
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(&[slice.mover as u8, slice.opponent as u8, 0, 0]);
-    bytes.extend_from_slice(&(slice.size() as u64).to_le_bytes());
-    bytes.extend_from_slice(&[0; 8]);
+    bytes.extend_from_slice(&header(table.slice(), checksum_of(table)));
     bytes.extend_from_slice(table.values());
     bytes.extend_from_slice(table.budgets());
-    let checksum = checksum(&bytes);
-    bytes[CHECKSUM_AT..HEADER_BYTES].copy_from_slice(&checksum.to_le_bytes());
     bytes
 }
 
 /// The table of `slice` from a file's bytes, or what is wrong with them.
 pub fn decode(bytes: &[u8], slice: Slice) -> Result<SliceTable, String> {
+    check(bytes, slice)?;
+    let (values, budgets) = bytes[HEADER_BYTES..].split_at(slice.size());
+    Ok(SliceTable::new(slice, values.to_vec(), budgets.to_vec()).expect("sizes were checked"))
+}
+
+/// Whether `bytes` are a sound file of `slice`'s table, or what is wrong with them.
+fn check(bytes: &[u8], slice: Slice) -> Result<(), String> {
     let size = slice.size();
     if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
         return Err("not a table file".to_string());
@@ -134,21 +194,40 @@ pub fn decode(bytes: &[u8], slice: Slice) -> Result<SliceTable, String> {
         ));
     }
     let stored = u64::from_le_bytes(bytes[CHECKSUM_AT..HEADER_BYTES].try_into().expect("8"));
-    if checksum(bytes) != stored {
+    let header: &[u8; HEADER_BYTES] = bytes[..HEADER_BYTES].try_into().expect("a header");
+    if checksum(header, &[&bytes[HEADER_BYTES..]]) != stored {
         return Err("checksum mismatch: the file is damaged".to_string());
     }
-    let body = &bytes[HEADER_BYTES..];
-    let (values, budgets) = body.split_at(size);
-    Ok(SliceTable::new(slice, values.to_vec(), budgets.to_vec()).expect("sizes were checked"))
+    Ok(())
 }
 
-/// FNV-1a over the bytes, the checksum field counted as zeros. Each byte is mixed into the state
-/// by a bijection, so any one changed byte changes the sum.
-fn checksum(bytes: &[u8]) -> u64 {
+/// The header of `slice`'s file with `checksum`.
+fn header(slice: Slice, checksum: u64) -> [u8; HEADER_BYTES] {
+    let mut header = [0; HEADER_BYTES];
+    header[..8].copy_from_slice(MAGIC);
+    header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    header[12..14].copy_from_slice(&[slice.mover as u8, slice.opponent as u8]);
+    header[16..24].copy_from_slice(&(slice.size() as u64).to_le_bytes());
+    header[CHECKSUM_AT..].copy_from_slice(&checksum.to_le_bytes());
+    header
+}
+
+/// The checksum of a table's file.
+fn checksum_of(table: &SliceTable) -> u64 {
+    checksum(
+        &header(table.slice(), 0),
+        &[table.values(), table.budgets()],
+    )
+}
+
+/// FNV-1a over the header and the body, the header's checksum field counted as zeros. Each byte
+/// is mixed into the state by a bijection, so any one changed byte changes the sum.
+fn checksum(header: &[u8; HEADER_BYTES], body: &[&[u8]]) -> u64 {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0100_0000_01b3;
     let mix = |hash: u64, &byte: &u8| (hash ^ u64::from(byte)).wrapping_mul(PRIME);
-    let hash = bytes[..CHECKSUM_AT].iter().fold(OFFSET, mix);
+    let hash = header[..CHECKSUM_AT].iter().fold(OFFSET, mix);
     let hash = [0u8; 8].iter().fold(hash, mix);
-    bytes[HEADER_BYTES..].iter().fold(hash, mix)
+    body.iter()
+        .fold(hash, |hash, part| part.iter().fold(hash, mix))
 }

@@ -38,6 +38,12 @@
 //! # Files
 //! [`file`] writes each slice to a file of its own with a header and a checksum, and loading
 //! checks both: a damaged file is an error that names it, never a wrong answer.
+//!
+//! # A pair at a time
+//! A slice pair is the unit of a build: [`Tablebase::build_pair`] needs only the slices its
+//! captures lead to ([`Slice::prerequisites`]), which may be files mapped into memory
+//! ([`file::map`]) rather than loaded, so that machines sharing a folder of files can build the
+//! pairs of one level side by side, each in the memory [`Slice::build_memory`] tells.
 
 // Probing alone, without the builder, leaves the decoding half of the index unused.
 #![cfg_attr(not(feature = "build"), allow(dead_code))]

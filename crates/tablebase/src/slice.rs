@@ -89,6 +89,40 @@ impl Slice {
         slices
     }
 
+    /// The slice that names the pair of this slice and its twin, which are built together: the
+    /// one with fewer soldiers to move (a slice with as many on each side is its own twin).
+    pub const fn pair(self) -> Slice {
+        if self.mover <= self.opponent {
+            self
+        } else {
+            self.twin()
+        }
+    }
+
+    /// Every pair with at most `soldiers` soldiers in all, named by [`Slice::pair`], fewest
+    /// soldiers first: each after every pair its captures lead to.
+    pub fn pairs(soldiers: u32) -> Vec<Slice> {
+        let mut pairs = Slice::up_to(soldiers);
+        pairs.retain(|&slice| slice.pair() == slice);
+        pairs
+    }
+
+    /// The slices a capture leads to from this slice or its twin, fewest soldiers first: the
+    /// ones the pair is built from. Only the side to move captures, one or more of the
+    /// opponent's soldiers, and then the opponent is to move: `2v3` leads to `2v2` and `1v2`,
+    /// its twin `3v2` to `1v3`.
+    pub fn prerequisites(self) -> Vec<Slice> {
+        let mut slices: Vec<Slice> = [self, self.twin()]
+            .into_iter()
+            .flat_map(|from| {
+                (1..from.opponent).filter_map(move |left| Slice::new(left, from.mover))
+            })
+            .collect();
+        slices.sort_by_key(|slice| (slice.soldiers(), *slice));
+        slices.dedup();
+        slices
+    }
+
     /// The number of placements the slice stores.
     pub const fn size(self) -> usize {
         TREASURE_POINTS.len()
@@ -160,6 +194,28 @@ mod tests {
                 assert_eq!(placement.occupied().count_ones(), slice.soldiers() + 1);
                 assert_eq!(slice.index(placement), index);
                 assert!(placement.represented().all(|p| p.stored() == placement));
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_come_after_the_slices_their_captures_lead_to() {
+        let slice = |mover, opponent| Slice::new(mover, opponent).unwrap();
+        assert_eq!(slice(3, 2).pair(), slice(2, 3));
+        assert_eq!(slice(2, 2).pair(), slice(2, 2));
+        assert_eq!(
+            slice(2, 3).prerequisites(),
+            [slice(1, 2), slice(1, 3), slice(2, 2)]
+        );
+        assert_eq!(slice(1, 1).prerequisites(), []);
+        let pairs = Slice::pairs(8);
+        assert_eq!(pairs.len(), 16);
+        for (at, pair) in pairs.iter().enumerate() {
+            for needed in pair.prerequisites() {
+                assert!(
+                    pairs[..at].contains(&needed.pair()),
+                    "{pair} needs {needed}"
+                );
             }
         }
     }

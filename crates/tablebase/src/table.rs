@@ -8,12 +8,38 @@ use crate::slice::Slice;
 use crate::value::{is_win, Probe, Value, BEYOND_LIMIT};
 
 /// One slice's values and quiet budgets, by index.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SliceTable {
     slice: Slice,
-    values: Vec<u8>,
-    budgets: Vec<u8>,
+    bytes: Bytes,
 }
+
+/// Where a table's bytes are: in memory, or in its file mapped into memory, which the builder
+/// reads the smaller slices from so that the system pages in only what the captures look up
+/// and may drop it again.
+#[derive(Clone, Debug)]
+enum Bytes {
+    Owned {
+        values: Vec<u8>,
+        budgets: Vec<u8>,
+    },
+    /// The whole file; the values start at `start`, the budgets follow.
+    #[cfg(feature = "build")]
+    Mapped {
+        file: std::sync::Arc<memmap2::Mmap>,
+        start: usize,
+    },
+}
+
+impl PartialEq for SliceTable {
+    fn eq(&self, other: &SliceTable) -> bool {
+        self.slice == other.slice
+            && self.values() == other.values()
+            && self.budgets() == other.budgets()
+    }
+}
+
+impl Eq for SliceTable {}
 
 /// How a slice's positions are valued.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -35,8 +61,20 @@ impl SliceTable {
     pub(crate) fn new(slice: Slice, values: Vec<u8>, budgets: Vec<u8>) -> Option<SliceTable> {
         (values.len() == slice.size() && budgets.len() == slice.size()).then_some(SliceTable {
             slice,
-            values,
-            budgets,
+            bytes: Bytes::Owned { values, budgets },
+        })
+    }
+
+    /// A slice's table in a mapped file whose values start at `start`, the budgets following;
+    /// `None` when the file is too short for them.
+    #[cfg(feature = "build")]
+    pub(crate) fn mapped(slice: Slice, file: memmap2::Mmap, start: usize) -> Option<SliceTable> {
+        (file.len() >= start + 2 * slice.size()).then(|| SliceTable {
+            slice,
+            bytes: Bytes::Mapped {
+                file: std::sync::Arc::new(file),
+                start,
+            },
         })
     }
 
@@ -45,24 +83,35 @@ impl SliceTable {
     }
 
     pub(crate) fn values(&self) -> &[u8] {
-        &self.values
+        match &self.bytes {
+            Bytes::Owned { values, .. } => values,
+            #[cfg(feature = "build")]
+            Bytes::Mapped { file, start } => &file[*start..start + self.slice.size()],
+        }
     }
 
     pub(crate) fn budgets(&self) -> &[u8] {
-        &self.budgets
+        match &self.bytes {
+            Bytes::Owned { budgets, .. } => budgets,
+            #[cfg(feature = "build")]
+            Bytes::Mapped { file, start } => {
+                let size = self.slice.size();
+                &file[start + size..start + 2 * size]
+            }
+        }
     }
 
     /// The bytes it takes in memory and on disk (less the file's header).
     pub fn bytes(&self) -> usize {
-        self.values.len() + self.budgets.len()
+        2 * self.slice.size()
     }
 
     pub fn stats(&self) -> SliceStats {
         let mut stats = SliceStats {
-            positions: self.values.len(),
+            positions: self.slice.size(),
             ..SliceStats::default()
         };
-        for (&value, &budget) in self.values.iter().zip(&self.budgets) {
+        for (&value, &budget) in self.values().iter().zip(self.budgets()) {
             match Value::from_byte(value) {
                 Value::Draw => stats.draws += 1,
                 Value::Decided { plies } if is_win(plies) => {
@@ -81,7 +130,10 @@ impl SliceTable {
 
     fn entry(&self, placement: Placement) -> (Value, u8) {
         let index = self.slice.index(placement);
-        (Value::from_byte(self.values[index]), self.budgets[index])
+        (
+            Value::from_byte(self.values()[index]),
+            self.budgets()[index],
+        )
     }
 }
 

@@ -1,12 +1,13 @@
 //! The tables of every slice with at most 4 soldiers, built in memory, against the exact solver
 //! (which applies every draw rule) on random positions of each slice; the lines the tables
-//! play, played out by the rules; and the files' round trip and damage checks.
+//! play, played out by the rules; the files' round trip and damage checks; and each pair built
+//! alone from the smaller slices' files, as a machine of a cluster builds it.
 
 use std::sync::OnceLock;
 
 use duobao_ai::{Budget, Outcome, Solver};
 use duobao_rules::{Color, Game, GameResult, Point, PointSet, Position, QUIET_LIMIT};
-use duobao_tablebase::{file, Probe, Slice, Tablebase};
+use duobao_tablebase::{file, BuildError, Probe, Slice, Tablebase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -173,4 +174,69 @@ fn files_round_trip_and_a_damaged_byte_is_an_error_naming_the_file() {
         file::load(&dir).is_err(),
         "an empty directory holds no tables"
     );
+}
+
+#[test]
+fn a_pair_built_alone_from_the_mapped_files_of_its_prerequisites_is_the_same() {
+    let dir = std::env::temp_dir().join(format!("duobao-tablebase-pairs-{}", std::process::id()));
+    file::save(tables(), &dir).unwrap();
+    for pair in Slice::pairs(MAX_SOLDIERS) {
+        let mut smaller = Tablebase::new();
+        for needed in pair.prerequisites() {
+            let path = dir.join(file::file_name(needed));
+            let mapped = file::map(&path, needed).unwrap();
+            assert_eq!(Some(&mapped), tables().get(needed));
+            smaller.insert(mapped);
+        }
+        let built = smaller.build_pair(pair, |_| {}).unwrap();
+        let mut slices = vec![pair];
+        if pair.twin() != pair {
+            slices.push(pair.twin());
+        }
+        let expected: Vec<_> = slices
+            .iter()
+            .map(|&slice| tables().get(slice).unwrap().clone())
+            .collect();
+        assert_eq!(built, expected, "{pair}");
+        if let Some(&needed) = pair.prerequisites().last() {
+            let mut fewer = Tablebase::new();
+            for table in smaller.tables().filter(|table| table.slice() != needed) {
+                fewer.insert(table.clone());
+            }
+            assert_eq!(
+                fewer.build_pair(pair, |_| {}).unwrap_err(),
+                BuildError::Missing(needed)
+            );
+        }
+    }
+
+    // Written whole under another name, then renamed: no temporary file stays.
+    let slice = Slice::new(1, 2).unwrap();
+    let path = file::write(tables().get(slice).unwrap(), &dir).unwrap();
+    assert_eq!(path, dir.join("1v2.dtb"));
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[40] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let error = file::map(&path, slice).unwrap_err();
+    assert!(
+        error.to_string().contains("1v2.dtb: checksum mismatch"),
+        "{error}"
+    );
+    bytes[40] ^= 1;
+    bytes[8] = 2;
+    std::fs::write(&path, &bytes).unwrap();
+    let error = file::map(&path, slice).unwrap_err();
+    assert!(
+        error.to_string().contains("format version 2, expected 1"),
+        "{error}"
+    );
+    let error = file::map(&dir.join("1v9.dtb"), slice).unwrap_err();
+    assert!(error.to_string().contains("1v9.dtb"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
