@@ -166,6 +166,15 @@ pub fn App() -> Element {
         controller.write().resume(saved);
         screen.set(Screen::Game);
     };
+    // A game by link played on from Your games, waiting for the player's answer while another
+    // unfinished game is saved (which playing on would put away in Your games).
+    let mut play_on_asked = use_signal(|| None::<SavedGame>);
+    let asking_store = store.clone();
+    let replaces_another = move |saved: &SavedGame| {
+        asking_store.saved_game().is_some_and(|current| {
+            !(current.mode.is_by_link() && current.started_ms == saved.started_ms)
+        })
+    };
     let mut analyse = move |game: Game, at: usize, back: Return| {
         analysed.set((game, at));
         screen.set(Screen::Analysis(back));
@@ -353,14 +362,34 @@ pub fn App() -> Element {
                         page.set(None);
                         screen.set(Screen::Game);
                     },
-                    on_play_on: move |saved| {
-                        page.set(None);
-                        play_on(saved);
+                    on_play_on: move |saved: SavedGame| {
+                        if replaces_another(&saved) {
+                            play_on_asked.set(Some(saved));
+                        } else {
+                            page.set(None);
+                            play_on(saved);
+                        }
                     },
                     on_analyse: move |(game, at)| {
                         page.set(None);
                         analyse(game, at, Return::Games);
                     },
+                }
+                if let Some(saved) = play_on_asked() {
+                    SavedGameQuestion {
+                        replacing: Replacing::PlayOn,
+                        on_continue: move |_| {
+                            play_on_asked.set(None);
+                            page.set(None);
+                            continue_saved.call(());
+                        },
+                        on_replace: move |_| {
+                            play_on_asked.set(None);
+                            page.set(None);
+                            play_on(saved.clone());
+                        },
+                        on_back: move |_| play_on_asked.set(None),
+                    }
                 }
             },
             None => rsx! {},

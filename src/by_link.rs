@@ -67,6 +67,7 @@ fn to_play(mode: Mode, game: Game, id: u64, kept_as: Option<u64>, counted: bool)
         started_ms: id,
         kept_as,
         swap: SwapRule::Off,
+        draw_offer: None,
     }
 }
 

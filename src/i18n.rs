@@ -251,6 +251,8 @@ translations! {
     LinkChoiceText => "打开链接中的局面后，你未下完的对局会收进“我的对局”。", "Opening the linked position puts your unfinished game away in Your games.";
     ContinueYourGame => "继续你的对局", "Continue your game";
     NewGameReplacesSaved => "开始新对局后，你未下完的对局会收进“我的对局”。", "Starting a new game puts your unfinished game away in Your games.";
+    PlayOnReplacesSaved => "接着下这盘远程对局后，你未下完的对局会收进“我的对局”。", "Playing on this game by link puts your unfinished game away in Your games.";
+    PlayOnByLink => "接着下远程对局", "Play on by link";
     StartNew => "开始新对局", "Start new";
     FlipSides => "换边", "Flip";
     OpenLinkedPosition => "打开链接中的局面", "Open the linked position";
@@ -471,6 +473,8 @@ translations! {
     ComputerPlayed => "电脑走 {0}", "Computer played {0}";
     ComputerPlayedCapturing => "电脑走 {0}，吃掉 {1}", "Computer played {0}, capturing {1}";
     ComputerPassed => "电脑这一步被跳过", "The computer's turn was skipped";
+    FriendPlayed => "好友走 {0}", "Your friend played {0}";
+    FriendPlayedCapturing => "好友走 {0}，吃掉 {1}", "Your friend played {0}, capturing {1}";
     SentenceBreak => "。", ". ";
 }
 

@@ -358,6 +358,7 @@ mod tests {
             started_ms: 0,
             kept_as: None,
             swap: SwapRule::Off,
+            draw_offer: None,
         }
     }
 

@@ -112,6 +112,16 @@ impl SwapRule {
     }
 }
 
+/// A draw offered between friends: on the offerer's turn, answered on the other side's next one.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawOffer {
+    /// Offered by `by` when the game had `plies` plies; `by` is still to move.
+    Made { by: Color, plies: usize },
+    /// `by`'s turn is over: the other side, now to move, is asked.
+    ToAnswer { by: Color },
+}
+
 /// Everything needed to start a game.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct GameSetup {
@@ -149,6 +159,10 @@ pub struct SavedGame {
     /// The swap rule (off in games saved before it existed).
     #[serde(default)]
     pub swap: SwapRule,
+    /// A draw offered and not yet answered, so that a reload keeps the question (absent when
+    /// there is none, and in games saved before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<DrawOffer>,
 }
 
 impl SavedGame {
@@ -165,6 +179,7 @@ impl SavedGame {
             started_ms,
             kept_as,
             swap,
+            draw_offer,
         } = self;
         (
             mode,
@@ -175,6 +190,7 @@ impl SavedGame {
             started_ms,
             kept_as,
             swap,
+            draw_offer,
         ) == (
             &other.mode,
             &other.turn_seconds,
@@ -184,6 +200,7 @@ impl SavedGame {
             &other.started_ms,
             &other.kept_as,
             &other.swap,
+            &other.draw_offer,
         )
     }
 }

@@ -169,6 +169,9 @@ for (const [lang, words] of Object.entries(WORDS)) {
     // The start is solved: the certificate's win, beyond the solver's horizon.
     await assertAttribute(page.getByTestId('analysis-verdict'), 'data-kind', 'forced', 10_000);
     assert.equal(await page.getByTestId('analysis-verdict').locator('p').first().textContent(), words.proven);
+    // The best line agrees with the verdict: the proof's c3c2 first, at the first depth and later.
+    assert.match(firstLine, /^c3c2 /);
+    assert.match(await line.getAttribute('data-moves'), /^c3c2 /);
     await page.waitForTimeout(1_000);
     const gap = await worstTimerGap(page);
     console.log(`analysis (${lang}): best line at depth ${first}: ${firstLine}; depth ${deeper} later; ` +

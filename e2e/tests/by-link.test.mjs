@@ -41,6 +41,12 @@ async function openLink(page, link, lang) {
   await page.locator('[data-testid="board"], [data-testid="two-versions"], [data-testid="app-notice"]').first().waitFor();
 }
 
+/** The screen reader's polite announcement, once the page has made one. */
+async function announced(page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')?.textContent.length > 0);
+  return page.getByTestId('announcer').textContent();
+}
+
 async function openGames(page) {
   await page.goto(BASE_URL);
   await page.getByTestId('home').waitFor();
@@ -102,8 +108,9 @@ test('a game by link played to its end between two phones that pass the links', 
   assert.deepEqual(await plies(a), ['b2c2']);
   await a.getByTestId('send-move').waitFor();
 
-  // B opens it: a new game, B plays Black, whose turn it is.
+  // B opens it: a new game, B plays Black, whose turn it is; a screen reader hears A's move.
   await openLink(b, link);
+  assert.equal(await announced(b), 'Your friend played b2c2');
   assert.match(await b.getByTestId('bar-black').textContent(), /You · Black/);
   assert.match(await b.getByTestId('bar-red').textContent(), /Friend · Red/);
   assert.equal(await b.getByTestId('send-move').count(), 0);
@@ -131,6 +138,9 @@ test('a game by link played to its end between two phones that pass the links', 
     }
     await openLink(page, link, lang);
     assert.deepEqual(await plies(page), GAME.slice(0, ply), `the game so far at move ${ply + 1}`);
+    const inChinese = lang ? lang === 'zh' : page === a;
+    const friendPlayed = inChinese ? `好友走 ${GAME[ply - 1]}` : `Your friend played ${GAME[ply - 1]}`;
+    assert.ok((await announced(page)).startsWith(friendPlayed), `the friend's move ${ply} is announced`);
     await playMove(page, GAME[ply]);
     if (ply < GAME.length - 1) {
       link = await send(page);
@@ -176,3 +186,53 @@ test('a game by link played to its end between two phones that pass the links', 
   assertNoErrors(a);
   assertNoErrors(b);
 });
+
+/** The words of the question asked before a game by link replaces another saved game. */
+const PLAY_ON_WORDS = {
+  en: { title: 'You have an unfinished game', text: 'Playing on this game by link puts your unfinished game away in Your games.' },
+  zh: { title: '你有一盘未下完的对局', text: '接着下这盘远程对局后，你未下完的对局会收进“我的对局”。' },
+};
+
+for (const [lang, words] of Object.entries(PLAY_ON_WORDS)) {
+  test(`playing on a game by link from Your games asks before it replaces another saved game (${lang})`, async () => {
+    const phone = await openBrowser({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+    const page = await newWatchedPage(phone.context);
+    // A friend's game by link, answered, then put away by a game of pass-and-play.
+    await openLink(page, `${BASE_URL}?moves=b2c2&mode=link&game=424242`);
+    await playMove(page, 'b4b3');
+    await page.goto(BASE_URL);
+    await page.getByTestId('play-pnp').tap();
+    await page.getByTestId('confirm-start-new').tap();
+    await playMove(page, 'a2a3');
+
+    // Your games: a tap on the game by link asks first; Back leaves everything as it was.
+    await openGames(page);
+    const byLink = page.locator('[data-testid="game-entry"][data-mode="by-link"]');
+    await byLink.tap();
+    const question = page.getByTestId('confirm-play-on');
+    await question.waitFor();
+    assert.equal(await question.getByRole('heading').textContent(), words.title);
+    assert.equal(await question.locator('.reason').textContent(), words.text);
+    await assertNoCutText(page, 'the question before playing on');
+    await screenshot(page, `by-link-play-on-question-${lang}`);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await page.getByTestId('games').waitFor();
+
+    // Continuing the saved game keeps it; playing on by link puts it away in Your games.
+    await byLink.tap();
+    await page.getByTestId('play-on-continue').tap();
+    await page.getByTestId('board').waitFor();
+    assert.deepEqual(await plies(page), ['a2a3']);
+    await openGames(page);
+    await byLink.tap();
+    await page.getByTestId('play-on-link').tap();
+    await page.getByTestId('board').waitFor();
+    assert.deepEqual(await plies(page), ['b2c2', 'b4b3']);
+    await openGames(page);
+    assert.equal(await page.locator('[data-testid="game-entry"][data-mode="pass-and-play"][data-outcome="unfinished"]').count(), 1,
+      'the game of pass-and-play is kept in Your games');
+    assertNoErrors(page);
+    await phone.close();
+  });
+}

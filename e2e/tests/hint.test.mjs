@@ -46,8 +46,6 @@ test('a hint shows the winning move with its reason, is followed, and counts in 
 });
 
 test('against the computer: the hinted move is played by taps; no hint while it thinks (中文)', async () => {
-  // Master answers after its whole budget, so its thinking stays on screen long enough to be seen
-  // even on a busy machine (Easy's answer can come before the test looks).
   const page = await openApp(browser.context, { lang: 'zh', mode: 'ai', level: 'master', turn: 'off' });
   await page.getByTestId('board').waitFor();
   assert.equal(await page.getByTestId('hint').textContent(), '提示');
@@ -55,16 +53,26 @@ test('against the computer: the hinted move is played by taps; no hint while it 
   const hinted = await askHint(page);
   assert.equal(hinted, 'c3c2');
   assert.equal(await page.getByTestId('hint-line').textContent(), '提示：c3c2，11 步之内强制取胜');
+  // Master as Black answers from the proof's distances (its longest defence), after the short
+  // pause every reply takes: the thinking and the disabled hint are watched from inside the
+  // page from before the move, so that however quick the answer, what showed is known.
+  await page.evaluate(() => {
+    window.thinking = { seen: false, hintEnabled: false };
+    new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="thinking"]')) return;
+      window.thinking.seen = true;
+      if (!document.querySelector('[data-testid="hint"]')?.disabled) window.thinking.hintEnabled = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   await tapPoint(page, hinted.slice(0, 2));
   await assertAttribute(point(page, hinted.slice(0, 2)), 'data-selected', 'true');
-  await tapPoint(page, hinted.slice(2, 4));
-  await waitForPlies(page, 1);
-  assert.equal((await plies(page))[0].slice(0, 4), hinted);
-  // Master as Black searches for its whole budget: the page must keep drawing meanwhile.
   await watchFrames(page);
-  await page.getByTestId('thinking').waitFor();
-  assert.equal(await page.getByTestId('hint').isDisabled(), true, 'not while the computer thinks');
+  await tapPoint(page, hinted.slice(2, 4));
   await waitForPlies(page, 2, 8_000);
+  assert.equal((await plies(page))[0].slice(0, 4), hinted);
+  const thinking = await page.evaluate(() => window.thinking);
+  assert.equal(thinking.seen, true, 'the computer was seen thinking');
+  assert.equal(thinking.hintEnabled, false, 'not while the computer thinks');
   await assertNoLongGap(page, 'Master answering');
   await page.waitForFunction(() => !document.querySelector('[data-testid="hint"]').disabled);
   assert.equal(await page.getByTestId('hint-line').count(), 0);

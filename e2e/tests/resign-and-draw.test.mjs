@@ -31,6 +31,7 @@ const WORDS = {
     redOffer: 'Red offers a draw',
     blackDeclined: 'Black declined the draw: play goes on',
     blackOffer: 'Black offers a draw',
+    blackOffers: 'Black offers a draw: Red answers after this move',
     draw: 'Draw',
     agreed: 'Drawn by agreement',
     resultHeader: 'Result',
@@ -50,6 +51,7 @@ const WORDS = {
     redOffer: '红方提议和棋',
     blackDeclined: '黑方拒绝和棋，对局继续',
     blackOffer: '黑方提议和棋',
+    blackOffers: '黑方提议和棋，走完这一步后由红方答复',
     draw: '和棋',
     agreed: '双方同意和棋',
     resultHeader: '结果',
@@ -61,6 +63,13 @@ const heading = (page, testid) => page.getByTestId(testid).getByRole('heading').
 async function openMenu(page) {
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu').waitFor();
+}
+
+/** Reloads the app at its plain address and continues the saved game from home. */
+async function reloadAndContinue(page, lang) {
+  await reloadHome(page, lang);
+  await page.getByTestId('continue').tap();
+  await page.getByTestId('board').waitFor();
 }
 
 /** Loads the app afresh at its plain address, on the home screen. */
@@ -209,7 +218,15 @@ for (const [lang, words] of Object.entries(WORDS)) {
     await openMenu(page);
     await page.getByTestId('menu-offer-draw').tap();
     assert.equal(await notice.getAttribute('data-rotated'), 'true', 'told to Black, across the table');
+    // A reload keeps the offer, before Black's move and while Red is asked.
+    await reloadAndContinue(page, lang);
+    assert.equal(await notice.textContent(), words.blackOffers);
+    await openMenu(page);
+    assert.equal(await page.getByTestId('menu-offer-draw').count(), 0, 'still once a turn');
+    await page.getByTestId('resume').tap();
     await playMove(page, 'd4c4');
+    await asked.waitFor();
+    await reloadAndContinue(page, lang);
     await asked.waitFor();
     assert.equal(await heading(page, 'draw-offer'), words.blackOffer);
     assert.equal(await layer.getAttribute('data-rotated'), 'false', 'the question faces Red');

@@ -1,6 +1,6 @@
-//! What a screen reader hears without asking: the computer's move and the end of the game, read
-//! out politely (after whatever it is reading) from a region nobody sees. The player's own
-//! moves are not repeated back to them.
+//! What a screen reader hears without asking: the opponent's move (the computer's, or a friend's
+//! by link) and the end of the game, read out politely (after whatever it is reading) from a
+//! region nobody sees. The player's own moves are not repeated back to them.
 
 use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
@@ -12,28 +12,34 @@ use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::Mode;
 
-/// What to announce once `game` has grown beyond the `seen` plies already told: the computer's
+/// What to announce once `game` has grown beyond the `seen` plies already told: the opponent's
 /// newest ply, then the result if the game has ended. Nothing after an undo or a new game.
 pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<String> {
     if game.plies().len() <= seen {
         return None;
     }
     let newest = game.plies().last()?;
-    let by_computer = matches!(mode, Mode::VsAi { human, .. } if newest.mover != human);
-    let computer_line = by_computer.then(|| match newest.ply {
-        Ply::Pass => text(lang, Key::ComputerPassed).to_string(),
-        Ply::Move(m) if newest.captured.is_empty() => {
-            fill(lang, Key::ComputerPlayed, &[&m.to_string()])
+    // The words for the opponent's move, a quiet one and a capture; a pass only comes of a
+    // turn clock, which games by link do not have.
+    let opponent = match mode {
+        Mode::VsAi { human, .. } if newest.mover != human => Some((
+            Key::ComputerPlayed,
+            Key::ComputerPlayedCapturing,
+            Some(Key::ComputerPassed),
+        )),
+        Mode::ByLink { me } if newest.mover != me => {
+            Some((Key::FriendPlayed, Key::FriendPlayedCapturing, None))
         }
+        _ => None,
+    };
+    let opponent_line = opponent.and_then(|(played, capturing, passed)| match newest.ply {
+        Ply::Pass => passed.map(|key| text(lang, key).to_string()),
+        Ply::Move(m) if newest.captured.is_empty() => Some(fill(lang, played, &[&m.to_string()])),
         Ply::Move(m) => {
             let captured: Vec<String> =
                 newest.captured.into_iter().map(|p| p.to_string()).collect();
             let captured = captured.join(text(lang, Key::Enumeration));
-            fill(
-                lang,
-                Key::ComputerPlayedCapturing,
-                &[&m.to_string(), &captured],
-            )
+            Some(fill(lang, capturing, &[&m.to_string(), &captured]))
         }
     });
     let result_line = game.result().map(|result| {
@@ -41,17 +47,26 @@ pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<
             .map(|key| text(lang, key))
             .join(text(lang, Key::SentenceBreak))
     });
-    let lines: Vec<String> = computer_line.into_iter().chain(result_line).collect();
+    let lines: Vec<String> = opponent_line.into_iter().chain(result_line).collect();
     (!lines.is_empty()).then(|| lines.join(text(lang, Key::SentenceBreak)))
 }
 
 /// The game screen's live region. It starts silent, so that a continued game does not repeat
-/// its last move.
+/// its last move, except by link: there the game opens on the friend's move the link brought,
+/// which is told as the computer's would be.
 #[component]
 pub fn Announcer() -> Element {
     let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
-    let mut seen = use_signal(|| controller.peek().game().plies().len());
+    let mut seen = use_signal(|| {
+        let state = controller.peek();
+        let plies = state.game().plies().len();
+        let friends_move_last = match (state.mode(), state.game().plies().last()) {
+            (Mode::ByLink { me }, Some(last)) => last.mover != me,
+            _ => false,
+        };
+        plies - usize::from(friends_move_last)
+    });
     let mut message = use_signal(String::new);
     use_effect(move || {
         let state = controller.read();
@@ -120,6 +135,24 @@ mod tests {
             announcement(Lang::Zh, &skipped, VS_AI_AS_RED, 1).as_deref(),
             Some("电脑这一步被跳过")
         );
+    }
+
+    #[test]
+    fn a_friends_move_by_link_is_told_as_the_computers_is() {
+        let by_link = Mode::ByLink { me: Color::Black };
+        let record = game(CAPTURE, &["d2c2"]);
+        assert_eq!(
+            announcement(Lang::En, &record, by_link, 0).as_deref(),
+            Some("Your friend played d2c2, capturing b2")
+        );
+        let as_red = Mode::ByLink { me: Color::Red };
+        let quiet = game("B../...../..T../RB.R./... b - 5", &["b5b4"]);
+        assert_eq!(
+            announcement(Lang::Zh, &quiet, as_red, 0).as_deref(),
+            Some("好友走 b5b4")
+        );
+        // My own move by link is not repeated.
+        assert_eq!(announcement(Lang::En, &record, as_red, 0), None);
     }
 
     #[test]

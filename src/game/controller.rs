@@ -14,7 +14,7 @@ use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
 use super::hint::{Hint, HintRequest, Hints};
 use crate::board::{Marks, Pick, Picker};
 use crate::platform::now_ms;
-use crate::session::{GameSetup, Mode, SavedGame, SwapRule};
+use crate::session::{DrawOffer, GameSetup, Mode, SavedGame, SwapRule};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -27,15 +27,6 @@ pub enum Notice {
     DrawDeclined(Color),
     /// Black took over Red's side by the swap rule: the player who opened now plays Black.
     SidesSwapped,
-}
-
-/// A draw offered between friends: on the offerer's turn, answered on the other side's next one.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-enum DrawOffer {
-    /// Offered by `by` when the game had `plies` plies; `by` is still to move.
-    Made { by: Color, plies: usize },
-    /// `by`'s turn is over: the other side, now to move, is asked.
-    ToAnswer { by: Color },
 }
 
 /// What a tap on a point did.
@@ -130,6 +121,26 @@ impl Controller {
         if let Some(time_left_ms) = saved.time_left_ms {
             self.clock.carry_on(time_left_ms);
         }
+        self.resume_draw_offer(saved.draw_offer);
+    }
+
+    /// Takes back a draw offer kept with the game, if it still fits it: made by the side to move
+    /// on this very ply, or to be answered by it; a kept offer that does not fit lapses.
+    fn resume_draw_offer(&mut self, offer: Option<DrawOffer>) {
+        let plies = self.game.plies().len();
+        let turn = self.turn();
+        let between_friends = matches!(self.mode, Mode::PassAndPlay { .. });
+        self.draw_offer = offer.filter(|offer| {
+            between_friends
+                && !self.game.is_over()
+                && match *offer {
+                    DrawOffer::Made { by, plies: offered } => by == turn && offered == plies,
+                    DrawOffer::ToAnswer { by } => by == turn.other(),
+                }
+        });
+        if let Some(DrawOffer::Made { by, .. }) = self.draw_offer {
+            self.notice = Some(Notice::DrawOffered(by));
+        }
     }
 
     /// What to keep on the device so that the game can be continued: nothing once it is over.
@@ -144,6 +155,7 @@ impl Controller {
             started_ms: self.started_ms,
             kept_as: self.kept_as,
             swap: self.swap,
+            draw_offer: self.draw_offer,
         })
     }
 
@@ -985,6 +997,37 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_offer_pending_when_the_game_is_saved_is_kept_by_a_reload() {
+        // Offered and to be answered: the reloaded game still asks Black.
+        let to_answer = offered_to_black();
+        let mut reloaded = pass_and_play(duobao_rules::START_FEN);
+        reloaded.resume(to_answer.saved_game().unwrap());
+        assert_eq!(reloaded.draw_offered_by(), Some(Color::Red));
+        reloaded.answer_draw(true);
+        assert!(reloaded.game().is_over());
+        // Offered, the offerer still to move: kept, told, and passed on by the move.
+        let mut made = pass_and_play(duobao_rules::START_FEN);
+        made.offer_draw();
+        let mut reloaded = pass_and_play(duobao_rules::START_FEN);
+        reloaded.resume(made.saved_game().unwrap());
+        assert_eq!(reloaded.notice(), Some(Notice::DrawOffered(Color::Red)));
+        assert!(!reloaded.can_offer_draw(), "still once a turn");
+        tap_move(&mut reloaded, "b2c2");
+        assert_eq!(reloaded.draw_offered_by(), Some(Color::Red));
+        // A kept offer that does not fit the game (a move made since, by an older copy) lapses.
+        let mut stale = made.saved_game().unwrap();
+        stale.game = to_answer.game().clone();
+        stale.draw_offer = Some(DrawOffer::Made {
+            by: Color::Red,
+            plies: 0,
+        });
+        let mut reloaded = pass_and_play(duobao_rules::START_FEN);
+        reloaded.resume(stale);
+        assert_eq!(reloaded.draw_offered_by(), None);
+        assert!(reloaded.can_offer_draw());
+    }
+
+    #[test]
     fn an_offer_not_answered_on_that_turn_lapses() {
         let mut moved_on = offered_to_black();
         tap_move(&mut moved_on, "b4b3");
@@ -1111,6 +1154,7 @@ mod tests {
             started_ms: 77,
             kept_as: None,
             swap: SwapRule::Off,
+            draw_offer: None,
         });
         controller
     }

@@ -1,5 +1,6 @@
 //! The question asked before anything replaces the unfinished game that is saved: a link to a
-//! game opened while one is saved, or a new game started from home. The player continues the
+//! game opened while one is saved, a new game started from home, or a game by link played on
+//! from Your games. The player continues the
 //! saved game or goes ahead; nothing is replaced before the answer, and Back answers neither,
 //! leaving the saved game as it is. The same question, in other words, when a friend's link
 //! does not continue the game by link kept here: which of the two to keep.
@@ -17,6 +18,8 @@ pub enum Replacing {
     Link,
     /// A new game from home (then the new game's kind).
     NewGame,
+    /// A game by link kept in Your games, played on.
+    PlayOn,
     /// A friend's link that does not continue the game kept under its id (an older link, or a
     /// game that went another way).
     TwoVersions,
@@ -48,6 +51,13 @@ impl Replacing {
                 Key::NewGameReplacesSaved,
                 (Key::ContinueGame, "confirm-continue"),
                 (Key::StartNew, "confirm-start-new"),
+            ),
+            Replacing::PlayOn => (
+                Key::LinkChoiceTitle,
+                "confirm-play-on",
+                Key::PlayOnReplacesSaved,
+                (Key::ContinueYourGame, "play-on-continue"),
+                (Key::PlayOnByLink, "play-on-link"),
             ),
             Replacing::TwoVersions => (
                 Key::TwoVersionsTitle,

@@ -37,6 +37,7 @@ fn valid_store() -> MemoryStore {
         started_ms: 1_764_600_000_000,
         kept_as: Some(3),
         swap: SwapRule::Off,
+        draw_offer: None,
     };
     save_game(&store, Some(&saved)).unwrap();
     for number in 0..2 {

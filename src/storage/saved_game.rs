@@ -21,7 +21,7 @@ pub fn save_game(store: &dyn Store, saved: Option<&SavedGame>) -> Result<(), Sav
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Mode, SwapRule};
+    use crate::session::{DrawOffer, Mode, SwapRule};
     use crate::storage::store::{full_key, MemoryStore};
     use duobao_ai::Level;
     use duobao_rules::{Color, Game, Ply};
@@ -44,6 +44,7 @@ mod tests {
             started_ms: 1_764_600_000_000,
             kept_as: Some(7),
             swap: SwapRule::Taken,
+            draw_offer: Some(DrawOffer::ToAnswer { by: Color::Red }),
         }
     }
 

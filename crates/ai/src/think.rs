@@ -121,6 +121,8 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
+    use crate::outcome::Outcome;
+    use crate::proven::proven;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn think_returns_a_legal_move_inside_a_runtime() {
@@ -168,7 +170,7 @@ mod tests {
     }
 
     #[test]
-    fn master_plays_the_proven_win_as_red_at_once_and_searches_otherwise() {
+    fn master_plays_the_proven_line_at_once_and_searches_otherwise() {
         let started = Instant::now();
         let first =
             futures_executor::block_on(think(Game::new(), Level::Master, None, CancelToken::new()));
@@ -178,11 +180,31 @@ mod tests {
             "{:?}",
             started.elapsed()
         );
-        // The lower levels search from the start too, and so does Master as Black.
+        // The lower levels search from the start.
         assert_eq!(Level::Hard.proven_move(&Game::new()), None);
+        // Master as Black on the proof's lines plays the longest defence the distances give: of
+        // Black's replies to c3c2, one that loses in the most plies.
         let mut black = Game::new();
         black.play("c3c2".parse().unwrap()).unwrap();
-        assert_eq!(Level::Master.proven_move(&black), None);
+        let defence = Level::Master
+            .proven_move(&black)
+            .expect("c3c2 is on the proof");
+        let plies_after = |m: Move| {
+            let mut after = black.clone();
+            after.play(m.into()).unwrap();
+            proven(&after).map(|known| known.outcome)
+        };
+        assert_eq!(plies_after(defence), Some(Outcome::Win { plies: 19 }));
+        for &reply in &black.position().legal_moves() {
+            match plies_after(reply) {
+                Some(Outcome::Win { plies }) => assert!(plies <= 19, "{reply} {plies}"),
+                other => panic!("{reply} leaves the proof: {other:?}"),
+            }
+        }
+        // Off the proof (Red's own first move), Master searches.
+        let mut off = Game::new();
+        off.play("a2a3".parse().unwrap()).unwrap();
+        assert_eq!(Level::Master.proven_move(&off), None);
     }
 
     #[test]

@@ -3,6 +3,10 @@
 //! `bestmove <move>` (`bestmove none` when the game is over), run by the engine on its own thread
 //! so that `stop` can interrupt it.
 //!
+//! Master on a line of the proven win from the start plays it at once, as in the app: one `info`
+//! line with the proof's line (its depth the plies to the end, its score the win's), then
+//! `bestmove`.
+//!
 //! ```text
 //! go [level easy|medium|hard|master]             the level's move (the default: master)
 //! go [movetime <ms>] [depth <n>] [nodes <n>]     a plain search to these limits
@@ -11,7 +15,7 @@
 
 use std::time::Duration;
 
-use duobao_ai::{CancelToken, Level, SearchInfo, SearchLimits, Searcher};
+use duobao_ai::{CancelToken, Level, Outcome, Proven, SearchInfo, SearchLimits, Searcher, MATE};
 use duobao_rules::Game;
 
 use crate::limits::{number_within, MOVETIMES, NODES, SEARCH_DEPTHS};
@@ -72,6 +76,13 @@ pub fn search(
     stop: &CancelToken,
     say: &mut dyn FnMut(String),
 ) {
+    if let Go::Level(level) = go {
+        if let Some(known) = level.proven_line(game) {
+            say(proven_info_line(&known));
+            say(format!("bestmove {}", known.line[0]));
+            return;
+        }
+    }
     let limits = match go {
         Go::Level(level) => level.limits(),
         Go::Search(limits) => *limits,
@@ -85,6 +96,22 @@ pub fn search(
         "bestmove {}",
         best.map_or_else(|| "none".to_string(), |m| m.to_string())
     ));
+}
+
+/// The proof's line as an `info` line: the plies to the end as its depth, the search's score of
+/// a win or loss in that many plies, no nodes searched.
+fn proven_info_line(known: &Proven) -> String {
+    let (plies, score) = match known.outcome {
+        Outcome::Win { plies } => (plies, MATE - plies as i32),
+        Outcome::Loss { plies } => (plies, -(MATE - plies as i32)),
+        // The certificate proves wins and losses only.
+        _ => (known.line.len() as u32, 0),
+    };
+    let pv: Vec<String> = known.line.iter().map(|m| m.to_string()).collect();
+    format!(
+        "info depth {plies} score {score} nodes 0 nps 0 pv {}",
+        pv.join(" ")
+    )
 }
 
 /// `info depth <d> score <s> nodes <n> nps <n> pv <moves>`.

@@ -247,6 +247,36 @@ fn engine_answers_line_by_line_and_survives_errors() {
 }
 
 #[test]
+fn the_engine_plays_the_proven_win_as_master_from_the_start_and_its_longest_defence() {
+    let mut engine = EngineClient::start();
+    engine.send(b"position startpos\ngo\n");
+    let lines = engine.read_until("bestmove");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info depth 21 score ") && lines[0].contains(" pv c3c2 "),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "bestmove c3c2");
+    // As Black on the proof's line, Master answers with a move of it at once too.
+    engine.send(b"position startpos moves c3c2\ngo\n");
+    let lines = engine.read_until("bestmove");
+    assert!(lines[0].starts_with("info depth 20 score -"), "{lines:?}");
+    let defence = lines[0]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(lines[1], format!("bestmove {defence}"));
+    // Another level searches.
+    engine.send(b"position startpos\ngo level hard\n");
+    let lines = engine.read_until("bestmove");
+    assert!(lines.len() > 2, "{lines:?}");
+    engine.finish();
+}
+
+#[test]
 fn the_engine_refuses_endless_work_and_bad_lines_and_goes_on() {
     let mut engine = EngineClient::start();
     engine.send(b"perft 40\nperft 1000000\ngo depth 1000000\ngo nodes 0\n\xff\xfe\nisready\n");
@@ -746,7 +776,9 @@ fn analyse_states_the_proven_win_from_the_start_and_stops_at_a_depth() {
     assert!(lines[0].starts_with("verdict win 21 c3c2 "), "{text}");
     assert_eq!(line_moves(lines[0], 3).len(), 21, "{text}");
     assert_eq!(lines.len(), 2, "{text}");
-    assert!(lines[1].starts_with("1 score "), "{text}");
+    // Line 1 is the proof's line, as the verdict says, not the search's move of its own.
+    assert!(lines[1].starts_with("1 win 21 c3c2 "), "{text}");
+    assert_eq!(line_moves(lines[1], 3), line_moves(lines[0], 3), "{text}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains("duobao: depth 3 ") && !stderr.contains("depth 4"),
