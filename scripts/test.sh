@@ -2,8 +2,8 @@
 # Every test of the project: formatting, lints, the Rust tests of all crates, the Android build
 # check, the mobile packaging check, the end-to-end suite in a phone-sized Chromium (the
 # functional files two at a time, then the timing files alone), Lighthouse, the native
-# end-to-end test of the desktop build under Xvfb and the size of the web download. Installs
-# what is missing first.
+# end-to-end test of the desktop build under Xvfb, the endgame tables built through Ray
+# (cluster/test.sh) and the size of the web download. Installs what is missing first.
 #
 # Every phase runs even when one before it failed, so that one run shows every failure; each
 # prints its elapsed time, a table of all of them closes the run, and the exit status is
@@ -58,6 +58,7 @@ phase "web build" build_web
 phase "end-to-end" env E2E_SKIP_BUILD=1 E2E_LIGHTHOUSE=0 bash e2e/run.sh
 phase "lighthouse" node e2e/lighthouse.mjs
 phase "native end-to-end" bash e2e/native/run.sh
+phase "ray cluster" bash cluster/test.sh
 phase "web download size" env SKIP_BUILD=1 bash scripts/bundle-size.sh
 
 total=$((SECONDS - started))
