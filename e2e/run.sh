@@ -25,14 +25,8 @@ public="$root/target/dx/duobao-app/release/web/public"
 # Built once here, so that starting it in the tests takes no compiling.
 cargo build --release --quiet -p duobao-serve
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-PORT="$port" BIND=127.0.0.1 bash scripts/serve.sh "$public" >/tmp/duobao-e2e-server.log 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  curl -fs "http://127.0.0.1:$port/" >/dev/null && break
-  sleep 0.1
-done
+source scripts/start-site.sh
+start_site /tmp/duobao-e2e-server.log "$public"
 
 cd e2e
 # The files whose figures are times: alone on the machine, so that they measure the app rather

@@ -14,13 +14,7 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
 fi
 cargo build --release --quiet -p duobao-serve
 cargo build --release --quiet -p duobao-cli
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-PORT="$port" BIND=127.0.0.1 bash scripts/serve.sh >/tmp/duobao-bench-server.log 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  curl -fs "http://127.0.0.1:$port/" >/dev/null && break
-  sleep 0.1
-done
+source scripts/start-site.sh
+start_site /tmp/duobao-bench-server.log
 cd e2e
 BASE_URL="http://127.0.0.1:$port/" node bench.mjs "$@"

@@ -82,20 +82,7 @@ fn it_says_where_to_open_it_and_stops_on_sigterm() {
     stream.read_to_string(&mut reply).unwrap();
     assert!(reply.starts_with("HTTP/1.1 200 OK\r\n"), "{reply}");
 
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = server.wait().unwrap();
-    assert!(status.success(), "{status}");
-    let mut errors = String::new();
-    server
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut errors)
-        .unwrap();
+    let errors = stop(server);
     assert!(errors.is_empty(), "{errors}");
 }
 
@@ -132,6 +119,24 @@ fn a_damaged_local_ca_exits_with_1_naming_the_file() {
 }
 
 /// The lines a server started with `args` prints before it serves, then stops it.
+/// Stops the server as a system would (SIGTERM), requires a clean exit and returns what it wrote
+/// to stderr (empty when stderr was not piped).
+#[cfg(unix)]
+fn stop(mut server: std::process::Child) -> String {
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status}");
+    let mut errors = String::new();
+    if let Some(mut stderr) = server.stderr.take() {
+        stderr.read_to_string(&mut errors).unwrap();
+    }
+    errors
+}
+
 #[cfg(unix)]
 fn start_up_lines(args: &[&str]) -> Vec<String> {
     let mut server = Command::new(BIN)
@@ -150,12 +155,7 @@ fn start_up_lines(args: &[&str]) -> Vec<String> {
             break;
         }
     }
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    assert!(server.wait().unwrap().success());
+    stop(server);
     lines
 }
 
@@ -278,21 +278,8 @@ fn an_unconstrained_local_ca_is_replaced_saying_so() {
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
     assert!(first.contains(" at https://"), "{first}");
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = server.wait().unwrap();
-    assert!(status.success(), "{status}");
+    let errors = stop(server);
     drop(stdout);
-    let mut errors = String::new();
-    server
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut errors)
-        .unwrap();
     assert!(errors.contains(&ca.display().to_string()), "{errors}");
     assert!(errors.contains("could vouch for any site"), "{errors}");
     assert!(errors.contains("must install the new one"), "{errors}");
