@@ -3,12 +3,8 @@
 use std::io::{BufRead, Write};
 use std::process::{Command, Output, Stdio};
 
-fn duobao(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duobao"))
-        .args(args)
-        .output()
-        .expect("duobao runs")
-}
+mod common;
+use common::{duobao, TableDir};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
@@ -920,53 +916,10 @@ fn a_game_shared_as_text_replays_with_play_and_review() {
 
 // `tablebase`: endgame tables.
 
-/// A directory of its own for a test's table files, removed when dropped.
-struct TableDir(std::path::PathBuf);
-
-impl TableDir {
-    fn new(name: &str) -> TableDir {
-        let dir = std::env::temp_dir().join(format!("duobao-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TableDir(dir)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-
-    /// Builds the tables of up to 3 soldiers into the directory.
-    fn built(name: &str) -> TableDir {
-        let dir = TableDir::new(name);
-        let output = duobao(&[
-            "tablebase",
-            "build",
-            "--max-soldiers",
-            "3",
-            "--out",
-            dir.path(),
-        ]);
-        assert!(output.status.success(), "{output:?}");
-        dir
-    }
-}
-
-impl Drop for TableDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[test]
 fn tablebase_build_reports_every_slice_and_writes_its_file() {
-    let dir = TableDir::new("build");
-    let output = duobao(&[
-        "tablebase",
-        "build",
-        "--max-soldiers",
-        "3",
-        "--out",
-        dir.path(),
-    ]);
+    let dir = TableDir::new("cli", "build");
+    let output = dir.build("3");
     assert!(output.status.success());
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -994,7 +947,7 @@ fn tablebase_build_reports_every_slice_and_writes_its_file() {
 
 #[test]
 fn tablebase_probe_prints_the_exact_value() {
-    let dir = TableDir::built("probe");
+    let dir = TableDir::built("cli", "probe", "3");
     let probe = |fen: &str| {
         let output = duobao(&["tablebase", "probe", "--dir", dir.path(), fen]);
         assert!(output.status.success(), "{fen}: {output:?}");
@@ -1029,7 +982,7 @@ fn tablebase_probe_prints_the_exact_value() {
 
 #[test]
 fn tablebase_probe_refuses_bad_fens_positions_outside_and_damaged_files() {
-    let dir = TableDir::built("refuse");
+    let dir = TableDir::built("cli", "refuse", "3");
     let path = dir.path();
     assert_each_fails_with_status_2(&[
         (
@@ -1110,7 +1063,7 @@ fn tablebase_bench_reports_the_slices_and_master_with_and_without_the_tables() {
 
 #[test]
 fn the_engine_a_match_and_analyse_read_the_tables_they_are_given() {
-    let dir = TableDir::built("engine");
+    let dir = TableDir::built("cli", "engine", "3");
     // Won in 3 plies, which a search one ply deep cannot see: the tables' mate score can.
     let go = b"position fen .../.R.../..T.B/...R./... r - 0\ngo depth 1\n";
     let mut engine = EngineClient::with_args(&["--tables", dir.path()]);

@@ -2,39 +2,14 @@
 //! the plan's order they make the very files `build` makes, keep sound files, build damaged ones
 //! again, and refuse clearly when a smaller slice is missing or memory is short.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn duobao(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duobao"))
-        .args(args)
-        .output()
-        .expect("duobao runs")
-}
+mod common;
+use common::{duobao, TableDir};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-/// A directory of its own for a test's table files, removed when dropped.
-struct TableDir(PathBuf);
-
-impl TableDir {
-    fn new(name: &str) -> TableDir {
-        let dir = std::env::temp_dir().join(format!("duobao-units-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TableDir(dir)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TableDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The pairs of the plan of up to `soldiers`, in its order, with their prerequisites.
@@ -79,18 +54,9 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn build_slice_in_the_plans_order_makes_the_files_of_build_byte_for_byte() {
-    let whole = TableDir::new("whole");
-    let output = duobao(&[
-        "tablebase",
-        "build",
-        "--max-soldiers",
-        "4",
-        "--out",
-        whole.path(),
-    ]);
-    assert!(output.status.success(), "{output:?}");
+    let whole = TableDir::built("units", "whole", "4");
 
-    let units = TableDir::new("units");
+    let units = TableDir::new("units", "units");
     let pairs = plan("4");
     let names: Vec<&str> = pairs.iter().map(|(pair, _)| pair.as_str()).collect();
     assert_eq!(names, ["1v1", "1v2", "1v3", "2v2"]);
@@ -150,14 +116,7 @@ fn build_slice_in_the_plans_order_makes_the_files_of_build_byte_for_byte() {
     );
 
     // `build` over a finished directory keeps every file.
-    let output = duobao(&[
-        "tablebase",
-        "build",
-        "--max-soldiers",
-        "4",
-        "--out",
-        units.path(),
-    ]);
+    let output = units.build("4");
     assert!(output.status.success(), "{output:?}");
     assert_eq!(text(&output.stderr).matches(": kept").count(), 4);
     assert!(files(&units.0) == whole_files);
@@ -165,7 +124,7 @@ fn build_slice_in_the_plans_order_makes_the_files_of_build_byte_for_byte() {
 
 #[test]
 fn build_slice_refuses_a_missing_smaller_slice_short_memory_and_bad_slices() {
-    let dir = TableDir::new("refuse");
+    let dir = TableDir::new("units", "refuse");
     let path = dir.path();
     let missing = build_slice("2v2", path);
     assert_eq!(missing.status.code(), Some(2));
