@@ -107,11 +107,12 @@ fn proven_info_line(known: &Proven) -> String {
         // The certificate proves wins and losses only.
         _ => (known.line.len() as u32, 0),
     };
-    let pv: Vec<String> = known.line.iter().map(|m| m.to_string()).collect();
-    format!(
-        "info depth {plies} score {score} nodes 0 nps 0 pv {}",
-        pv.join(" ")
-    )
+    info_line(&SearchInfo {
+        depth: plies,
+        score,
+        pv: known.line.clone(),
+        ..SearchInfo::default()
+    })
 }
 
 /// `info depth <d> score <s> nodes <n> nps <n> pv <moves>`.
