@@ -7,7 +7,9 @@
 # target/dx/duobao-app/release/web/public, or, when there is none, a stand-in made in a temporary
 # folder (an index.html and a 1 MiB .wasm with a .br sibling of random bytes: the server never
 # decodes them, so only their sizes matter); the output says which. DURATION=… (10s) is the
-# length of each loaded run. Uses oha (a load generator from crates.io), installed with
+# length of each loaded run. TABLES=DIR (endgame tables, e.g. built with `duobao tablebase build
+# --max-soldiers 7 --dir DIR`) serves them too and measures /api/tablebase with 500 connections
+# on 2,000 random positions of 7 soldiers (or the most the tables hold). Uses oha (a load generator from crates.io), installed with
 # `cargo install oha --locked` when missing. Run it on a quiet machine: the load generator and
 # the server share its cores, so the figures are a floor, not the server's ceiling.
 set -euo pipefail
@@ -53,7 +55,11 @@ fi
 wasm="/${wasm#./}"
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-"$target/release/duobao-serve" --dir "$dir" --port "$port" --bind 127.0.0.1 >/dev/null &
+tables=()
+if [[ -n "${TABLES:-}" ]]; then
+  tables=(--tables "$TABLES")
+fi
+"$target/release/duobao-serve" --dir "$dir" --port "$port" --bind 127.0.0.1 "${tables[@]}" >/dev/null &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
@@ -120,6 +126,36 @@ slow_row="$(measure "$base/" -n 2000 -c 10)"
 kill "$holders" 2>/dev/null || true
 wait "$holders" 2>/dev/null || true
 
+if [[ -n "${TABLES:-}" ]]; then
+  # Random positions with 7 soldiers (split any way between the sides, either side to move),
+  # the treasure anywhere else: most are outside any game played, so the probes touch the whole
+  # of the tables rather than a few pages.
+  soldiers="$(ls "$TABLES" | sed -n 's/^\([0-9]\)v\([0-9]\)\.dtb$/\1 \2/p' |
+    awk '{ n = $1 + $2; if (n > max) max = n } END { print (max < 7) ? max : 7 }')"
+  urls="$(mktemp)"
+  python3 - "$base" "$soldiers" >"$urls" <<'PY'
+import random, sys
+base, soldiers = sys.argv[1], int(sys.argv[2])
+rows = [3, 5, 5, 5, 3]
+random.seed(7)
+for _ in range(2000):
+    red = random.randint(max(1, soldiers - 7), min(7, soldiers - 1))
+    points = random.sample(range(sum(rows)), soldiers + 1)
+    board = ["."] * sum(rows)
+    board[points[0]] = "T"
+    for i, point in enumerate(points[1:]):
+        board[point] = "R" if i < red else "B"
+    placement, at = [], 0
+    for length in rows:
+        placement.append("".join(board[at:at + length]))
+        at += length
+    fen = "/".join(placement) + " " + random.choice("rb") + " - 0"
+    print(f"{base}/api/tablebase?fen=" + fen.replace("/", "%2F").replace(" ", "%20"))
+PY
+  tablebase_row="$(measure "$urls" --urls-from-file -z "$duration" -c 500)"
+  rm -f "$urls"
+fi
+
 echo "duobao-serve on $(nproc) cores, $(uname -sm), oha against 127.0.0.1; served: $site"
 echo
 echo "| request | load | requests/s | p99 (ms) | failed |"
@@ -127,3 +163,6 @@ echo "|---|---|---|---|---|"
 echo "| page \`/\` | $connections connections, $duration | $page |"
 echo "| wasm \`$wasm\`, br | $connections connections, $duration | $wasm_row |"
 echo "| page \`/\` | 10 connections, 2,000 requests, while $slow_clients slow clients hold connections | $slow_row |"
+if [[ -n "${TABLES:-}" ]]; then
+  echo "| \`/api/tablebase\`, 2,000 random positions of $soldiers soldiers | 500 connections, $duration | $tablebase_row |"
+fi

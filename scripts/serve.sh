@@ -11,7 +11,8 @@
 # says so: the phone must install the new one). Safe to leave running on a home network: only
 # the regular files inside DIR are served (no dotfiles, no links leading out), slow or idle
 # clients are dropped (10 s for a request's head, 60 s without traffic) and at most 1024
-# connections are open at once: docs/SERVER.md.
+# connections are open at once: docs/SERVER.md. TABLES=DIR also answers
+# GET /api/tablebase?fen=FEN from the endgame tables in DIR (`duobao tablebase build`).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,6 +30,10 @@ if [[ "${HTTPS:-0}" == 1 ]]; then
   if [[ -n "${CERT_DIR:-}" ]]; then
     args+=(--cert-dir "$CERT_DIR")
   fi
+fi
+
+if [[ -n "${TABLES:-}" ]]; then
+  args+=(--tables "$(cd "$TABLES" && pwd)")
 fi
 
 cd "$root"

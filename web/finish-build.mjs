@@ -1,5 +1,7 @@
 // Turns dx's release web build into the deployable site, in place:
 //   node web/finish-build.mjs target/dx/duobao-app/release/web/public
+// - the content security policy, in the page itself (a <meta>), with the hashes of its inline
+//   scripts, so that it travels with the page to any static host;
 // - the light theme's manifests, beside the dark ones;
 // - sw.js, the offline service worker (Workbox): it precaches every file the app uses on the
 //   first visit and serves them offline. Its list and revisions come from the build's own files,
@@ -10,6 +12,7 @@
 import { generateSW } from 'workbox-build';
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 const site = process.argv[2];
@@ -22,7 +25,47 @@ if (!site || !existsSync(join(site, 'index.html'))) {
 // theme's table, assets/web), one for the light theme, named `.light.webmanifest`, which the look
 // script of index.html links in that theme. The colours are index.html's own (its theme-color's
 // data-light and data-dark).
-const page = readFileSync(join(site, 'index.html'), 'utf8');
+const page = withSecurityPolicy(readFileSync(join(site, 'index.html'), 'utf8'));
+writeFileSync(join(site, 'index.html'), page);
+
+/**
+ * `html` with its content security policy as the first thing in its head after the charset: the
+ * page runs its own scripts and styles and nothing from other origins. Scripts: the files of the
+ * site and the page's inline start-up scripts, each by the hash of its text (so that a script
+ * slipped into the page does not run); `'wasm-unsafe-eval'` compiles the app's WebAssembly;
+ * `'unsafe-eval'` because Dioxus's web renderer runs the app's calls into the page
+ * (`document::eval`) through `new Function`. Styles allow `'unsafe-inline'`: Dioxus writes
+ * `style` attributes (the pieces' positions). What only a header can say (`frame-ancestors`)
+ * the server sends (crates/serve/src/headers.rs).
+ */
+function withSecurityPolicy(html) {
+  if (html.includes('http-equiv="Content-Security-Policy"')) {
+    console.error('finish-build: index.html already has a content security policy: build afresh');
+    process.exit(2);
+  }
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+  const hashes = inline.map(([, text]) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')} 'wasm-unsafe-eval' 'unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const charset = '<meta charset="UTF-8">';
+  if (!html.includes(charset)) {
+    console.error(`finish-build: index.html has no ${charset} to put the security policy after`);
+    process.exit(2);
+  }
+  console.log(`finish-build: content security policy with ${hashes.length} inline scripts' hashes`);
+  return html.replace(charset, `${charset}\n        <meta http-equiv="Content-Security-Policy" content="${policy}">`);
+}
 const themeColour = (scheme) => page.match(new RegExp(`data-${scheme}="(#[0-9a-f]{6})"`))?.[1];
 const [light, dark] = [themeColour('light'), themeColour('dark')];
 if (!light || !dark) {

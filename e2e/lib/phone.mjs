@@ -39,8 +39,10 @@ export const DESKTOP = {
 };
 
 /**
- * A fresh browser with its own profile (so nothing is stored yet); `close()` removes both.
- * `options` override the phone, e.g. `{ locale: 'zh-CN' }` or `DESKTOP`.
+ * A fresh browser with its own profile (so nothing is stored yet); `close()` removes both, and
+ * fails if any page of it broke the site's content security policy (`violations` lists what
+ * broke it: a test that breaks it on purpose takes its own out). `options` override the phone,
+ * e.g. `{ locale: 'zh-CN' }` or `DESKTOP`.
  */
 export async function openBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'duobao-e2e-'));
@@ -51,11 +53,25 @@ export async function openBrowser(options = {}) {
     ...PHONE,
     ...options,
   });
+  // Every page reports each violation as an error (which assertNoErrors sees) and here, so that
+  // pages no test watches are checked too.
+  const violations = [];
+  await context.exposeBinding('reportPolicyViolation', (_source, text) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const text = `content security policy: ${event.effectiveDirective} refused `
+        + `${event.blockedURI} (${event.sourceFile || 'page'}:${event.lineNumber})`;
+      console.error(text);
+      window.reportPolicyViolation(text);
+    });
+  });
   return {
     context,
+    violations,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      assert.deepEqual(violations, [], 'a page broke the content security policy');
     },
   };
 }

@@ -96,3 +96,39 @@ test('HTTPS=1 serves over HTTPS with its own certificate, and says where a phone
     await secure.stop();
   }
 });
+
+test('the page runs under its content security policy, which refuses a script slipped into it', async () => {
+  const response = await get(site.url);
+  assert.match(response.headers['content-security-policy'], /frame-ancestors 'none'/);
+  assert.equal(response.headers['x-frame-options'], 'DENY');
+  assert.equal(response.headers['referrer-policy'], 'no-referrer');
+  assert.match(response.headers['permissions-policy'], /camera=\(\)/);
+  const page = response.body.toString('utf8');
+  const policy = page.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/)?.[1];
+  assert.ok(policy, 'the page carries its policy');
+  assert.match(policy, /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3} 'wasm-unsafe-eval'/);
+  assert.match(policy, /default-src 'self'/);
+  assert.ok(page.indexOf(policy) < page.indexOf('<script'), 'the policy comes before the first script');
+
+  const browser = await openBrowser();
+  try {
+    const app = await browser.context.newPage();
+    await app.goto(site.url);
+    await app.getByTestId('home').waitFor();
+    assert.deepEqual(browser.violations, [], 'the app itself runs within the policy');
+    // A script written into the page (as an injection would) does not run, and is reported.
+    const ran = await app.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.slippedIn = true;';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return window.slippedIn === true;
+    });
+    assert.equal(ran, false, 'the injected script ran');
+    assert.equal(browser.violations.length, 1, 'the refusal was reported');
+    assert.match(browser.violations[0], /script-src-elem refused inline/);
+    browser.violations.length = 0;
+  } finally {
+    await browser.close();
+  }
+});

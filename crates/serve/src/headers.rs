@@ -27,8 +27,8 @@ const NO_CACHE: &str = "no-cache";
 /// - `Referrer-Policy: no-referrer`: a link out of the game tells the other site nothing of it.
 /// - `X-Frame-Options: DENY` and `Content-Security-Policy: frame-ancestors 'none'`: no other
 ///   page can frame the game (click-jacking); the first for old browsers, the second for the
-///   rest. Only that directive: a policy for scripts needs the hashes of the page's inline
-///   scripts, checked end to end (docs/SERVER.md).
+///   rest. Only that directive, which a page cannot give itself: the policy for what the page
+///   runs is in the page (a `<meta>` with its inline scripts' hashes, web/finish-build.mjs).
 /// - `Permissions-Policy`: the device features the game never uses are off, for it and any
 ///   frame. Left on: what it uses (vibration and audio, which no policy gates; sharing and
 ///   copying, `web-share` and `clipboard-write`; keeping the screen awake, `screen-wake-lock`)
@@ -95,7 +95,7 @@ pub fn with_utf8_charset(content_type: &str) -> Option<HeaderValue> {
 }
 
 /// Adds the site's headers to every response: the cache policy by [`is_content_hashed`] (a
-/// hashed name that is missing, or any error, is not cached for a year), the charset by
+/// hashed name that is missing, or any error, is not cached for a year) unless it has one, the charset by
 /// [`with_utf8_charset`], and the [`SECURITY_HEADERS`].
 pub async fn site_headers(request: Request, next: Next) -> Response {
     let hashed = is_content_hashed(request.uri().path());
@@ -104,7 +104,10 @@ pub async fn site_headers(request: Request, next: Next) -> Response {
     let lasting = hashed && (status.is_success() || status == StatusCode::NOT_MODIFIED);
     let headers = response.headers_mut();
     let cache = if lasting { IMMUTABLE } else { NO_CACHE };
-    headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    // A response that says how long it may be kept (the tablebase's answers) keeps its own.
+    headers
+        .entry(CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(cache));
     for (name, value) in SECURITY_HEADERS {
         headers.insert(name, HeaderValue::from_static(value));
     }

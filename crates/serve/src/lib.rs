@@ -11,6 +11,8 @@
 //! clients and the connections open at once ([`Limits`]: 10 s for a request's head, 60 s
 //! without traffic, at most 1024 connections), sends the headers of a careful static site, and
 //! its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
+//! Given endgame tables, it answers `GET /api/tablebase?fen=FEN` from them too
+//! ([`TABLEBASE_PATH`]).
 //! docs/SERVER.md says the same for a maintainer, with measurements.
 //!
 //! [`Site::bind`] takes the address (so that a port in use is reported before anything else),
@@ -21,6 +23,7 @@ mod confine;
 mod connections;
 mod headers;
 mod local_ca;
+mod tablebase_api;
 mod tls;
 
 use std::fmt;
@@ -37,6 +40,7 @@ use axum::routing::get;
 use axum::{middleware, Router};
 use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use axum_server::{Handle, Server};
+use duobao_tablebase::Tablebase;
 use tower_http::services::ServeDir;
 
 use connections::{CappedListener, Peer};
@@ -44,6 +48,7 @@ use connections::{CappedListener, Peer};
 pub use connections::{Limits, HEADER_READ_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS};
 pub use headers::is_content_hashed;
 pub use local_ca::{CaError, CaNotice, LocalCa};
+pub use tablebase_api::TABLEBASE_PATH;
 
 /// Where the server offers its local CA's certificate over HTTPS, for a phone to install.
 pub const LOCAL_CA_PATH: &str = "/duobao-local-ca.crt";
@@ -61,7 +66,9 @@ const GRACE: Duration = Duration::from_secs(5);
 /// With `local_ca` (the CA's certificate in PEM), [`LOCAL_CA_PATH`] answers it too, typed so
 /// that a phone offers to install it; it is not a file of the site, and like the page it is
 /// revalidated (`no-cache`), so that a new CA is never hidden behind a kept old one.
-pub fn router(root: &Path, local_ca: Option<&str>) -> Router {
+///
+/// With `tables`, [`TABLEBASE_PATH`] answers from them (see `tablebase_api`).
+pub fn router(root: &Path, local_ca: Option<&str>, tables: Option<Arc<Tablebase>>) -> Router {
     let files = ServeDir::new(root)
         .precompressed_br()
         .precompressed_gzip()
@@ -73,12 +80,20 @@ pub fn router(root: &Path, local_ca: Option<&str>) -> Router {
             move || async move { ([(CONTENT_TYPE, "application/x-x509-ca-cert")], pem) };
         site = site.route(LOCAL_CA_PATH, get(certificate));
     }
-    site.fallback_service(files)
+    let site = site
+        .fallback_service(files)
         .layer(middleware::from_fn_with_state(
             Arc::<Path>::from(root),
             confine::only_the_site,
-        ))
-        .layer(middleware::from_fn(headers::site_headers))
+        ));
+    let site = match tables {
+        Some(tables) => Router::new()
+            .route(TABLEBASE_PATH, get(tablebase_api::tablebase))
+            .with_state(tables)
+            .merge(site),
+        None => site,
+    };
+    site.layer(middleware::from_fn(headers::site_headers))
 }
 
 async fn not_found() -> &'static str {
@@ -100,6 +115,8 @@ pub struct Config {
     pub cert_dir: Option<PathBuf>,
     /// The timeouts and the cap on open connections.
     pub limits: Limits,
+    /// A folder of endgame tables to answer [`TABLEBASE_PATH`] from; `None` leaves it out.
+    pub tables: Option<PathBuf>,
 }
 
 /// Where the local CA is kept unless told otherwise: one per user, since a phone trusts the CA
@@ -117,6 +134,7 @@ pub struct Site {
     max_connections: usize,
     lan: Vec<Ipv4Addr>,
     tls: Option<Tls>,
+    tables: Option<Arc<Tablebase>>,
 }
 
 struct Tls {
@@ -143,6 +161,12 @@ impl Site {
         let listener = TcpListener::bind(config.addr).map_err(listen_error)?;
         let local_addr = listener.local_addr().map_err(listen_error)?;
         let lan = addresses::lan_ipv4();
+        let tables = config
+            .tables
+            .as_deref()
+            .map(tablebase_api::open_tables)
+            .transpose()
+            .map_err(StartError::Tables)?;
         let tls = if config.https {
             let cert_dir = config
                 .cert_dir
@@ -185,6 +209,7 @@ impl Site {
                 .unwrap_or_else(connections::connection_cap),
             lan,
             tls,
+            tables,
         })
     }
 
@@ -208,7 +233,7 @@ impl Site {
     /// seconds. Fails only if the listener cannot be handed to the runtime.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
         let local_ca = self.tls.as_ref().map(|tls| tls.ca.pem());
-        let app = router(&self.root, local_ca).into_make_service();
+        let app = router(&self.root, local_ca, self.tables).into_make_service();
         let handle = Handle::<Peer>::new();
         let stopper = handle.clone();
         tokio::spawn(async move {
@@ -287,6 +312,8 @@ pub enum StartError {
     LocalCa(CaError),
     /// The certificate or the TLS settings could not be made.
     Tls(String),
+    /// The endgame tables cannot be opened: none in the folder, or a damaged file.
+    Tables(duobao_tablebase::file::FileError),
 }
 
 impl fmt::Display for StartError {
@@ -322,6 +349,9 @@ impl fmt::Display for StartError {
             },
             StartError::LocalCa(problem) => write!(f, "cannot set up HTTPS: {problem}"),
             StartError::Tls(problem) => write!(f, "cannot set up HTTPS: {problem}"),
+            StartError::Tables(problem) => {
+                write!(f, "cannot serve the endgame tables (--tables): {problem}")
+            }
         }
     }
 }
@@ -331,6 +361,7 @@ impl std::error::Error for StartError {
         match self {
             StartError::Folder { source, .. } | StartError::Listen { source, .. } => Some(source),
             StartError::LocalCa(problem) => Some(problem),
+            StartError::Tables(problem) => Some(problem),
             StartError::CertDirInSite { .. } | StartError::Tls(_) => None,
         }
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use duobao_serve::{shutdown_signal, Config, Limits, Site, LOCAL_CA_PATH};
+use duobao_serve::{shutdown_signal, Config, Limits, Site, LOCAL_CA_PATH, TABLEBASE_PATH};
 
 /// Serve the web build of Duobao Qi Bing · Seven Soldiers as the deployed site is served:
 /// precompressed files, caching by content hash, HTTPS for a phone on the network.
@@ -31,6 +31,10 @@ struct Args {
     /// duobao-serve in this user's local data folder]
     #[arg(long, value_name = "DIR", requires = "https")]
     cert_dir: Option<PathBuf>,
+    /// A folder of endgame tables (`duobao tablebase build --dir DIR`) to answer
+    /// GET /api/tablebase?fen=FEN from
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         https: args.https,
         cert_dir: args.cert_dir.clone(),
         limits: Limits::default(),
+        tables: args.tables.clone(),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
@@ -92,6 +97,12 @@ fn announce(site: &Site, args: &Args) {
         "Serving {} at {here}{phone} (Ctrl-C stops it)",
         args.dir.display()
     );
+    if let Some(tables) = &args.tables {
+        println!(
+            "Answering {TABLEBASE_PATH}?fen=FEN from the endgame tables in {}",
+            tables.display()
+        );
+    }
     let Some(ca) = site.local_ca() else {
         if !network.is_empty() {
             println!("A phone needs HTTPS for offline play and installing the app: add --https.");

@@ -4,10 +4,12 @@
 use std::fs;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use duobao_serve::{CaError, Config, Limits, Site, StartError, LOCAL_CA_PATH};
+use duobao_rules::Position;
+use duobao_serve::{CaError, Config, Limits, Site, StartError, LOCAL_CA_PATH, TABLEBASE_PATH};
+use duobao_tablebase::{file, Tablebase};
 use tempfile::TempDir;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -61,11 +63,17 @@ fn config(dir: &Path, cert_dir: Option<&Path>) -> Config {
         https: cert_dir.is_some(),
         cert_dir: cert_dir.map(Path::to_owned),
         limits: Limits::default(),
+        tables: None,
     }
 }
 
 fn start(dir: &Path, cert_dir: Option<&Path>) -> Running {
-    let site = Site::bind(config(dir, cert_dir)).unwrap();
+    serve(config(dir, cert_dir))
+}
+
+/// A server started with `config`.
+fn serve(config: Config) -> Running {
+    let site = Site::bind(config).unwrap();
     let addr = site.local_addr();
     let ca = site.local_ca().map(|ca| ca.certificate().clone());
     let (stop, stopped) = oneshot::channel::<()>();
@@ -645,22 +653,10 @@ async fn the_security_headers_are_on_every_response() {
 
 /// A server on a free port with these limits, serving plain HTTP.
 fn start_limited(dir: &Path, limits: Limits) -> Running {
-    let site = Site::bind(Config {
+    serve(Config {
         limits,
         ..config(dir, None)
     })
-    .unwrap();
-    let addr = site.local_addr();
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(site.run(async {
-        let _ = stopped.await;
-    }));
-    Running {
-        addr,
-        ca: None,
-        stop,
-        task,
-    }
 }
 
 const SHORT: Limits = Limits {
@@ -783,4 +779,142 @@ async fn over_the_cap_a_connection_waits_for_a_free_slot() {
         took > Duration::from_millis(700),
         "answered over the cap: {took:?}"
     );
+}
+
+/// The tables of every slice with at most 4 soldiers (built once), in files in a folder of
+/// their own.
+fn table_files() -> TempDir {
+    static TABLES: OnceLock<Tablebase> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| Tablebase::build(4, |_| {}).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    file::save(tables, dir.path()).unwrap();
+    dir
+}
+
+fn start_with_tables(dir: &Path, tables: &Path) -> Running {
+    serve(Config {
+        tables: Some(tables.to_owned()),
+        ..config(dir, None)
+    })
+}
+
+fn json_of(reply: &Reply) -> serde_json::Value {
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    serde_json::from_slice(&reply.body).unwrap()
+}
+
+/// Red wins at once with c4d4 or b2c2, either taking the treasure (4 soldiers).
+const RED_WINS_IN_1: &str = "B.B/..R../..T../.R.../... r - 0";
+
+fn query(fen: &str) -> String {
+    format!(
+        "{TABLEBASE_PATH}?fen={}",
+        fen.replace(' ', "%20").replace('/', "%2F")
+    )
+}
+
+#[tokio::test]
+async fn the_tablebase_answers_a_position_and_each_move_best_first() {
+    let (dir, tables) = (web_build(), table_files());
+    let server = start_with_tables(dir.path(), tables.path());
+    let reply = get(server.addr, &query(RED_WINS_IN_1), None).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("cache-control"), Some("public, max-age=86400"));
+    assert_eq!(reply.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+    let answer = json_of(&reply);
+    assert_eq!(answer["category"], "win");
+    assert_eq!(answer["plies"], 1);
+    assert_eq!(answer["game_over"], false);
+    assert_eq!(answer["fen"], RED_WINS_IN_1);
+
+    // Every legal move, each with the value the tables give the position after it (for the
+    // side then to move), ordered from the quickest win to the quickest loss.
+    let position = Position::from_fen(RED_WINS_IN_1).unwrap();
+    let probing = file::load(tables.path()).unwrap();
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), position.legal_moves().len());
+    // Both c4d4 and b2c2 take the treasure, ending the game: the opponent is lost in 0.
+    let winning: Vec<_> = moves
+        .iter()
+        .take_while(|m| m["category"] == "loss" && m["plies"] == 0)
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning.len(), 2, "{moves:?}");
+    assert!(
+        winning.contains(&"c4d4") && winning.contains(&"b2c2"),
+        "{moves:?}"
+    );
+    let mut ranks = Vec::new();
+    for listed in moves {
+        let m = position
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.to_string() == listed["uci"])
+            .expect("a legal move");
+        let mut after = position;
+        after.play_unchecked(m);
+        let probe = probing.probe(&after).unwrap();
+        assert_eq!(listed["category"], probe.category(), "{listed}");
+        assert_eq!(
+            listed["plies"].as_u64(),
+            probe.plies().map(u64::from),
+            "{listed}"
+        );
+        ranks.push(probe.rank_for_mover());
+    }
+    assert!(ranks.is_sorted(), "{moves:?}");
+}
+
+#[tokio::test]
+async fn outside_the_tables_the_answer_is_unknown_and_not_kept() {
+    let (dir, tables) = (web_build(), table_files());
+    let server = start_with_tables(dir.path(), tables.path());
+    let start = Position::start();
+    let reply = get(server.addr, &query(&start.to_fen()), None).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("cache-control"), Some("no-cache"));
+    let answer = json_of(&reply);
+    assert_eq!(answer["category"], "unknown");
+    assert_eq!(answer["plies"], serde_json::Value::Null);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), start.legal_moves().len());
+    assert!(moves.iter().all(|m| m["category"] == "unknown"));
+}
+
+#[tokio::test]
+async fn a_bad_fen_is_refused_with_its_reason() {
+    let (dir, tables) = (web_build(), table_files());
+    let server = start_with_tables(dir.path(), tables.path());
+    for (path, reason) in [
+        (query("B.B/..R../..T../.R.../... x - 0"), "bad FEN"),
+        (query("nonsense"), "bad FEN 'nonsense'"),
+        (TABLEBASE_PATH.to_string(), "missing the fen parameter"),
+        (query(&"B".repeat(500)), "too long"),
+    ] {
+        let reply = get(server.addr, &path, None).await;
+        assert_eq!(reply.status, 400, "{path}");
+        assert_eq!(reply.header("cache-control"), Some("no-store"), "{path}");
+        let error = json_of(&reply)["error"].as_str().unwrap().to_owned();
+        assert!(error.contains(reason), "{path}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn without_tables_there_is_no_tablebase_and_a_bad_folder_stops_the_start() {
+    let dir = web_build();
+    let server = start(dir.path(), None);
+    let reply = get(server.addr, &query(RED_WINS_IN_1), None).await;
+    assert_eq!(reply.status, 404);
+
+    let empty = tempfile::tempdir().unwrap();
+    let Err(problem) = Site::bind(Config {
+        tables: Some(empty.path().to_owned()),
+        ..config(dir.path(), None)
+    }) else {
+        panic!("started without tables");
+    };
+    assert!(matches!(problem, StartError::Tables(_)));
+    assert!(problem.to_string().contains("no table files"), "{problem}");
 }

@@ -104,7 +104,7 @@ pub fn write(table: &SliceTable, dir: &Path) -> Result<PathBuf, FileError> {
 
 /// The table of `slice` in the file at `path`, mapped into memory rather than read, once its
 /// header and checksum are checked; an error naming the file when it is missing or not sound.
-#[cfg(feature = "build")]
+#[cfg(feature = "map")]
 pub fn map(path: &Path, slice: Slice) -> Result<SliceTable, FileError> {
     let error = |problem: String| FileError {
         path: path.to_path_buf(),
@@ -121,21 +121,36 @@ pub fn map(path: &Path, slice: Slice) -> Result<SliceTable, FileError> {
 
 /// Reads every table file in `dir`; an error when there is none, or when one is damaged.
 pub fn load(dir: &Path) -> Result<Tablebase, FileError> {
+    each_file(dir, |path, slice| {
+        let bytes = std::fs::read(path).map_err(|e| FileError {
+            path: path.to_path_buf(),
+            problem: e.to_string(),
+        })?;
+        read(path, &bytes, slice)
+    })
+}
+
+/// Every table file in `dir`, mapped into memory rather than read ([`map`]), so that tables
+/// larger than the memory can be probed; an error when there is none, or when one is damaged.
+#[cfg(feature = "map")]
+pub fn open(dir: &Path) -> Result<Tablebase, FileError> {
+    each_file(dir, map)
+}
+
+/// The tables of the files in `dir`, each taken by `take` from its path; an error when there is
+/// no table file there.
+fn each_file(
+    dir: &Path,
+    take: impl Fn(&Path, Slice) -> Result<SliceTable, FileError>,
+) -> Result<Tablebase, FileError> {
     let mut tables = Tablebase::new();
     let mut found = false;
     for slice in Slice::up_to(2 * MAX_SOLDIERS) {
         let path = dir.join(file_name(slice));
-        let bytes = match std::fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                return Err(FileError {
-                    path,
-                    problem: e.to_string(),
-                })
-            }
-        };
-        tables.insert(read(path, &bytes, slice)?);
+        if !path.exists() {
+            continue;
+        }
+        tables.insert(take(&path, slice)?);
         found = true;
     }
     if !found {

@@ -24,7 +24,7 @@ enum Bytes {
         budgets: Vec<u8>,
     },
     /// The whole file; the values start at `start`, the budgets follow.
-    #[cfg(feature = "build")]
+    #[cfg(feature = "map")]
     Mapped {
         file: std::sync::Arc<memmap2::Mmap>,
         start: usize,
@@ -67,7 +67,7 @@ impl SliceTable {
 
     /// A slice's table in a mapped file whose values start at `start`, the budgets following;
     /// `None` when the file is too short for them.
-    #[cfg(feature = "build")]
+    #[cfg(feature = "map")]
     pub(crate) fn mapped(slice: Slice, file: memmap2::Mmap, start: usize) -> Option<SliceTable> {
         (file.len() >= start + 2 * slice.size()).then(|| SliceTable {
             slice,
@@ -85,7 +85,7 @@ impl SliceTable {
     pub(crate) fn values(&self) -> &[u8] {
         match &self.bytes {
             Bytes::Owned { values, .. } => values,
-            #[cfg(feature = "build")]
+            #[cfg(feature = "map")]
             Bytes::Mapped { file, start } => &file[*start..start + self.slice.size()],
         }
     }
@@ -93,7 +93,7 @@ impl SliceTable {
     pub(crate) fn budgets(&self) -> &[u8] {
         match &self.bytes {
             Bytes::Owned { budgets, .. } => budgets,
-            #[cfg(feature = "build")]
+            #[cfg(feature = "map")]
             Bytes::Mapped { file, start } => {
                 let size = self.slice.size();
                 &file[start + size..start + 2 * size]
@@ -202,6 +202,23 @@ impl Tablebase {
         let placement = Placement::of(position).expect("a game not won has its treasure");
         let (value, budget) = self.entry(placement)?;
         Some(value.judge(budget, position.quiet_plies()))
+    }
+
+    /// Every legal move of `position` with the value of the position it leads to, for the side
+    /// then to move (`None` where that slice is not held), best first for the side to move now:
+    /// see [`Probe::rank_for_mover`]; moves the tables cannot judge come last.
+    pub fn probe_moves(&self, position: &Position) -> Vec<(Move, Option<Probe>)> {
+        let mut moves: Vec<_> = position
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = *position;
+                child.play_unchecked(m);
+                (m, self.probe(&child))
+            })
+            .collect();
+        moves.sort_by_key(|(_, probe)| probe.map_or((u8::MAX, 0), Probe::rank_for_mover));
+        moves
     }
 
     /// A move that keeps an exact value: the shortest win, the longest defence, a draw. `None`

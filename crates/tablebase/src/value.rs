@@ -93,6 +93,43 @@ impl Probe {
     pub fn is_exact(self) -> bool {
         matches!(self, Probe::Win { .. } | Probe::Loss { .. } | Probe::Draw)
     }
+
+    /// The value's kind, as a tablebase service names it: `win`, `loss`, `draw`, `win-or-draw`,
+    /// `loss-or-draw`.
+    pub fn category(self) -> &'static str {
+        match self {
+            Probe::Win { .. } => "win",
+            Probe::Loss { .. } => "loss",
+            Probe::Draw => "draw",
+            Probe::WinOrDraw { .. } => "win-or-draw",
+            Probe::LossOrDraw { .. } => "loss-or-draw",
+        }
+    }
+
+    /// The distance to the end of the game, in plies; `None` for a draw.
+    pub fn plies(self) -> Option<u32> {
+        match self {
+            Probe::Win { plies }
+            | Probe::Loss { plies }
+            | Probe::WinOrDraw { plies }
+            | Probe::LossOrDraw { plies } => Some(plies),
+            Probe::Draw => None,
+        }
+    }
+
+    /// How good the position after a move is for the player who made it, given its value for
+    /// the side then to move (`self`): smaller is better. Leaving the opponent lost comes first,
+    /// the quickest loss first; then lost-or-drawn; then drawn; then won-or-drawn and won for
+    /// the opponent, the longest defence first.
+    pub fn rank_for_mover(self) -> (u8, i64) {
+        match self {
+            Probe::Loss { plies } => (0, i64::from(plies)),
+            Probe::LossOrDraw { plies } => (1, i64::from(plies)),
+            Probe::Draw => (2, 0),
+            Probe::WinOrDraw { plies } => (3, -i64::from(plies)),
+            Probe::Win { plies } => (4, -i64::from(plies)),
+        }
+    }
 }
 
 impl fmt::Display for Probe {
@@ -126,5 +163,24 @@ mod tests {
         let lost = Value::Decided { plies: 0 };
         assert_eq!(lost.judge(0, 100), Probe::Loss { plies: 0 });
         assert_eq!(Value::Draw.judge(BEYOND_LIMIT, 100), Probe::Draw);
+    }
+
+    #[test]
+    fn moves_rank_from_the_quickest_win_to_the_quickest_loss() {
+        // Values of the positions after each move, for the opponent, in the order a player
+        // prefers them.
+        let preferred = [
+            Probe::Loss { plies: 0 },
+            Probe::Loss { plies: 6 },
+            Probe::LossOrDraw { plies: 4 },
+            Probe::Draw,
+            Probe::WinOrDraw { plies: 9 },
+            Probe::Win { plies: 11 },
+            Probe::Win { plies: 1 },
+        ];
+        let mut shuffled = preferred;
+        shuffled.reverse();
+        shuffled.sort_by_key(|probe| probe.rank_for_mover());
+        assert_eq!(shuffled, preferred);
     }
 }
