@@ -5,12 +5,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import {
   openBrowser, openApp, playMove, screenshot, assertNoErrors, assertAttribute, startNewFromHome,
   BASE_URL,
 } from '../lib/phone.mjs';
 
-const JSQR = createRequire(import.meta.url).resolve('jsqr');
+// Evaluated in the page rather than added as a <script>, which the page's security policy refuses.
+const JSQR_SOURCE = readFileSync(createRequire(import.meta.url).resolve('jsqr'), 'utf8');
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -26,7 +28,7 @@ async function boardPieces(page) {
 
 /** The QR code on screen, read by jsQR from the pixels of the drawn SVG. */
 async function decodeQr(page) {
-  await page.addScriptTag({ path: JSQR });
+  await page.evaluate(JSQR_SOURCE);
   return page.evaluate(async () => {
     const svg = document.querySelector('[data-testid="share-qr"] svg');
     const image = new Image();
