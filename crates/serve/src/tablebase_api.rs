@@ -39,6 +39,9 @@ const MAX_FEN_LEN: usize = 200;
 const KNOWN_CACHE: &str = "public, max-age=86400";
 const UNKNOWN_CACHE: &str = "no-cache";
 
+/// The category of a position outside the tables.
+const UNKNOWN: &str = "unknown";
+
 /// The tables in `dir`, each file mapped into memory and checked; an error naming a damaged
 /// file, or saying there are none.
 pub fn open_tables(dir: &std::path::Path) -> Result<Arc<Tablebase>, file::FileError> {
@@ -51,7 +54,7 @@ pub struct TablebaseQuery {
 }
 
 #[derive(Serialize, Debug, PartialEq)]
-pub struct Answer {
+struct Answer {
     /// The position as read, written back in full.
     fen: String,
     category: &'static str,
@@ -61,7 +64,7 @@ pub struct Answer {
 }
 
 #[derive(Serialize, Debug, PartialEq)]
-pub struct MoveAnswer {
+struct MoveAnswer {
     uci: String,
     category: &'static str,
     plies: Option<u32>,
@@ -101,8 +104,6 @@ pub async fn tablebase(
     }
 }
 
-const UNKNOWN: &str = "unknown";
-
 /// The position of the `fen` parameter, or why it cannot be had.
 fn read_fen(fen: Option<&str>) -> Result<Position, String> {
     let fen = fen.ok_or("missing the fen parameter: /api/tablebase?fen=FEN")?;
@@ -113,7 +114,7 @@ fn read_fen(fen: Option<&str>) -> Result<Position, String> {
 }
 
 /// What the tables say of `position` and of each of its moves.
-pub fn answer(tables: &Tablebase, position: &Position) -> Answer {
+fn answer(tables: &Tablebase, position: &Position) -> Answer {
     let probe = tables.probe(position);
     let (category, plies) = described(probe);
     let moves = if position.win().is_some() {
