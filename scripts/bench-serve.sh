@@ -9,8 +9,8 @@
 # decodes them, so only their sizes matter); the output says which. DURATION=… (10s) is the
 # length of each loaded run. TABLES=DIR (endgame tables, e.g. built with `duobao tablebase build
 # --max-soldiers 7 --dir DIR`) serves them too and measures /api/tablebase with 500 connections
-# on 2,000 random positions of 7 soldiers (or the most the tables hold). Uses oha (a load generator from crates.io), installed with
-# `cargo install oha --locked` when missing. Run it on a quiet machine: the load generator and
+# on 2,000 random positions of 7 soldiers (or the most the tables hold). Uses oha (a load
+# generator from crates.io), installed with `cargo install oha --locked` when missing. Run it on a quiet machine: the load generator and
 # the server share its cores, so the figures are a floor, not the server's ceiling.
 set -euo pipefail
 

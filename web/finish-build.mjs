@@ -21,15 +21,11 @@ if (!site || !existsSync(join(site, 'index.html'))) {
   process.exit(2);
 }
 
-// The installed app's launch colours follow the theme: beside each language's manifest (the dark
-// theme's table, assets/web), one for the light theme, named `.light.webmanifest`, which the look
-// script of index.html links in that theme. The colours are index.html's own (its theme-color's
-// data-light and data-dark).
 const page = withSecurityPolicy(readFileSync(join(site, 'index.html'), 'utf8'));
 writeFileSync(join(site, 'index.html'), page);
 
 /**
- * `html` with its content security policy as the first thing in its head after the charset: the
+ * `built` with its content security policy as the first thing in its head after the charset: the
  * page runs its own scripts and styles and nothing from other origins. Scripts: the files of the
  * site and the page's inline start-up scripts, each by the hash of its text (so that a script
  * slipped into the page does not run); `'wasm-unsafe-eval'` compiles the app's WebAssembly;
@@ -64,6 +60,11 @@ function withSecurityPolicy(built) {
   console.log(`finish-build: content security policy with ${hashes.length} inline scripts' hashes`);
   return html.replace(charset, `${charset}\n        <meta http-equiv="Content-Security-Policy" content="${policy}">`);
 }
+
+// The installed app's launch colours follow the theme: beside each language's manifest (the dark
+// theme's table, assets/web), one for the light theme, named `.light.webmanifest`, which the look
+// script of index.html links in that theme. The colours are index.html's own (its theme-color's
+// data-light and data-dark).
 const themeColour = (scheme) => page.match(new RegExp(`data-${scheme}="(#[0-9a-f]{6})"`))?.[1];
 const [light, dark] = [themeColour('light'), themeColour('dark')];
 if (!light || !dark) {

@@ -95,8 +95,8 @@ pub fn with_utf8_charset(content_type: &str) -> Option<HeaderValue> {
 }
 
 /// Adds the site's headers to every response: the cache policy by [`is_content_hashed`] (a
-/// hashed name that is missing, or any error, is not cached for a year) unless it has one, the charset by
-/// [`with_utf8_charset`], and the [`SECURITY_HEADERS`].
+/// hashed name that is missing, or any error, is not cached for a year) unless it has one, the
+/// charset by [`with_utf8_charset`], and the [`SECURITY_HEADERS`].
 pub async fn site_headers(request: Request, next: Next) -> Response {
     let hashed = is_content_hashed(request.uri().path());
     let mut response = next.run(request).await;

@@ -53,7 +53,7 @@ pub struct TablebaseQuery {
     fen: Option<String>,
 }
 
-#[derive(Serialize, Debug, PartialEq)]
+#[derive(Serialize)]
 struct Answer {
     /// The position as read, written back in full.
     fen: String,
@@ -63,7 +63,7 @@ struct Answer {
     moves: Vec<MoveAnswer>,
 }
 
-#[derive(Serialize, Debug, PartialEq)]
+#[derive(Serialize)]
 struct MoveAnswer {
     uci: String,
     category: &'static str,
@@ -82,7 +82,7 @@ pub async fn tablebase(
 ) -> Response {
     let position = match read_fen(query.fen.as_deref()) {
         Ok(position) => position,
-        Err(reason) => return refuse(reason),
+        Err(reason) => return refuse(StatusCode::BAD_REQUEST, reason),
     };
     let answer = tokio::task::spawn_blocking(move || answer(&tables, &position)).await;
     match answer {
@@ -94,12 +94,9 @@ pub async fn tablebase(
             };
             json(StatusCode::OK, cache, &answer)
         }
-        Err(_) => json(
+        Err(_) => refuse(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "no-store",
-            &Refusal {
-                error: "the tables could not be read".to_string(),
-            },
+            "the tables could not be read".to_string(),
         ),
     }
 }
@@ -115,9 +112,9 @@ fn read_fen(fen: Option<&str>) -> Result<Position, String> {
 
 /// What the tables say of `position` and of each of its moves.
 fn answer(tables: &Tablebase, position: &Position) -> Answer {
-    let probe = tables.probe(position);
-    let (category, plies) = described(probe);
-    let moves = if position.win().is_some() {
+    let (category, plies) = described(tables.probe(position));
+    let game_over = position.win().is_some();
+    let moves = if game_over {
         Vec::new()
     } else {
         tables
@@ -137,7 +134,7 @@ fn answer(tables: &Tablebase, position: &Position) -> Answer {
         fen: position.to_fen(),
         category,
         plies,
-        game_over: position.win().is_some(),
+        game_over,
         moves,
     }
 }
@@ -146,12 +143,9 @@ fn described(probe: Option<Probe>) -> (&'static str, Option<u32>) {
     probe.map_or((UNKNOWN, None), |probe| (probe.category(), probe.plies()))
 }
 
-fn refuse(reason: String) -> Response {
-    json(
-        StatusCode::BAD_REQUEST,
-        "no-store",
-        &Refusal { error: reason },
-    )
+/// An error with its reason, never kept.
+fn refuse(status: StatusCode, reason: String) -> Response {
+    json(status, "no-store", &Refusal { error: reason })
 }
 
 /// `body` as JSON, answerable to a page of any site (the app may be served from elsewhere than

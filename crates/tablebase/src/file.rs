@@ -147,10 +147,16 @@ fn each_file(
     let mut found = false;
     for slice in Slice::up_to(2 * MAX_SOLDIERS) {
         let path = dir.join(file_name(slice));
-        if !path.exists() {
-            continue;
+        match path.try_exists() {
+            Ok(false) => continue,
+            Ok(true) => tables.insert(take(&path, slice)?),
+            Err(e) => {
+                return Err(FileError {
+                    path,
+                    problem: e.to_string(),
+                })
+            }
         }
-        tables.insert(take(&path, slice)?);
         found = true;
     }
     if !found {
