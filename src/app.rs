@@ -8,27 +8,27 @@ use crate::analysis::AnalysisScreen;
 use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::appearance::use_look;
 use crate::board::BoardPaints;
-use crate::by_link::{arrive, Arrival};
+use crate::by_link::{arrive, continued, Arrival};
 use crate::editor::EditorScreen;
 use crate::endgames::use_endgame_tables;
 use crate::game::controller::Controller;
-use crate::game::GameView;
-use crate::history::{encode_verdicts, GamesScreen};
+use crate::game::{use_counting, use_keeping, use_saving, GameView};
+use crate::history::{encode_verdicts, load_games, save_verdicts, GamesScreen};
 use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
 use crate::navigation::{use_back_navigation, Page};
-use crate::persistence::{use_keeping, use_saving, use_stats, DeviceStore};
 use crate::platform;
-use crate::prefs::Prefs;
-use crate::puzzles::PuzzlesScreen;
+use crate::prefs::{load_prefs, use_saving_prefs, Prefs};
+use crate::puzzles::{puzzles_solved, PuzzlesScreen};
 use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
-use crate::session::{GameSetup, SavedGame};
+use crate::session::{load_game, GameSetup, SavedGame};
 use crate::settings::SettingsScreen;
 use crate::shortcuts::use_shortcuts;
-use crate::stats::StatisticsScreen;
+use crate::stats::{use_stats, StatisticsScreen};
+use crate::storage::DeviceStore;
 use crate::url_options::{Link, Opening};
 
 /// In the web build the page links the stylesheet itself (dx writes the link into index.html),
@@ -79,17 +79,18 @@ pub fn App() -> Element {
     use_endgame_tables();
     let store = use_context_provider(DeviceStore::open);
     let (own, shown, opening, arrival, saved_elsewhere) = use_hook(|| {
-        let own = store.prefs(platform::preferred_lang().unwrap_or_default());
+        let system_lang = platform::preferred_lang().unwrap_or_default();
+        let own = store.read(|device| load_prefs(device, system_lang));
         let link = Link::parse(&platform::page_query());
         let shown = link.shown(&own);
-        let saved = store.saved_game();
+        let saved = store.read(load_game);
         let opening = link.opening(&shown, saved.is_some());
         if let Opening::BadLink(bad) = &opening {
             warning!("the link's game cannot be opened: {bad:?}");
         }
         // A friend's move by link, met with the game kept under its id.
         let arrival = match &opening {
-            Opening::ByLink(linked) => Some(arrive(linked.clone(), &store.kept_games())),
+            Opening::ByLink(linked) => Some(arrive(linked.clone(), &store.read(load_games))),
             _ => None,
         };
         // A saved game of another kind, which a friend's move does not replace without asking
@@ -149,15 +150,17 @@ pub fn App() -> Element {
         Signal::new(controller)
     });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
-    let saving = use_saving(store.clone(), own, prefs, controller, game_on_screen);
-    let stats = use_stats(store.clone(), controller);
+    use_saving_prefs(store.clone(), own, prefs);
+    let has_saved_game = use_saving(store.clone(), controller, game_on_screen);
+    let stats = use_stats(store.clone());
+    use_counting(controller, stats);
     use_keeping(store.clone(), controller);
     let mut page = use_signal(|| None::<Page>);
     use_page_title(prefs);
-    use_look(prefs);
+    use_look(use_memo(move || prefs.read().look()));
     let saved_store = store.clone();
     let continue_saved = use_callback(move |()| {
-        if let Some(saved) = saved_store.saved_game() {
+        if let Some(saved) = saved_store.read(load_game) {
             controller.write().resume(saved);
         }
         screen.set(Screen::Game);
@@ -171,7 +174,7 @@ pub fn App() -> Element {
     let mut play_on_asked = use_signal(|| None::<SavedGame>);
     let asking_store = store.clone();
     let replaces_another = move |saved: &SavedGame| {
-        asking_store.saved_game().is_some_and(|current| {
+        asking_store.read(load_game).is_some_and(|current| {
             !(current.mode.is_by_link() && current.started_ms == saved.started_ms)
         })
     };
@@ -179,7 +182,7 @@ pub fn App() -> Element {
         analysed.set((game, at));
         screen.set(Screen::Analysis(back));
     };
-    let notice = if (saving.failed)() {
+    let notice = if store.failed() {
         Some(AppNotice::SaveFailed)
     } else {
         link_notice
@@ -196,7 +199,7 @@ pub fn App() -> Element {
         match screen() {
             Screen::Home if page().is_none() => rsx! {
                 HomeScreen {
-                    saved_game_available: (saving.has_saved_game)(),
+                    saved_game_available: has_saved_game(),
                     on_continue: move |_| continue_saved.call(()),
                     on_start: move |setup| {
                         controller.write().start(setup);
@@ -307,7 +310,7 @@ pub fn App() -> Element {
                         let keeping = store.clone();
                         move |reviews: Vec<_>| {
                             if let Some(number) = kept_as {
-                                keeping.save_verdicts(number, encode_verdicts(&reviews));
+                                keeping.write(|device| save_verdicts(device, number, encode_verdicts(&reviews)));
                             }
                         }
                     },
@@ -339,7 +342,7 @@ pub fn App() -> Element {
             Some(Page::Learn) => rsx! { LearnScreen { on_close: move |_| page.set(None) } },
             Some(Page::Statistics) => rsx! {
                 StatisticsScreen {
-                    puzzles_solved: store.puzzles_solved(),
+                    puzzles_solved: store.read(puzzles_solved),
                     lessons: lessons_done(|id| stats.read().is_lesson_done(id)),
                     on_close: move |_| page.set(None),
                 }
@@ -362,7 +365,8 @@ pub fn App() -> Element {
                         page.set(None);
                         screen.set(Screen::Game);
                     },
-                    on_play_on: move |saved: SavedGame| {
+                    on_play_on: move |kept| {
+                        let saved = continued(&kept);
                         if replaces_another(&saved) {
                             play_on_asked.set(Some(saved));
                         } else {

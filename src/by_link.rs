@@ -113,7 +113,7 @@ pub fn arrive(linked: LinkedGame, kept: &[KeptGame]) -> Arrival {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from;
+    use crate::test_games::game_from;
     use duobao_rules::{Color, START_FEN};
 
     fn game(plies: &[&str]) -> Game {

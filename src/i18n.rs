@@ -153,7 +153,7 @@ translations! {
     YouWin => "你赢了", "You win";
     ComputerWins => "电脑赢了", "The computer wins";
     Draw => "和棋", "Draw";
-    // Why the game ended, told from the side that reads it (see `game_over::reason_key`).
+    // Why the game ended, told from the side that reads it (see `result_words::reason_key`).
     ReasonYouTreasure => "你夺得了宝箱", "You captured the treasure";
     ReasonComputerTreasure => "电脑夺得了宝箱", "The computer captured the treasure";
     ReasonYouAnnihilation => "你吃光了电脑的兵", "You captured all the computer's soldiers";

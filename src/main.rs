@@ -15,12 +15,14 @@ mod history;
 mod home;
 mod i18n;
 mod learn;
+mod local_time;
 mod log;
+mod move_list;
 mod navigation;
-mod persistence;
 mod platform;
 mod prefs;
 mod puzzles;
+mod result_words;
 mod review;
 mod rules;
 mod session;
@@ -30,6 +32,10 @@ mod shell;
 mod shortcuts;
 mod stats;
 mod storage;
+#[cfg(test)]
+mod storage_fuzz;
+#[cfg(test)]
+mod test_games;
 mod url_options;
 mod widgets;
 

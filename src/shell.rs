@@ -56,17 +56,6 @@ pub fn use_app_leaving(mut on_leave: impl FnMut() + 'static) {
 #[cfg(not(any(feature = "desktop", feature = "mobile")))]
 pub fn use_app_leaving(_on_leave: impl FnMut() + 'static) {}
 
-/// Paints the window's and the WebView's background, which show wherever the page has not
-/// painted (at launch, and past the page's edges when it is pulled).
-#[cfg(any(feature = "desktop", feature = "mobile"))]
-pub fn paint_background((r, g, b): (u8, u8, u8)) {
-    let context = native::window();
-    context.window.set_background_color(Some((r, g, b, 0xff)));
-    if let Err(error) = context.webview.set_background_color((r, g, b, 0xff)) {
-        crate::log::warning!("the window's background stays as it was: {error}");
-    }
-}
-
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 fn native_config() -> native::Config {
     use native::{Config, LogicalSize, WindowBuilder};
@@ -104,5 +93,5 @@ fn native_config() -> native::Config {
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 fn saved_look() -> crate::appearance::Look {
     let store = crate::storage::device_store();
-    crate::storage::load_prefs(&store, crate::i18n::Lang::default()).look()
+    crate::prefs::load_prefs(&store, crate::i18n::Lang::default()).look()
 }

@@ -6,8 +6,8 @@ use duobao_rules::{Color, Game, Move, Ply, Point, Position};
 
 use super::tree::{MoveTree, NodeId};
 use crate::board::{Marks, Pick, Picker};
-use crate::game::move_list::ply_text;
 use crate::i18n::Lang;
+use crate::move_list::ply_text;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -230,7 +230,7 @@ pub struct Cell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::{mv, point};
+    use crate::test_games::{mv, point};
 
     /// The list as text: a run a line, its depth as indentation, `*` on the current move.
     fn listing(analysis: &Analysis) -> String {

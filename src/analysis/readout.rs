@@ -5,8 +5,8 @@
 use duobao_ai::{AnalysisEvent, AnalysisVerdict, EngineLine, LineValue, Outcome};
 use duobao_rules::{Color, Game, GameResult, Move};
 
-use crate::game::reason_key;
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
+use crate::result_words::reason_key;
 use crate::session::Mode;
 
 /// What the exact solver says of the position.

@@ -5,15 +5,12 @@
 
 use dioxus::prelude::*;
 
-#[cfg(any(test, feature = "desktop", feature = "mobile"))]
 use super::model::Look;
-use crate::prefs::Prefs;
 
 /// Tells the look script the player's look whenever it changes; natively also colours the shell
-/// with the scheme the page reports.
-pub fn use_look(prefs: Signal<Prefs>) {
-    // A memo, so that only a change of the look itself (not of the level, say) runs the script.
-    let look = use_memo(move || prefs.read().look());
+/// with the scheme the page reports. A memo, so that only a change of the look itself (not of
+/// the level, say) runs the script.
+pub fn use_look(look: Memo<Look>) {
     use_effect(move || {
         document::eval(&look().script_call());
     });
@@ -24,7 +21,7 @@ pub fn use_look(prefs: Signal<Prefs>) {
         );
         while let Ok(code) = reports.recv::<String>().await {
             if let Some(scheme) = super::model::Scheme::from_code(&code) {
-                native::show(scheme, prefs.peek().theme == super::model::Theme::System);
+                native::show(scheme, look.peek().theme == super::model::Theme::System);
             }
         }
     });
@@ -64,7 +61,6 @@ mod native {
     /// Colours the window (where the WebView has not painted yet, or shows through) and the
     /// status bar's icons with `scheme`, which is the system's when `follows_system`.
     pub fn show(scheme: Scheme, follows_system: bool) {
-        crate::shell::paint_background(scheme.background());
         crate::device::show_scheme(scheme == Scheme::Light, follows_system, scheme.background());
     }
 }

@@ -49,7 +49,7 @@ pub fn tokens(game: &Game) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from as game;
+    use crate::test_games::game_from as game;
 
     fn at(tokens: &[Token], name: &str) -> Option<Token> {
         let point: Point = name.parse().unwrap();

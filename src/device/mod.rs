@@ -87,10 +87,26 @@ pub fn share_natively(title: &str, text: &str) -> bool {
 /// colour instead; desktop windows have no status bar.
 #[cfg(any(feature = "desktop", feature = "mobile"))]
 pub fn show_scheme(light: bool, follows_system: bool, background: (u8, u8, u8)) {
+    paint_background(background);
     #[cfg(any(target_os = "android", target_os = "ios"))]
     platform::show_scheme(light, follows_system, background);
     #[cfg(not(any(target_os = "android", target_os = "ios")))]
-    let _ = (light, follows_system, background);
+    let _ = (light, follows_system);
+}
+
+/// Paints the window's and the WebView's background, which show wherever the page has not
+/// painted (at launch, and past the page's edges when it is pulled).
+#[cfg(any(feature = "desktop", feature = "mobile"))]
+fn paint_background((r, g, b): (u8, u8, u8)) {
+    #[cfg(feature = "desktop")]
+    use dioxus::desktop::window;
+    #[cfg(all(feature = "mobile", not(feature = "desktop")))]
+    use dioxus::mobile::window;
+    let context = window();
+    context.window.set_background_color(Some((r, g, b, 0xff)));
+    if let Err(error) = context.webview.set_background_color((r, g, b, 0xff)) {
+        warning!("the window's background stays as it was: {error}");
+    }
 }
 
 /// The kinds of problem, each logged once.

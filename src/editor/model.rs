@@ -4,8 +4,8 @@
 use duobao_rules::{Color, Game, Piece, Point, Position, SetupError};
 
 use crate::board::Placement;
-use crate::game::reason_key;
 use crate::i18n::{color_key, fill, text, Key, Lang};
+use crate::result_words::reason_key;
 use crate::session::Mode;
 
 /// What a tap on the board does.

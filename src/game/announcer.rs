@@ -6,10 +6,10 @@ use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
 use super::controller::Controller;
-use super::game_over::{reason_key, title_key};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
+use crate::result_words::{reason_key, title_key};
 use crate::session::Mode;
 
 /// What to announce once `game` has grown beyond the `seen` plies already told: the opponent's

@@ -12,7 +12,8 @@ mod feedback;
 mod game_over;
 pub mod hint;
 mod menu;
-pub mod move_list;
+mod records;
+mod saving;
 mod sound;
 mod status_bar;
 mod swap_offer;
@@ -22,6 +23,7 @@ pub(crate) mod test_support;
 mod view;
 
 pub use feedback::preview_vibration;
-pub use game_over::{reason_key, title_key};
+pub use records::{use_counting, use_keeping};
+pub use saving::use_saving;
 pub use sound::preview_sound;
 pub use view::GameView;

@@ -1,27 +1,11 @@
 //! Games and controllers for the tests of the game screen's parts.
 
 use duobao_ai::Level;
-use duobao_rules::{Color, Game, Move, Point, Position};
+use duobao_rules::{Color, Position};
 
 use super::controller::{Controller, TapOutcome};
 use crate::session::{GameSetup, Mode, SwapRule};
-
-/// The game from `fen` after `plies` in notation.
-pub fn game_from(fen: &str, plies: &[&str]) -> Game {
-    let mut game = Game::from_fen(fen).unwrap();
-    for ply in plies {
-        game.play(ply.parse().unwrap()).unwrap();
-    }
-    game
-}
-
-pub fn point(name: &str) -> Point {
-    name.parse().unwrap()
-}
-
-pub fn mv(text: &str) -> Move {
-    text.parse().unwrap()
-}
+pub use crate::test_games::{game_from, mv, point};
 
 /// A game against the computer at Easy from the start, with a minute a turn.
 pub fn vs_ai(human: Color) -> Controller {

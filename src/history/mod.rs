@@ -4,9 +4,9 @@
 mod model;
 mod stored;
 mod view;
-mod when;
 
 pub use model::{encode_verdicts, KeptGame};
-pub use stored::{forget_all, forget_kept, load_games, next_number, save_kept, save_verdicts};
+pub use stored::{keep_game, load_games, save_verdicts};
+#[cfg(test)]
+pub use stored::{next_number, save_kept};
 pub use view::GamesScreen;
-pub use when::{local_time, use_local_offset};

@@ -206,7 +206,7 @@ pub fn decode_verdicts(game: &Game, lines: &[String]) -> Option<Vec<PlyReview>> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from;
+    use crate::test_games::game_from;
     use duobao_ai::{review_game, Level, ReviewSettings};
     use duobao_rules::{Concession, DrawReason};
 

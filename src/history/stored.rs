@@ -3,7 +3,11 @@
 //! is dropped by being written over. The next number is kept under `games.next`; when that is
 //! lost, the slots themselves tell it.
 
+use duobao_rules::Game;
+
 use super::model::KeptGame;
+use crate::platform::now_ms;
+use crate::session::Mode;
 use crate::storage::{forget, load, save, SaveError, Store};
 
 /// The games kept, at most: the oldest make room for the newest.
@@ -48,6 +52,29 @@ pub fn save_kept(store: &dyn Store, kept: &KeptGame) -> Result<(), SaveError> {
         save(store, NEXT, &(kept.number + 1))?;
     }
     Ok(())
+}
+
+/// Keeps `game` in "Your games": as its number `kept_as` when it was kept before, else as the
+/// newest. Returns its number.
+pub fn keep_game(
+    store: &dyn Store,
+    kept_as: Option<u64>,
+    started_ms: u64,
+    mode: Mode,
+    game: &Game,
+) -> u64 {
+    let number = kept_as.unwrap_or_else(|| next_number(store));
+    let kept = KeptGame {
+        number,
+        started_ms,
+        kept_ms: now_ms(),
+        mode,
+        game: game.clone(),
+        verdicts: Vec::new(),
+    };
+    // A refusal is noted by the watched store, which the device's store reports.
+    let _ = save_kept(store, &kept);
+    number
 }
 
 /// Adds the review's verdicts to the game `number`, if it is still kept.

@@ -8,15 +8,15 @@ use duobao_ai::PlyReview;
 use duobao_rules::{read_game_text, Color, Game, GameTextError};
 
 use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
-use super::when::{local_time, use_local_offset};
-use crate::by_link::continued;
-use crate::game::{reason_key, title_key};
+use super::stored::{forget_all, forget_kept, load_games, save_verdicts};
 use crate::i18n::{fill, level_key, moves_count, side_key, text, titled, Key, Lang};
-use crate::persistence::DeviceStore;
+use crate::local_time::{local_time, use_local_offset};
 use crate::prefs::Prefs;
+use crate::result_words::{reason_key, title_key};
 use crate::review::ReviewScreen;
-use crate::session::{GameSetup, Mode, SavedGame};
+use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
+use crate::storage::DeviceStore;
 use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
 
 /// The question open over the list.
@@ -121,14 +121,14 @@ fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static s
 pub fn GamesScreen(
     on_close: EventHandler,
     on_play_from: EventHandler<GameSetup>,
-    on_play_on: EventHandler<SavedGame>,
+    on_play_on: EventHandler<KeptGame>,
     on_analyse: EventHandler<(Game, usize)>,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
     let loading = store.clone();
-    let mut games = use_signal(move || loading.kept_games());
+    let mut games = use_signal(move || loading.read(load_games));
     let mut mode_filter = use_signal(ModeFilter::default);
     let mut outcome_filter = use_signal(OutcomeFilter::default);
     let mut reviewing = use_signal(|| None::<Reviewing>);
@@ -142,11 +142,11 @@ pub fn GamesScreen(
         if confirmed {
             match question() {
                 Some(Question::Delete(number)) => {
-                    forgetting.forget_kept(number);
+                    forgetting.write(|device| forget_kept(device, number));
                     games.write().retain(|kept| kept.number != number);
                 }
                 Some(Question::DeleteAll) => {
-                    forgetting.forget_all_kept();
+                    forgetting.write(forget_all);
                     games.write().clear();
                 }
                 None => {}
@@ -189,7 +189,7 @@ pub fn GamesScreen(
                 mode: kept.mode,
                 on_analysed: move |reviews: Vec<PlyReview>| {
                     let verdicts = super::encode_verdicts(&reviews);
-                    saving.save_verdicts(number, verdicts.clone());
+                    saving.write(|device| save_verdicts(device, number, verdicts.clone()));
                     if let Some(kept) = games.write().iter_mut().find(|kept| kept.number == number) {
                         kept.verdicts = verdicts;
                     }
@@ -253,7 +253,7 @@ pub fn GamesScreen(
                             Mode::PassAndPlay { .. } => "pass-and-play",
                             Mode::ByLink { .. } => "by-link",
                         };
-                        let play_on = goes_on_by_link(&kept).then(|| continued(&kept));
+                        let play_on = goes_on_by_link(&kept).then(|| kept.clone());
                         rsx! {
                             li { key: "{number}", class: "game-item",
                                 button {
@@ -264,7 +264,7 @@ pub fn GamesScreen(
                                     "data-outcome": outcome,
                                     "data-mode": data_mode,
                                     onclick: move |_| match play_on.clone() {
-                                        Some(saved) => on_play_on.call(saved),
+                                        Some(kept) => on_play_on.call(kept),
                                         None => reviewing.set(Some(Reviewing::Kept(number))),
                                     },
                                     span { class: "entry-when", "{when}" }
@@ -393,7 +393,7 @@ pub fn GamesScreen(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from;
+    use crate::test_games::game_from;
     use duobao_rules::Concession;
 
     fn by_link(me: Color, game: Game) -> KeptGame {
@@ -421,7 +421,6 @@ mod tests {
             ("Waiting for Black", None)
         );
         assert_eq!(result_words(Lang::Zh, &waiting).0, "等待黑方");
-        assert_eq!(continued(&waiting).kept_as, Some(1));
         assert_eq!(opponent(Lang::En, waiting.mode), "A friend by link");
         let mut over = waiting.game.clone();
         over.concede(Concession::Resigned(Color::Black)).unwrap();

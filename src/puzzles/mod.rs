@@ -5,5 +5,5 @@ mod model;
 mod progress;
 mod view;
 
-pub use progress::{load_puzzle_progress, puzzles_solved, save_puzzle_progress, PuzzleProgress};
+pub use progress::puzzles_solved;
 pub use view::PuzzlesScreen;

@@ -8,11 +8,12 @@ use dioxus::prelude::*;
 use duobao_rules::{Game, Move};
 
 use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, Status};
+use super::progress::{load_puzzle_progress, save_puzzle_progress};
 use crate::board::{Board, Pick, Picker};
 use crate::i18n::{color_key, fill, moves_count, text, Key};
-use crate::persistence::DeviceStore;
 use crate::platform::sleep;
 use crate::prefs::Prefs;
+use crate::storage::DeviceStore;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
 
 /// The defender's reply comes after this, so that it reads as a move of its own.
@@ -25,7 +26,7 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
     let lang = prefs.read().lang;
     // Parsed once, and read by the taps that pick a puzzle.
     let puzzles = use_signal(shipped);
-    let mut progress = use_signal(|| store.puzzle_progress());
+    let mut progress = use_signal(|| store.read(load_puzzle_progress));
     let first_unsolved = {
         let progress = progress.peek();
         puzzles
@@ -55,11 +56,11 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
             Played::Solved { first_try } => {
                 let fen = session.peek().puzzle().position.to_fen();
                 progress.write().record_solved(&fen, first_try);
-                store.save_puzzle_progress(&progress.peek());
+                store.write(|device| save_puzzle_progress(device, &progress.peek()));
             }
             Played::Wrong => {
                 progress.write().record_failed();
-                store.save_puzzle_progress(&progress.peek());
+                store.write(|device| save_puzzle_progress(device, &progress.peek()));
             }
         }
     };

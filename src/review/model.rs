@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn game_at_replays_the_first_plies() {
-        let game = crate::game::test_support::game_from(duobao_rules::START_FEN, &["b2c2", "b4b3"]);
+        let game = crate::test_games::game_from(duobao_rules::START_FEN, &["b2c2", "b4b3"]);
         assert_eq!(game_at(&game, 0).plies().len(), 0);
         let one = game_at(&game, 1);
         assert_eq!(one.plies()[0].ply, "b2c2".parse::<Ply>().unwrap());

@@ -13,10 +13,10 @@ use super::model::{
 };
 use crate::board::{Badge, Board, Marks};
 use crate::endgames;
-use crate::game::move_list::{move_rows, ply_notation};
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
 use crate::log::warning;
+use crate::move_list::{move_rows, ply_notation};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode};

@@ -4,8 +4,8 @@
 
 use duobao_rules::{Color, Game};
 
-use crate::game::{reason_key, title_key};
 use crate::i18n::{level_key, text, titled, Key, Lang};
+use crate::result_words::{reason_key, title_key};
 use crate::session::Mode;
 
 /// Who played `color`: "You" and the computer at its level, or the side's name between friends
@@ -60,7 +60,7 @@ pub fn game_headers(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from;
+    use crate::test_games::game_from;
     use duobao_ai::Level;
     use duobao_rules::{read_game_text, write_game_text};
 

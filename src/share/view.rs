@@ -9,8 +9,8 @@ use qrcode::QrCode;
 
 use super::link::{analysis_query, by_link_query, game_query};
 use super::text::game_headers;
-use crate::history::{local_time, use_local_offset};
 use crate::i18n::{text, Key};
+use crate::local_time::{local_time, use_local_offset};
 use crate::platform::{now_ms, share_base};
 use crate::prefs::Prefs;
 use crate::session::Mode;

@@ -1,24 +1,19 @@
-//! Keeping settings and the unfinished game on the device: `localStorage` on the web, small
+//! Keeping small values on the device: `localStorage` on the web, small
 //! files in the app's data folder elsewhere. Each value lives under its own key, so a damaged
 //! value costs only itself: readers fall back to a default for that key and keep the rest, and
 //! the damaged value is kept aside under `<key>.corrupt` first.
 
+mod device;
 #[cfg(not(target_arch = "wasm32"))]
 mod file;
-#[cfg(test)]
-mod fuzz;
-mod saved_game;
-mod settings;
 mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use saved_game::{load_game, save_game};
-pub use settings::{load_prefs, save_prefs};
+pub use device::DeviceStore;
 #[cfg(test)]
-pub use store::full_key;
-pub use store::MemoryStore;
-pub use store::{forget, load, save, SaveError, Store, Watched};
+pub use store::aside_key;
+pub use store::{forget, full_key, load, load_with, save, MemoryStore, SaveError, Store, Watched};
 
 /// The device's own store: `localStorage` in a browser, files in the app's data folder on
 /// desktop and mobile. When neither can be had (private browsing, no data folder) the app still

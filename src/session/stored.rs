@@ -1,7 +1,7 @@
 //! The unfinished game, kept whole under one key.
 
-use super::store::{forget, load, save, SaveError, Store};
-use crate::session::SavedGame;
+use super::SavedGame;
+use crate::storage::{forget, load, save, SaveError, Store};
 
 const KEY: &str = "game";
 
@@ -22,7 +22,7 @@ pub fn save_game(store: &dyn Store, saved: Option<&SavedGame>) -> Result<(), Sav
 mod tests {
     use super::*;
     use crate::session::{DrawOffer, Mode, SwapRule};
-    use crate::storage::store::{full_key, MemoryStore};
+    use crate::storage::{full_key, MemoryStore};
     use duobao_ai::Level;
     use duobao_rules::{Color, Game, Ply};
 

@@ -6,6 +6,10 @@ use duobao_ai::Level;
 use duobao_rules::{Color, Game, Position};
 use serde::{Deserialize, Serialize};
 
+mod stored;
+
+pub use stored::{load_game, save_game};
+
 /// Who sits at the phone.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,7 +1,8 @@
 //! The plies played, in the notation of RULES.md with captures marked, numbered in red/black
 //! pairs that flow along the lines of a compact panel (a phone shows many moves in little
-//! room). Scrolls on its own and keeps the newest ply in view and marked; tapping a ply opens
-//! the review at it.
+//! room): the game screen's list, which scrolls on its own, keeps the newest ply in view and
+//! marked and opens the review at a tapped ply, and the rows the review and the analysis board
+//! show.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, PlayedPly, Ply};
@@ -125,7 +126,7 @@ pub fn MoveList(plies: Vec<PlayedPly>, on_review: EventHandler<usize>) -> Elemen
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from as game;
+    use crate::test_games::game_from as game;
 
     fn cell(text: &str, after: usize) -> MoveCell {
         MoveCell {

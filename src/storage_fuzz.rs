@@ -1,17 +1,15 @@
-//! The storage decoders against arbitrary bytes and mutated valid values: reading never panics,
-//! and a value is either used or set aside whole, its key then taking the default.
+//! Every stored value's decoder (the preferences, the saved game, Your games) against arbitrary
+//! bytes and mutated valid values: reading never panics, and a value is either used or set aside
+//! whole, its key then taking the default.
 
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::saved_game::{load_game, save_game};
-use super::settings::tests::changed;
-use super::settings::{load_prefs, save_prefs};
-use super::store::{aside_key, full_key, MemoryStore, Store};
 use crate::history::{load_games, next_number, save_kept, KeptGame};
 use crate::i18n::Lang;
-use crate::prefs::{Prefs, TURN_TIME_CHOICES};
-use crate::session::{Mode, SavedGame, SwapRule};
+use crate::prefs::{changed_prefs, load_prefs, save_prefs, Prefs, TURN_TIME_CHOICES};
+use crate::session::{load_game, save_game, Mode, SavedGame, SwapRule};
+use crate::storage::{aside_key, full_key, MemoryStore, Store};
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Ply};
 
@@ -19,7 +17,7 @@ use duobao_rules::{Color, Game, Ply};
 /// saves them.
 fn valid_store() -> MemoryStore {
     let store = MemoryStore::default();
-    save_prefs(&store, &changed()).unwrap();
+    save_prefs(&store, &changed_prefs()).unwrap();
     let mut game = Game::new();
     for ply in ["b2c2", "b4c4", "pass", "c3b3"] {
         game.play(ply.parse::<Ply>().unwrap()).unwrap();

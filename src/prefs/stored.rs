@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::store::{full_key, load_with, save, SaveError, Store};
+use super::{Prefs, TableMode, TURN_TIME_CHOICES};
 use crate::i18n::Lang;
-use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
+use crate::storage::{full_key, load_with, save, SaveError, Store};
 
 fn key(field: &str) -> String {
     format!("prefs.{field}")
@@ -70,11 +70,11 @@ pub fn save_prefs(store: &dyn Store, prefs: &Prefs) -> Result<(), SaveError> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::appearance::{BoardStyle, PieceSet, Theme};
     use crate::prefs::{VibrationStrength, Volume};
-    use crate::storage::store::MemoryStore;
+    use crate::storage::MemoryStore;
     use duobao_ai::Level;
 
     /// Settings that are none of the defaults.

@@ -1,5 +1,5 @@
-//! When a game was kept, as the list shows it: `2026-12-01 14:05`, the same in both languages,
-//! in the device's time zone.
+//! A moment as the app writes it — when a game was kept, the date on a shared game:
+//! `2026-12-01 14:05`, the same in both languages, in the device's time zone.
 
 use dioxus::prelude::*;
 

@@ -9,6 +9,14 @@ use crate::appearance::{BoardStyle, Look, PieceSet, Theme};
 use crate::choice::Choice;
 use crate::i18n::{Key, Lang};
 
+mod saving;
+mod stored;
+
+pub use saving::use_saving_prefs;
+#[cfg(test)]
+pub use stored::tests::changed as changed_prefs;
+pub use stored::{load_prefs, save_prefs};
+
 /// The turn times a player can choose, in seconds; `None` turns the clock off.
 pub const TURN_TIME_CHOICES: [Option<u32>; 5] = [None, Some(15), Some(30), Some(60), Some(120)];
 

@@ -1,0 +1,209 @@
+//! Keeps the unfinished game on the device. It is written when something that matters changes
+//! (a move, an undo, a hint, the sides flipped, the level), a moment after the change so that
+//! the write never delays the frame that shows a tap; while a turn clock runs, once every
+//! [`CLOCK_SAVE_INTERVAL_MS`] of the clock; and at once when the game leaves the screen or the
+//! page or app is hidden, left or closed (see [`GameSaver::write_now`]). A killed app so gives
+//! back at most that interval of a turn, and a crash loses at most the move being made. A game
+//! that another replaces goes to Your games.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
+
+use dioxus::prelude::*;
+
+use super::controller::Controller;
+use crate::history::keep_game;
+use crate::platform::sleep;
+use crate::session::{load_game, save_game, SavedGame};
+use crate::storage::DeviceStore;
+
+/// While a turn clock runs, the game is written again once the clock has run this long since the
+/// last write: all that an app killed without warning can give back of a turn.
+pub const CLOCK_SAVE_INTERVAL_MS: u64 = 10_000;
+/// A change is written this long after it, past the frame that shows it (a frame is 16 ms, a
+/// slow phone's a few of them), so that the write never delays a tap's answer.
+const WRITE_DELAY: Duration = Duration::from_millis(250);
+
+/// Whether the game `now` must be written over the one the device holds (`written`): when it
+/// differs in more than its clock, when its clock has more time left (a turn or a game begun
+/// afresh), or when the clock has run [`CLOCK_SAVE_INTERVAL_MS`] since.
+pub fn worth_writing(written: Option<&SavedGame>, now: Option<&SavedGame>) -> bool {
+    match (written, now) {
+        (Some(written), Some(now)) => {
+            let clock_moved = written
+                .time_left_ms
+                .zip(now.time_left_ms)
+                .is_some_and(|(then, left)| left > then || then - left >= CLOCK_SAVE_INTERVAL_MS);
+            clock_moved || !written.same_but_for_the_clock(now)
+        }
+        (written, now) => written.is_some() != now.is_some(),
+    }
+}
+
+/// Writes the game on screen to the device; provided to the game screen, which calls
+/// [`GameSaver::write_now`] when the page or app is hidden or closed.
+#[derive(Clone)]
+pub struct GameSaver {
+    store: DeviceStore,
+    controller: Signal<Controller>,
+    /// What the device holds: read at start, then as last written.
+    written: Rc<RefCell<Option<SavedGame>>>,
+    /// Whether a write is waiting for [`WRITE_DELAY`].
+    waiting: Rc<Cell<bool>>,
+    /// Whether an unfinished game is saved, for the home screen's "Continue".
+    has_saved_game: Signal<bool>,
+}
+
+impl GameSaver {
+    /// Writes the game as it is now, clock to the second, unless the device holds it already.
+    pub fn write_now(&self) {
+        let (now, started_ms) = {
+            let state = self.controller.peek();
+            (state.saved_game(), state.started_ms())
+        };
+        if *self.written.borrow() == now {
+            return;
+        }
+        // Another game replaces the one the device holds (even one that is over already, as a
+        // friend's last move by link is): that one goes to Your games.
+        if let Some(replaced) = self.written.borrow().as_ref() {
+            if replaced.started_ms != started_ms && !replaced.game.plies().is_empty() {
+                self.store.read(|device| {
+                    keep_game(
+                        device,
+                        replaced.kept_as,
+                        replaced.started_ms,
+                        replaced.mode,
+                        &replaced.game,
+                    )
+                });
+            }
+        }
+        self.store.write(|device| save_game(device, now.as_ref()));
+        let mut has_saved_game = self.has_saved_game;
+        if *has_saved_game.peek() != now.is_some() {
+            has_saved_game.set(now.is_some());
+        }
+        // Kept even when the device refused it: writing the same again would fail again.
+        *self.written.borrow_mut() = now;
+    }
+
+    /// Writes the game a moment from now (see [`WRITE_DELAY`]) if it is then still on screen
+    /// (a game that left the screen was written as it left).
+    fn write_soon(&self, game_on_screen: Memo<bool>) {
+        if self.waiting.replace(true) {
+            return;
+        }
+        let saver = self.clone();
+        spawn(async move {
+            sleep(WRITE_DELAY).await;
+            saver.waiting.set(false);
+            if *game_on_screen.peek() {
+                saver.write_now();
+            }
+        });
+    }
+}
+
+/// Saves the game while it is on screen as the module says, and once more as it leaves the
+/// screen (a game left for the home screen stays saved as it was left). Returns whether an
+/// unfinished game is saved.
+pub fn use_saving(
+    store: DeviceStore,
+    controller: Signal<Controller>,
+    game_on_screen: Memo<bool>,
+) -> Signal<bool> {
+    let written = use_hook(|| Rc::new(RefCell::new(store.read(load_game))));
+    let has_saved_game = use_signal(|| written.borrow().is_some());
+    let saver = use_context_provider(|| GameSaver {
+        written,
+        store,
+        controller,
+        waiting: Rc::default(),
+        has_saved_game,
+    });
+    let was_on_screen = use_hook(|| Rc::new(Cell::new(false)));
+    use_effect(move || {
+        let on_screen = game_on_screen();
+        let now = controller.read().saved_game();
+        if on_screen {
+            if worth_writing(saver.written.borrow().as_ref(), now.as_ref()) {
+                saver.write_soon(game_on_screen);
+            }
+        } else if was_on_screen.get() {
+            saver.write_now();
+        }
+        was_on_screen.set(on_screen);
+    });
+    has_saved_game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Mode, SwapRule};
+    use duobao_rules::{Color, Game, Ply};
+
+    fn saved(time_left_ms: Option<u64>) -> SavedGame {
+        SavedGame {
+            mode: Mode::PassAndPlay { bottom: Color::Red },
+            turn_seconds: time_left_ms.map(|_| 60),
+            game: Game::new(),
+            hints: 0,
+            counted: false,
+            time_left_ms,
+            started_ms: 0,
+            kept_as: None,
+            swap: SwapRule::Off,
+            draw_offer: None,
+        }
+    }
+
+    fn worth(written: &SavedGame, now: &SavedGame) -> bool {
+        worth_writing(Some(written), Some(now))
+    }
+
+    #[test]
+    fn a_running_clock_is_written_every_interval_not_every_second() {
+        let written = saved(Some(60_000));
+        for left in [59_000, 55_000, 50_001] {
+            assert!(!worth(&written, &saved(Some(left))), "{left} ms left");
+        }
+        assert!(worth(&written, &saved(Some(50_000))));
+        assert!(worth(&written, &saved(Some(1_000))));
+    }
+
+    #[test]
+    fn a_game_begun_afresh_like_the_saved_one_is_written() {
+        assert!(worth(&saved(Some(53_000)), &saved(Some(60_000))));
+    }
+
+    #[test]
+    fn what_matters_is_written_at_once() {
+        let written = saved(Some(60_000));
+        let mut moved = saved(Some(60_000));
+        moved.game.play("b2c2".parse::<Ply>().unwrap()).unwrap();
+        let mut flipped = saved(Some(59_000));
+        flipped.mode = Mode::PassAndPlay {
+            bottom: Color::Black,
+        };
+        let mut hinted = saved(Some(59_000));
+        hinted.hints = 1;
+        for changed in [moved, flipped, hinted] {
+            assert!(worth(&written, &changed), "{changed:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_without_a_clock_is_written_only_when_it_changes() {
+        assert!(!worth(&saved(None), &saved(None)));
+    }
+
+    #[test]
+    fn a_game_that_starts_or_ends_is_written() {
+        assert!(worth_writing(None, Some(&saved(None))));
+        assert!(worth_writing(Some(&saved(None)), None));
+        assert!(!worth_writing(None, None));
+    }
+}

@@ -1,0 +1,227 @@
+//! The app's folders and top-level modules stack in floors: each imports only from the floors
+//! below it, so no two of them import each other, directly or round a longer circle (tests
+//! included). This test reads `src/` as text — every `crate::<module>` outside comments — and
+//! fails naming the circle it finds, so a new import that runs back up is caught where it is made.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Which top-level module of `src/` imports which others, with one place each import is made.
+type Imports = BTreeMap<String, BTreeMap<String, String>>;
+
+#[test]
+fn the_apps_modules_form_no_import_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let imports = imports_of(&src);
+    assert!(
+        imports.len() > 10,
+        "found only {} modules in {}",
+        imports.len(),
+        src.display()
+    );
+    let cycles = cycles(&imports);
+    assert!(
+        cycles.is_empty(),
+        "modules of src/ that import each other (each arrow with one place it is made):\n{}",
+        cycles
+            .iter()
+            .map(|cycle| describe(cycle, &imports))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn a_cycle_is_found_and_an_import_in_a_comment_is_not() {
+    let mut imports = Imports::new();
+    let mut add = |file: &str, text: &str| {
+        let module = file.split('/').next().unwrap().trim_end_matches(".rs");
+        record(&mut imports, module, file, text);
+    };
+    add("game/view.rs", "use crate::share::Link;\n");
+    add(
+        "share/link.rs",
+        "use crate::storage::Store;\n/// see [`crate::game`]\n",
+    );
+    add("storage/mod.rs", "fn f() { crate::game::start(); }\n");
+    add("words.rs", "//! [`crate::game`]\nuse crate::storage;\n");
+    let cycles = cycles(&imports);
+    assert_eq!(cycles.len(), 1, "{cycles:?}");
+    let members: BTreeSet<&str> = cycles[0].iter().map(String::as_str).collect();
+    assert_eq!(members, BTreeSet::from(["game", "share", "storage"]));
+    assert!(
+        !imports["share"].contains_key("game"),
+        "a doc link is not an import"
+    );
+    assert!(
+        !imports["words"].contains_key("game"),
+        "a doc link is not an import"
+    );
+}
+
+fn imports_of(src: &Path) -> Imports {
+    let mut imports = Imports::new();
+    for file in rust_files(src) {
+        let relative = file
+            .strip_prefix(src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let module = relative
+            .split('/')
+            .next()
+            .unwrap()
+            .trim_end_matches(".rs")
+            .to_string();
+        let text = fs::read_to_string(&file).unwrap();
+        record(&mut imports, &module, &relative, &text);
+    }
+    imports
+}
+
+/// Adds the modules `text` (the file `file` of `module`) names as `crate::<name>`, comments left
+/// out; `use crate::{a, b::c}` names `a` and `b`.
+fn record(imports: &mut Imports, module: &str, file: &str, text: &str) {
+    let named = imports.entry(module.to_string()).or_default();
+    for (number, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap();
+        for (at, _) in code.match_indices("crate::") {
+            for name in names_after(&code[at + "crate::".len()..]) {
+                if name != module {
+                    named
+                        .entry(name)
+                        .or_insert_with(|| format!("{file}:{}", number + 1));
+                }
+            }
+        }
+    }
+}
+
+/// The module names at the start of `rest`: one identifier, or each first identifier of a
+/// `{…}` group.
+fn names_after(rest: &str) -> Vec<String> {
+    let identifier = |text: &str| -> String {
+        text.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    match rest.strip_prefix('{') {
+        None => vec![identifier(rest)],
+        Some(group) => {
+            let mut names = Vec::new();
+            let mut depth = 0;
+            let mut item_start = true;
+            for (index, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => item_start = true,
+                    c if item_start && !c.is_whitespace() => {
+                        item_start = false;
+                        names.push(identifier(&group[index..]));
+                    }
+                    _ => {}
+                }
+            }
+            names
+        }
+    }
+    .into_iter()
+    .filter(|name| !name.is_empty() && name != "self")
+    .collect()
+}
+
+fn rust_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The strongly connected groups of more than one module (Tarjan's algorithm), each a circle.
+fn cycles(imports: &Imports) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        imports: &'a Imports,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        groups: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, module: &'a str) {
+            let number = self.index.len();
+            self.index.insert(module, number);
+            self.low.insert(module, number);
+            self.stack.push(module);
+            self.on_stack.insert(module);
+            let imports = self.imports;
+            for next in imports
+                .get(module)
+                .into_iter()
+                .flat_map(|named| named.keys())
+            {
+                if !imports.contains_key(next.as_str()) {
+                    continue;
+                }
+                if !self.index.contains_key(next.as_str()) {
+                    self.visit(next);
+                    let low = self.low[module].min(self.low[next.as_str()]);
+                    self.low.insert(module, low);
+                } else if self.on_stack.contains(next.as_str()) {
+                    let low = self.low[module].min(self.index[next.as_str()]);
+                    self.low.insert(module, low);
+                }
+            }
+            if self.low[module] == self.index[module] {
+                let mut group = Vec::new();
+                while let Some(member) = self.stack.pop() {
+                    self.on_stack.remove(member);
+                    group.push(member.to_string());
+                    if member == module {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.groups.push(group);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        imports,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        groups: Vec::new(),
+    };
+    for module in imports.keys() {
+        if !walk.index.contains_key(module.as_str()) {
+            walk.visit(module);
+        }
+    }
+    walk.groups
+}
+
+fn describe(group: &[String], imports: &Imports) -> String {
+    let mut arrows = Vec::new();
+    for from in group {
+        for (to, place) in &imports[from] {
+            if group.contains(to) {
+                arrows.push(format!("  {from} → {to} ({place})"));
+            }
+        }
+    }
+    format!("{}:\n{}", group.join(", "), arrows.join("\n"))
+}
