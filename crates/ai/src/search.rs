@@ -7,6 +7,7 @@
 //! target can yield between them; an interrupted iteration restarts from its depth, finding its
 //! earlier work in the transposition table.
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,12 +19,16 @@ use crate::cancel::CancelToken;
 use crate::eval::evaluate;
 use crate::ordering::{pick_next, Ordering, MAX_PLY};
 use crate::tactics::treasure_threat;
-use crate::tt::{Bound, SearchTable};
+use crate::tt::{
+    key_with_quiet_count, node_relative, root_relative, Bound, SearchTable, DEFAULT_TABLE_MEGABYTES,
+};
 
 /// The score of a won position, less the plies it takes to win.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (either sign) are forced wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The magnitudes of forced-win and forced-loss scores, which the table counts from its node.
+const MATE_SCORES: RangeInclusive<i32> = MATE_BOUND..=MATE;
 const INFINITY: i32 = MATE + 1;
 const DRAW: i32 = 0;
 /// What an aborted search returns; its callers discard it.
@@ -41,7 +46,6 @@ const SOFT_TIME_SHARE: f64 = 0.6;
 /// Iterations always completed unless cancelled, so that even an instant answer sees an
 /// immediate win and an immediate threat.
 const MIN_DEPTH: u32 = 2;
-const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
 
 /// When a search must stop, and how it scores. With no limit at all it runs until stopped (or
 /// to the maximum depth).
@@ -169,7 +173,7 @@ impl Searcher {
     }
 
     /// Starts a search to be run in slices with [`Search::run`]. The clock starts now.
-    pub fn start(&mut self, game: &Game, limits: SearchLimits) -> Search<'_> {
+    pub(crate) fn start(&mut self, game: &Game, limits: SearchLimits) -> Search<'_> {
         self.table.new_search();
         self.ordering.new_search();
         let root = *game.position();
@@ -227,7 +231,7 @@ enum Abort {
 }
 
 /// A search in progress.
-pub struct Search<'a> {
+pub(crate) struct Search<'a> {
     table: &'a mut SearchTable,
     ordering: &'a mut Ordering,
     endgames: Option<Endgames<'a>>,
@@ -479,11 +483,10 @@ impl Search<'_> {
         }
     }
 
-    /// The table key: the position's hash (which leaves out the quiet count) mixed with the quiet
-    /// count, since the same placement can be a draw by the quiet limit at one count and not at
-    /// another. Transpositions within a search still meet: they take as many plies.
+    /// The table key: the position's hash mixed with its quiet count, whether or not the quiet
+    /// limit is near. Transpositions within a search still meet: they take as many plies.
     fn key(position: &Position) -> u64 {
-        position.hash() ^ u64::from(position.quiet_plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        key_with_quiet_count(position.hash(), position.quiet_plies())
     }
 
     fn negamax(
@@ -520,7 +523,7 @@ impl Search<'_> {
         let hit = self.table.probe(key);
         if let Some(hit) = hit {
             if !pv_node && hit.depth >= depth {
-                let score = from_table(hit.score, ply);
+                let score = root_relative(hit.score, ply, MATE_SCORES);
                 let cutoff = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -542,8 +545,13 @@ impl Search<'_> {
                 // The line ends with the winning move.
                 self.pv_len[ply + 1] = ply + 1;
                 self.update_pv(ply, m);
-                self.table
-                    .store(key, depth, to_table(score, ply), Bound::Exact, Some(m));
+                self.table.store(
+                    key,
+                    depth,
+                    node_relative(score, ply, MATE_SCORES),
+                    Bound::Exact,
+                    Some(m),
+                );
                 return score;
             }
             keys[i] = self.ordering.key(m, ply, hash_move, captured.len());
@@ -616,8 +624,13 @@ impl Search<'_> {
         } else {
             Bound::Upper
         };
-        self.table
-            .store(key, depth, to_table(best_score, ply), bound, best_move);
+        self.table.store(
+            key,
+            depth,
+            node_relative(best_score, ply, MATE_SCORES),
+            bound,
+            best_move,
+        );
         best_score
     }
 
@@ -773,28 +786,6 @@ impl<'a> Endgames<'a> {
     /// True when the tables give `position` an exact value.
     fn decides(self, position: &Position) -> bool {
         self.probe(position).is_some_and(Probe::is_exact)
-    }
-}
-
-/// Mate scores are stored relative to the node, so that a table hit at another ply reads the
-/// right distance.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }
 

@@ -18,6 +18,8 @@
 //!   of a win). Repetition draws only ever take options away, so no other win exists either.
 //!   Keeping the values path-independent is what makes the transposition table exact.
 
+use std::ops::RangeInclusive;
+
 use duobao_rules::{Game, GameResult, Move, Position, MAX_MOVES, QUIET_LIMIT};
 use web_time::Instant;
 
@@ -25,18 +27,21 @@ use crate::cancel::CancelToken;
 use crate::ordering::pick_next;
 use crate::outcome::Outcome;
 use crate::tactics::{win_threatened, wins_at_once};
-use crate::tt::{SolverEntry, SolverTable};
+use crate::tt::{
+    key_with_quiet_count, node_relative, root_relative, SolverEntry, SolverTable,
+    DEFAULT_TABLE_MEGABYTES,
+};
 
 /// The value of winning now; a win in `k` plies is `WIN - k` at the node where it starts.
 const WIN: i32 = 1_000;
-/// Values beyond this (either sign) are forced wins or losses.
-const DECIDED: i32 = WIN - 200;
+/// The magnitudes of forced wins and losses (`WIN - k` for one `k` plies away), well clear of
+/// the undecided 0.
+const DECIDED: RangeInclusive<i32> = WIN - 199..=WIN;
 const INFINITY: i32 = WIN + 1;
 /// Longest horizon a search accepts (distances must stay clear of the undecided values).
 pub const MAX_HORIZON: u32 = 120;
 /// How often (in nodes, a power of two) the search looks at its budget.
 const POLL_INTERVAL: u64 = 1024;
-const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
 
 /// When a solve must stop early. The default has no limit.
 #[derive(Clone, Debug, Default)]
@@ -141,7 +146,12 @@ impl Solver {
 
     /// Like [`Solver::solve`], but the line stops after its first move: all that a strategy
     /// needs, and much cheaper when every position of a proof is asked for its move.
-    pub fn solve_first_move(&mut self, game: &Game, horizon: u32, budget: &Budget) -> Solution {
+    pub(crate) fn solve_first_move(
+        &mut self,
+        game: &Game,
+        horizon: u32,
+        budget: &Budget,
+    ) -> Solution {
         self.solve_with_line(game, horizon, budget, 1)
     }
 
@@ -301,7 +311,8 @@ impl Solver {
         let hint = match self.table.probe(key) {
             Some(entry) => {
                 let (lower, upper) = bounds_within(&entry, depth);
-                let (lower, upper) = (from_node(lower, ply), from_node(upper, ply));
+                let to_root = |value| root_relative(value, ply as usize, DECIDED);
+                let (lower, upper) = (to_root(lower), to_root(upper));
                 if lower >= beta || lower == upper {
                     return lower;
                 }
@@ -343,7 +354,7 @@ impl Solver {
                 }
             }
         }
-        let node_value = to_node(best_value, ply);
+        let node_value = node_relative(best_value, ply as usize, DECIDED);
         let (lower, upper) = if best_value <= alpha_before {
             (-INFINITY, node_value)
         } else if best_value >= beta {
@@ -423,36 +434,13 @@ const THREAT_KEY: i32 = 1 << 8;
 const HINT_KEY: i32 = 1 << 16;
 
 /// The table key: the hash, with the quiet count when the quiet limit lies within reach (only
-/// then does the count change the value).
+/// then does the count change the value). The count goes in plus one so that even a count of 0
+/// gives a key other than the bare hash.
 fn table_key(position: &Position, depth: u32) -> u64 {
     if position.quiet_plies() + depth >= QUIET_LIMIT {
-        position.hash() ^ u64::from(position.quiet_plies() + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        key_with_quiet_count(position.hash(), position.quiet_plies() + 1)
     } else {
         position.hash()
-    }
-}
-
-/// A value at `ply` of the root made relative to its own node (a win in `k` plies from there is
-/// `WIN - k`), for the table.
-fn to_node(value: i32, ply: u32) -> i32 {
-    let ply = ply as i32;
-    if value > DECIDED {
-        value + ply
-    } else if value < -DECIDED {
-        value - ply
-    } else {
-        value
-    }
-}
-
-fn from_node(value: i32, ply: u32) -> i32 {
-    let ply = ply as i32;
-    if value > DECIDED && value < INFINITY {
-        value - ply
-    } else if value < -DECIDED && value > -INFINITY {
-        value + ply
-    } else {
-        value
     }
 }
 
@@ -497,8 +485,7 @@ fn bounds_within(entry: &SolverEntry, depth: u32) -> (i32, i32) {
 /// A node-relative value as seen within `depth` plies: decided values further away are
 /// undecided there. (Monotone, so it maps bounds to bounds.)
 fn clip(value: i32, depth: u32) -> i32 {
-    let decided = value.abs() > DECIDED && value.abs() < INFINITY;
-    if decided && distance(value) > depth {
+    if DECIDED.contains(&value.abs()) && distance(value) > depth {
         0
     } else {
         value

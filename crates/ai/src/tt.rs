@@ -2,9 +2,49 @@
 //! reached by another move order, or again in the next iteration, is not searched anew. The
 //! search's [`SearchTable`] keeps a score and which bound it is, one entry a slot; the exact
 //! solver's [`SolverTable`] keeps both bounds of a value that is proven or undecided, the
-//! deepest entry of a bucket beside the newest. Both are sized alike.
+//! deepest entry of a bucket beside the newest. Both are sized alike, and the helpers that key
+//! their positions and store their forced results are written here once, so that the search and
+//! the solver cannot drift apart.
+
+use std::ops::RangeInclusive;
 
 use duobao_rules::{Move, Point, GRID_POINTS};
+
+/// Either table's size unless its owner asks for another; smaller on the web, where a page's
+/// memory is tighter.
+pub(crate) const DEFAULT_TABLE_MEGABYTES: usize = if cfg!(target_arch = "wasm32") { 8 } else { 32 };
+
+/// The Zobrist hash leaves out the quiet count, but the quiet limit can make one placement a
+/// draw at one count and not at another, so a key that must tell counts apart mixes the count
+/// in. The multiplier is odd, so no two counts give one hash the same key.
+pub(crate) fn key_with_quiet_count(hash: u64, quiet_count: u32) -> u64 {
+    hash ^ u64::from(quiet_count).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A score for the table: while searching, a forced win or loss counts its distance from the
+/// root, but an entry must hold wherever its position is met again, at any ply, so it is stored
+/// counting from the entry's own node, `ply` plies below the root. `decided` holds the
+/// magnitudes of forced wins and losses; any other score (undecided, or a sentinel beyond them)
+/// is stored as it is.
+pub(crate) fn node_relative(score: i32, ply: usize, decided: RangeInclusive<i32>) -> i32 {
+    shift_decided(score, ply as i32, decided)
+}
+
+/// The score a table entry gives at `ply` plies below the root: the inverse of
+/// [`node_relative`].
+pub(crate) fn root_relative(score: i32, ply: usize, decided: RangeInclusive<i32>) -> i32 {
+    shift_decided(score, -(ply as i32), decided)
+}
+
+/// Moves a forced result `plies` further from the end (a win's score falls, a loss's rises),
+/// or closer for negative `plies`.
+fn shift_decided(score: i32, plies: i32, decided: RangeInclusive<i32>) -> i32 {
+    if decided.contains(&score.abs()) {
+        score + plies * score.signum()
+    } else {
+        score
+    }
+}
 
 /// What a stored score says about the true score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,6 +84,12 @@ fn bucket_count(megabytes: usize, bucket_bytes: usize) -> usize {
     1 << fitting.ilog2()
 }
 
+/// The bucket of `key` among `buckets`, a power of two (as [`bucket_count`] gives): the key's
+/// low bits, as uniform as any in a Zobrist hash.
+fn bucket_of(key: u64, buckets: usize) -> usize {
+    key as usize & (buckets - 1)
+}
+
 /// The search's table: one entry a slot, replaced unless it holds a deeper result of the
 /// current search.
 pub struct SearchTable {
@@ -67,7 +113,7 @@ impl SearchTable {
     }
 
     fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+        bucket_of(key, self.entries.len())
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
@@ -131,7 +177,7 @@ pub struct SolverEntry {
 /// replaced.
 pub struct SolverTable {
     slots: Vec<Option<SolverEntry>>,
-    mask: usize,
+    buckets: usize,
 }
 
 /// Entries in a bucket of the solver's table.
@@ -144,7 +190,7 @@ impl SolverTable {
         let buckets = bucket_count(megabytes, bucket_bytes);
         SolverTable {
             slots: vec![None; buckets * SOLVER_WAYS],
-            mask: buckets - 1,
+            buckets,
         }
     }
 
@@ -153,7 +199,7 @@ impl SolverTable {
     }
 
     fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * SOLVER_WAYS
+        bucket_of(key, self.buckets) * SOLVER_WAYS
     }
 
     pub fn probe(&self, key: u64) -> Option<SolverEntry> {
@@ -192,6 +238,7 @@ fn decode(code: u16) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use duobao_rules::QUIET_LIMIT;
 
     #[test]
     fn tables_are_sized_in_powers_of_two_of_buckets() {
@@ -199,6 +246,55 @@ mod tests {
         assert_eq!(bucket_count(1, 48), 1 << 14);
         assert_eq!(bucket_count(32, 48), 1 << 19);
         assert_eq!(bucket_count(0, 1 << 21), 1);
+    }
+
+    /// The helpers know no scale of their own; the tests use one like the solver's: a win now
+    /// is 1000, a win in `k` plies `1000 - k`.
+    const WIN: i32 = 1000;
+    const DECIDED: RangeInclusive<i32> = WIN - 199..=WIN;
+
+    #[test]
+    fn a_forced_result_stored_at_one_ply_reads_its_own_distance_at_another() {
+        // A win 5 plies after a node first met 3 plies from the root, met again at ply 10.
+        let stored = node_relative(WIN - 3 - 5, 3, DECIDED);
+        assert_eq!(stored, WIN - 5);
+        assert_eq!(root_relative(stored, 10, DECIDED), WIN - 10 - 5);
+        let loss = node_relative(-(WIN - 3 - 5), 3, DECIDED);
+        assert_eq!(root_relative(loss, 10, DECIDED), -(WIN - 10 - 5));
+        // Undecided scores and the sentinels beyond the decided ones are no distances.
+        for score in [0, 120, -(WIN - 200), WIN + 1, -(WIN + 1)] {
+            assert_eq!(node_relative(score, 3, DECIDED), score);
+            assert_eq!(root_relative(score, 10, DECIDED), score);
+        }
+    }
+
+    #[test]
+    fn every_quiet_count_keys_a_hash_apart() {
+        let hash = 0x0123_4567_89AB_CDEF;
+        let mut keys: Vec<u64> = (0..=2 * QUIET_LIMIT)
+            .map(|count| key_with_quiet_count(hash, count))
+            .collect();
+        assert_eq!(keys[0], hash, "a count of 0 leaves the hash as it is");
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 2 * QUIET_LIMIT as usize + 1);
+    }
+
+    #[test]
+    fn keys_land_in_the_table_by_their_low_bits() {
+        for buckets in [1, 2, 1 << 14] {
+            let mut key = 0x9E37_79B9_7F4A_7C15_u64;
+            for _ in 0..1000 {
+                key = key.rotate_left(17).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                let bucket = bucket_of(key, buckets);
+                assert!(bucket < buckets);
+                assert_eq!(
+                    bucket_of(key.wrapping_add(3 * buckets as u64), buckets),
+                    bucket
+                );
+                assert_eq!(bucket_of(key % buckets as u64, buckets), bucket);
+            }
+        }
     }
 
     #[test]
@@ -224,7 +320,7 @@ mod tests {
             depth,
             best: None,
         };
-        let buckets = table.mask as u64 + 1;
+        let buckets = table.buckets as u64;
         table.store(entry(1, 9));
         table.store(entry(1 + buckets, 3));
         table.store(entry(1 + 2 * buckets, 4));
