@@ -4,7 +4,7 @@
 # project's budget, raised from 330 KB for Your games, sharing, puzzles by length and the
 # endgame tables' probe, then for themes, resigning and sound levels, then for the proven win
 # from the start, its certificate carried, then for the endgame tables and the swap rule, then
-# for the analysis board and the position editor (README: The download);
+# for the analysis board and the position editor (docs/PERFORMANCE.md, "The web download");
 # MAX_GZIP_KB=… to change it). Builds the web app first unless SKIP_BUILD=1
 # reuses the last build.
 set -euo pipefail

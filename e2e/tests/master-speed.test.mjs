@@ -14,8 +14,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BENCH_TIMEOUT_MS = 60_000;
 /**
  * The browser must keep at least this share of the native speed. Measured at about 0.8 on the
- * 2-core CI machine (see README, "The computer opponent"); the margin absorbs a noisy machine,
- * a drop below it means the web search lost speed.
+ * 2-core CI machine (see docs/PERFORMANCE.md, "Master in the browser"); the margin absorbs a
+ * noisy machine, a drop below it means the web search lost speed.
  */
 const MIN_WEB_SHARE = 0.3;
 
