@@ -30,6 +30,7 @@ mod settings;
 mod share;
 mod shell;
 mod shortcuts;
+mod start_up;
 mod stats;
 mod storage;
 #[cfg(test)]

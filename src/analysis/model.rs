@@ -39,6 +39,7 @@ impl Analysis {
     }
 
     /// A fresh analysis of `position`.
+    #[cfg(test)]
     pub fn of_position(position: Position) -> Analysis {
         Analysis::new(&Game::from_position(position), 0)
     }

@@ -2,14 +2,16 @@
 //! the steps through the moves (buttons, swipes, arrow keys), the move list with its variations,
 //! and what can be done from the position shown: edit it, share it, play from it.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game, Move};
+use duobao_rules::{Color, Game, Move, Position};
 
 use super::engine::use_engine;
 use super::model::Analysis;
 use super::panel::EnginePanel;
 use crate::board::Board;
-use crate::editor::EditorScreen;
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
@@ -18,33 +20,48 @@ use crate::settings::switch::SettingSwitch;
 use crate::share::ShareDialog;
 use crate::widgets::{PageFrame, Step, StepButtons};
 
-/// A dialog or page the analysis board opens over itself.
+/// A dialog the analysis board opens over itself.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum Over {
-    Editor,
     PlayFrom,
     Share,
 }
 
-/// `game`'s moves as the main line, the board after its first `at` plies. A new game from a
-/// position shown goes to `on_play_from`.
+/// `game`'s moves as the main line, the board after its first `at` plies (and again whenever
+/// they change: the editor opened over the board hands it another position). A new game from a
+/// position shown goes to `on_play_from`; *Edit* hands the position shown to `on_edit`.
 #[component]
 pub fn AnalysisScreen(
     game: Game,
     at: usize,
     on_close: EventHandler,
     on_play_from: EventHandler<GameSetup>,
+    on_edit: EventHandler<Position>,
+    /// Whether the board is the route on top (the editor opened from it hides it).
+    #[props(default = true)]
+    on_top: bool,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut analysis = use_signal(|| Analysis::new(&game, at));
+    let opened_on = use_hook(|| Rc::new(RefCell::new((game.clone(), at))));
+    use_effect(use_reactive((&game, &at), move |(game, at)| {
+        let opened = (game, at);
+        if *opened_on.borrow() != opened {
+            analysis.set(Analysis::new(&opened.0, opened.1));
+            *opened_on.borrow_mut() = opened;
+        }
+    }));
     let mut engine_on = use_signal(|| true);
     let mut lines = use_signal(|| 1);
     let mut over = use_signal(|| None::<Over>);
     let mut bottom = use_signal(|| Color::Red);
     let shown = use_memo(move || analysis.read().game().clone());
-    // The engine thinks only while the panel shows, over nothing else.
-    let thinking = use_memo(move || engine_on() && over().is_none());
+    // The engine thinks only while the panel shows, over nothing else (the editor opened from
+    // here leaves the board mounted under it, hidden: see `navigation::Route`).
+    let thinking = use_memo(use_reactive((&on_top,), move |(on_top,)| {
+        on_top && engine_on() && over().is_none()
+    }));
     let readout = use_engine(shown, thinking, lines);
 
     let current = analysis.read();
@@ -59,7 +76,7 @@ pub fn AnalysisScreen(
     drop(current);
 
     rsx! {
-        div { class: if over() == Some(Over::Editor) { "covered" } else { "screen" },
+        div { class: "screen",
             PageFrame {
                 title: text(lang, Key::AnalysisTitle),
                 testid: "analysis-screen",
@@ -160,7 +177,7 @@ pub fn AnalysisScreen(
                 }
                 div { class: "review-actions",
                     button { r#type: "button", "data-testid": "edit-position",
-                        onclick: move |_| over.set(Some(Over::Editor)),
+                        onclick: move |_| on_edit.call(position),
                         {text(lang, Key::EditPosition)}
                     }
                     button { r#type: "button", "data-testid": "share", aria_haspopup: "dialog",
@@ -177,17 +194,6 @@ pub fn AnalysisScreen(
             }
         }
         match over() {
-            Some(Over::Editor) => rsx! {
-                EditorScreen {
-                    start: position,
-                    on_close: move |_| over.set(None),
-                    on_analyse: move |position| {
-                        analysis.set(Analysis::of_position(position));
-                        over.set(None);
-                    },
-                    on_play_from,
-                }
-            },
             Some(Over::PlayFrom) => rsx! {
                 PlayFromDialog { position, on_play_from, on_close: move |_| over.set(None) }
             },

@@ -4,17 +4,16 @@
 //! waits for, opens to be played on, and shares the link that sends it again.
 
 use dioxus::prelude::*;
-use duobao_ai::PlyReview;
-use duobao_rules::{read_game_text, Color, Game, GameTextError};
+use duobao_rules::{read_game_text, Color, GameTextError};
 
 use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
-use super::stored::{forget_all, forget_kept, load_games, save_verdicts};
+use super::stored::{forget_all, forget_kept, load_games};
 use crate::i18n::{fill, level_key, moves_count, side_key, text, titled, Key, Lang};
 use crate::local_time::{local_time, use_local_offset};
+use crate::navigation::Reviewed;
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
-use crate::review::ReviewScreen;
-use crate::session::{GameSetup, Mode};
+use crate::session::Mode;
 use crate::share::ShareDialog;
 use crate::storage::DeviceStore;
 use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
@@ -29,14 +28,6 @@ enum Question {
 /// Sends the text pasted into the import sheet.
 const PASTED_SCRIPT: &str =
     r#"dioxus.send(document.querySelector('[data-testid="import-text"]')?.value ?? "");"#;
-
-/// The game whose review is open.
-#[derive(Clone, Debug, PartialEq)]
-enum Reviewing {
-    Kept(u64),
-    /// Pasted in as text, kept nowhere.
-    Imported(Game),
-}
 
 /// Why pasted text is not a game, in the player's words.
 fn import_error(lang: Lang, error: &GameTextError) -> String {
@@ -120,18 +111,31 @@ fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static s
 #[component]
 pub fn GamesScreen(
     on_close: EventHandler,
-    on_play_from: EventHandler<GameSetup>,
     on_play_on: EventHandler<KeptGame>,
-    on_analyse: EventHandler<(Game, usize)>,
+    on_review: EventHandler<Reviewed>,
+    /// Whether the list is the route on top: a review opened from it hides it, and the verdicts
+    /// it finds are read again when it closes.
+    #[props(default = true)]
+    on_top: bool,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
     let loading = store.clone();
-    let mut games = use_signal(move || loading.read(load_games));
+    let mut games = use_signal({
+        let loading = loading.clone();
+        move || loading.read(load_games)
+    });
+    use_effect(use_reactive((&on_top,), move |(on_top,)| {
+        if on_top {
+            let kept = loading.read(load_games);
+            if *games.peek() != kept {
+                games.set(kept);
+            }
+        }
+    }));
     let mut mode_filter = use_signal(ModeFilter::default);
     let mut outcome_filter = use_signal(OutcomeFilter::default);
-    let mut reviewing = use_signal(|| None::<Reviewing>);
     let mut importing = use_signal(|| false);
     let mut import_failed = use_signal(|| None::<String>);
     let mut question = use_signal(|| None::<Question>);
@@ -154,52 +158,6 @@ pub fn GamesScreen(
         }
         question.set(None);
     });
-
-    if let Some(Reviewing::Imported(game)) = reviewing() {
-        let at = game.plies().len();
-        return rsx! {
-            ReviewScreen {
-                game: game.clone(),
-                bottom: Color::Red,
-                start_at: at,
-                on_close: move |_| reviewing.set(None),
-                on_play_from,
-                on_analyse: move |at| on_analyse.call((game.clone(), at)),
-            }
-        };
-    }
-    if let Some(Reviewing::Kept(number)) = reviewing() {
-        let Some(kept) = games
-            .read()
-            .iter()
-            .find(|kept| kept.number == number)
-            .cloned()
-        else {
-            reviewing.set(None);
-            return rsx! {};
-        };
-        let saving = store.clone();
-        return rsx! {
-            ReviewScreen {
-                key: "{number}",
-                game: kept.game.clone(),
-                bottom: kept.colour(),
-                start_at: kept.game.plies().len(),
-                known: kept.reviews().unwrap_or_default(),
-                mode: kept.mode,
-                on_analysed: move |reviews: Vec<PlyReview>| {
-                    let verdicts = super::encode_verdicts(&reviews);
-                    saving.write(|device| save_verdicts(device, number, verdicts.clone()));
-                    if let Some(kept) = games.write().iter_mut().find(|kept| kept.number == number) {
-                        kept.verdicts = verdicts;
-                    }
-                },
-                on_close: move |_| reviewing.set(None),
-                on_play_from,
-                on_analyse: move |at| on_analyse.call((kept.game.clone(), at)),
-            }
-        };
-    }
 
     let shown: Vec<KeptGame> = games
         .read()
@@ -254,6 +212,14 @@ pub fn GamesScreen(
                             Mode::ByLink { .. } => "by-link",
                         };
                         let play_on = goes_on_by_link(&kept).then(|| kept.clone());
+                        let review = Reviewed {
+                            game: kept.game.clone(),
+                            bottom: kept.colour(),
+                            at: kept.game.plies().len(),
+                            mode: Some(kept.mode),
+                            known: kept.reviews().unwrap_or_default(),
+                            kept: Some(number),
+                        };
                         rsx! {
                             li { key: "{number}", class: "game-item",
                                 button {
@@ -265,7 +231,7 @@ pub fn GamesScreen(
                                     "data-mode": data_mode,
                                     onclick: move |_| match play_on.clone() {
                                         Some(kept) => on_play_on.call(kept),
-                                        None => reviewing.set(Some(Reviewing::Kept(number))),
+                                        None => on_review.call(review.clone()),
                                     },
                                     span { class: "entry-when", "{when}" }
                                     span { class: "entry-opponent", {opponent(lang, kept.mode)} }
@@ -355,7 +321,8 @@ pub fn GamesScreen(
                                     Ok(read) => {
                                         importing.set(false);
                                         import_failed.set(None);
-                                        reviewing.set(Some(Reviewing::Imported(read.game)));
+                                        let plies = read.game.plies().len();
+                                        on_review.call(Reviewed::from_elsewhere(read.game, plies));
                                     }
                                     Err(error) => import_failed.set(Some(import_error(lang, &error))),
                                 }
@@ -394,7 +361,7 @@ pub fn GamesScreen(
 mod tests {
     use super::*;
     use crate::test_games::game_from;
-    use duobao_rules::Concession;
+    use duobao_rules::{Concession, Game};
 
     fn by_link(me: Color, game: Game) -> KeptGame {
         KeptGame {
