@@ -20,6 +20,7 @@ use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
 use crate::i18n::{text, Key};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
+use crate::link::{Link, Opening};
 use crate::navigation::{use_back_navigation, Page, Reviewed, Route, Routes};
 use crate::platform;
 use crate::prefs::{load_prefs, use_saving_prefs, Prefs};
@@ -32,7 +33,6 @@ use crate::shortcuts::use_shortcuts;
 use crate::start_up::{start_up, GameStart, Question};
 use crate::stats::{use_stats, StatisticsScreen};
 use crate::storage::DeviceStore;
-use crate::url_options::{Link, Opening};
 
 /// In the web build the page links the stylesheet itself (dx writes the link into index.html),
 /// so that the first paint, before the app has loaded, is already styled.

@@ -4,9 +4,8 @@
 use dioxus::prelude::*;
 
 use crate::i18n::{fill, text, Key, Lang};
+use crate::link::{BadLink, BadPly};
 use crate::prefs::Prefs;
-use crate::share::BadPly;
-use crate::url_options::BadLink;
 
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum AppNotice {

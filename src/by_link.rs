@@ -1,5 +1,5 @@
 //! Playing a friend by link, with no server. After each move the player sends a link that
-//! carries the whole game so far ([`crate::share::by_link_query`]); the friend's app replays it
+//! carries the whole game so far ([`crate::link::game_query`]); the friend's app replays it
 //! move by move (a tampered link is refused like any bad link), lets them play their own side
 //! only, and they send theirs back. Both apps keep the game in Your games under its id, the time
 //! it started, and meet a link that comes in with the game kept under that id: the friend's
@@ -9,14 +9,8 @@
 use duobao_rules::{Concession, Game};
 
 use crate::history::KeptGame;
+use crate::link::LinkedGame;
 use crate::session::{Mode, SavedGame, SwapRule};
-
-/// A game as a friend's link carries it: its id and every move so far.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LinkedGame {
-    pub id: u64,
-    pub game: Game,
-}
 
 /// How a link's game stands to the one kept under its id.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

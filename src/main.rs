@@ -15,6 +15,7 @@ mod history;
 mod home;
 mod i18n;
 mod learn;
+mod link;
 mod local_time;
 mod log;
 mod move_list;
@@ -37,7 +38,6 @@ mod storage;
 mod storage_fuzz;
 #[cfg(test)]
 mod test_games;
-mod url_options;
 mod widgets;
 
 fn main() {

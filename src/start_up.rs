@@ -3,9 +3,9 @@
 //! at once, and the question to ask first. Pure, so that every way in is tested here.
 
 use crate::by_link::Arrival;
+use crate::link::Opening;
 use crate::navigation::{Reviewed, Route};
 use crate::session::{GameSetup, SavedGame};
-use crate::url_options::Opening;
 
 /// A game the app starts or plays on.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,8 +72,8 @@ pub fn start_up(opening: Opening, arrival: Option<Arrival>, saved_elsewhere: boo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::link::BadLink;
     use crate::session::{Mode, SwapRule};
-    use crate::url_options::BadLink;
     use duobao_rules::{Color, Game, Position};
 
     fn setup() -> GameSetup {

@@ -1,6 +1,7 @@
 //! "Your games" (我的对局): every game that ends, and every unfinished game a new game or a
 //! link replaces, kept on the device; the list that shows them, and their reviews.
 
+mod import_sheet;
 mod model;
 mod stored;
 mod view;

@@ -4,11 +4,12 @@
 //! waits for, opens to be played on, and shares the link that sends it again.
 
 use dioxus::prelude::*;
-use duobao_rules::{read_game_text, Color, GameTextError};
+use duobao_rules::{Color, Game};
 
+use super::import_sheet::ImportSheet;
 use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
 use super::stored::{forget_all, forget_kept, load_games};
-use crate::i18n::{fill, level_key, moves_count, side_key, text, titled, Key, Lang};
+use crate::i18n::{level_key, moves_count, side_key, text, titled, Key, Lang};
 use crate::local_time::{local_time, use_local_offset};
 use crate::navigation::Reviewed;
 use crate::prefs::Prefs;
@@ -23,21 +24,6 @@ use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
 enum Question {
     Delete(u64),
     DeleteAll,
-}
-
-/// Sends the text pasted into the import sheet.
-const PASTED_SCRIPT: &str =
-    r#"dioxus.send(document.querySelector('[data-testid="import-text"]')?.value ?? "");"#;
-
-/// Why pasted text is not a game, in the player's words.
-fn import_error(lang: Lang, error: &GameTextError) -> String {
-    match error {
-        GameTextError::BadPly { number, text } => {
-            fill(lang, Key::ImportBadPly, &[&number.to_string(), text])
-        }
-        GameTextError::BadPosition(_) => crate::i18n::text(lang, Key::ImportBadPosition).into(),
-        GameTextError::BadHeader(line) => fill(lang, Key::ImportBadHeader, &[line]),
-    }
 }
 
 const MODE_FILTERS: [(ModeFilter, Key, &str); 3] = [
@@ -137,7 +123,6 @@ pub fn GamesScreen(
     let mut mode_filter = use_signal(ModeFilter::default);
     let mut outcome_filter = use_signal(OutcomeFilter::default);
     let mut importing = use_signal(|| false);
-    let mut import_failed = use_signal(|| None::<String>);
     let mut question = use_signal(|| None::<Question>);
     let mut sharing = use_signal(|| None::<KeptGame>);
     let offset_minutes = use_local_offset();
@@ -297,44 +282,13 @@ pub fn GamesScreen(
             }
         }
         if importing() {
-            Dialog { title: text(lang, Key::ImportGame), testid: "import-sheet", sheet: true,
-                on_back: move |_| importing.set(false),
-                p { class: "reason", {text(lang, Key::ImportHelp)} }
-                textarea {
-                    class: "import-text",
-                    "data-testid": "import-text",
-                    aria_label: text(lang, Key::ImportGame),
-                    rows: "6",
-                }
-                if let Some(error) = import_failed() {
-                    p { class: "import-error", role: "alert", "data-testid": "import-error", "{error}" }
-                }
-                div { class: "dialog-actions",
-                    button { class: "primary", r#type: "button", "data-testid": "import-open",
-                        onclick: move |_| {
-                            spawn(async move {
-                                // Read when asked for, rather than on every keystroke: form
-                                // events would cost the download more than this script.
-                                let mut pasted = document::eval(PASTED_SCRIPT);
-                                let text = pasted.recv::<String>().await.unwrap_or_default();
-                                match read_game_text(&text) {
-                                    Ok(read) => {
-                                        importing.set(false);
-                                        import_failed.set(None);
-                                        let plies = read.game.plies().len();
-                                        on_review.call(Reviewed::from_elsewhere(read.game, plies));
-                                    }
-                                    Err(error) => import_failed.set(Some(import_error(lang, &error))),
-                                }
-                            });
-                        },
-                        {text(lang, Key::ImportOpen)}
-                    }
-                    button { r#type: "button", "data-testid": "import-cancel",
-                        onclick: move |_| importing.set(false),
-                        {text(lang, Key::Cancel)}
-                    }
-                }
+            ImportSheet {
+                on_open: move |game: Game| {
+                    importing.set(false);
+                    let plies = game.plies().len();
+                    on_review.call(Reviewed::from_elsewhere(game, plies));
+                },
+                on_close: move |_| importing.set(false),
             }
         }
         if let Some(open) = question() {
@@ -361,7 +315,7 @@ pub fn GamesScreen(
 mod tests {
     use super::*;
     use crate::test_games::game_from;
-    use duobao_rules::{Concession, Game};
+    use duobao_rules::Concession;
 
     fn by_link(me: Color, game: Game) -> KeptGame {
         KeptGame {

@@ -7,9 +7,9 @@ use duobao_rules::{write_game_text, Game};
 use qrcode::render::svg;
 use qrcode::QrCode;
 
-use super::link::{analysis_query, by_link_query, game_query};
 use super::text::game_headers;
 use crate::i18n::{text, Key};
+use crate::link::{analysis_query, by_link_query, game_query};
 use crate::local_time::{local_time, use_local_offset};
 use crate::platform::{now_ms, share_base};
 use crate::prefs::Prefs;

@@ -1,6 +1,6 @@
 //! Options in the page address, e.g. `?mode=pnp&fen=...&turn=5&swap=1&lang=en`: a shared link (or a
 //! test) can open a game straight from a position, and a shared game (`?moves=…`, see
-//! [`crate::share`]) opens in its review, and a move sent by a friend (`?moves=…&mode=link&game=…`,
+//! [`super::write`]) opens in its review, and a move sent by a friend (`?moves=…&mode=link&game=…`,
 //! see [`crate::by_link`]) continues that game, and `?mode=analysis&fen=…` (with `moves=…` to
 //! start after them) opens the analysis board. The options hold for this visit only and
 //! are never saved as the player's settings. A malformed option is ignored (a bad number keeps
@@ -11,11 +11,10 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, Game, Position};
 
-use crate::by_link::LinkedGame;
+use super::write::{self, BadPly};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, TableMode};
 use crate::session::{GameSetup, Mode, SwapRule};
-use crate::share::{self, BadPly};
 
 /// What the address asks for.
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
@@ -43,6 +42,13 @@ pub enum BadLink {
     GameOver,
     /// A shared game's ply that is not legal.
     BadPly(BadPly),
+}
+
+/// A game as a friend's link carries it: its id and every move so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkedGame {
+    pub id: u64,
+    pub game: Game,
 }
 
 /// How the app opens.
@@ -83,12 +89,12 @@ impl Link {
                 "swap" => link.swap_rule = Some(value != "0"),
                 "side" if value == "black" => link.side = Some(Color::Black),
                 "side" if value == "red" => link.side = Some(Color::Red),
-                share::FEN => link.fen = Some(value.into_owned()),
-                share::MODE => link.mode = Some(value.into_owned()),
-                share::GAME => link.game_id = value.parse().ok(),
-                share::MOVES => link.moves = Some(value.into_owned()),
-                share::END => link.end = Some(value.into_owned()),
-                share::PLY => link.ply = value.parse().ok(),
+                write::FEN => link.fen = Some(value.into_owned()),
+                write::MODE => link.mode = Some(value.into_owned()),
+                write::GAME => link.game_id = value.parse().ok(),
+                write::MOVES => link.moves = Some(value.into_owned()),
+                write::END => link.end = Some(value.into_owned()),
+                write::PLY => link.ply = value.parse().ok(),
                 _ => {}
             }
         }
@@ -148,7 +154,7 @@ impl Link {
     fn shared(&self) -> Option<Result<(Game, usize), BadLink>> {
         let moves = self.moves.as_deref()?;
         Some(self.start().and_then(|start| {
-            let game = share::replay(start, moves, self.end.as_deref()).map_err(BadLink::BadPly)?;
+            let game = write::replay(start, moves, self.end.as_deref()).map_err(BadLink::BadPly)?;
             let last = game.plies().len();
             Ok((game, self.ply.map_or(last, |ply| ply.min(last))))
         }))
@@ -158,7 +164,7 @@ impl Link {
     fn by_link(&self) -> Result<LinkedGame, BadLink> {
         let id = self
             .game_id
-            .ok_or_else(|| BadLink::UnknownMode(share::BY_LINK.into()))?;
+            .ok_or_else(|| BadLink::UnknownMode(write::BY_LINK.into()))?;
         let game = match self.shared() {
             Some(shared) => shared?.0,
             None => Game::from_position(self.start()?),
@@ -169,13 +175,13 @@ impl Link {
     /// How the app opens, given whether an unfinished game is saved. A shared game opens in its
     /// review, which touches no saved game.
     pub fn opening(&self, shown: &Prefs, saved_game: bool) -> Opening {
-        if self.mode.as_deref() == Some(share::BY_LINK) {
+        if self.mode.as_deref() == Some(write::BY_LINK) {
             return match self.by_link() {
                 Ok(linked) => Opening::ByLink(linked),
                 Err(bad) => Opening::BadLink(bad),
             };
         }
-        if self.mode.as_deref() == Some(share::ANALYSIS) {
+        if self.mode.as_deref() == Some(write::ANALYSIS) {
             let analysed = match self.shared() {
                 Some(shared) => shared,
                 None => self.start().map(|start| (Game::from_position(start), 0)),
@@ -297,7 +303,7 @@ mod tests {
 
     #[test]
     fn a_shared_game_opens_its_review_at_its_ply() {
-        let game = share::replay(Position::start(), "b2c2-b4b3-pass", None).unwrap();
+        let game = write::replay(Position::start(), "b2c2-b4b3-pass", None).unwrap();
         assert_eq!(
             open("moves=b2c2-b4b3-pass&ply=1", true),
             Opening::Review(game.clone(), 1)
@@ -310,8 +316,8 @@ mod tests {
             open("moves=b2c2-b4b3-pass&ply=99", false),
             Opening::Review(game, 3)
         );
-        let query = share::game_query(
-            &share::replay(
+        let query = write::game_query(
+            &write::replay(
                 Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
                 "d2d3",
                 None,
@@ -339,7 +345,7 @@ mod tests {
             Opening::Analysis(Game::from_position(start), 0),
             "no saved game is asked about: the analysis touches none"
         );
-        let game = share::replay(start, "b4b3-b2c2", None).unwrap();
+        let game = write::replay(start, "b4b3-b2c2", None).unwrap();
         assert_eq!(
             open(&query("&moves=b4b3-b2c2"), false),
             Opening::Analysis(game.clone(), 2)
@@ -348,7 +354,7 @@ mod tests {
             open(&query("&moves=b4b3-b2c2&ply=1"), false),
             Opening::Analysis(game.clone(), 1)
         );
-        let shared = share::analysis_query(&game, 1);
+        let shared = write::analysis_query(&game, 1);
         assert_eq!(open(&shared, false), Opening::Analysis(game, 1));
         assert!(matches!(
             open("mode=analysis&fen=nonsense", false),
@@ -383,7 +389,7 @@ mod tests {
         assert_eq!(linked.id, 42);
         assert_eq!(
             linked.game,
-            share::replay(Position::start(), "b2c2-b4b3", None).unwrap()
+            write::replay(Position::start(), "b2c2-b4b3", None).unwrap()
         );
         let Opening::ByLink(invited) = open("mode=link&game=7", false) else {
             panic!("an invitation opens")
