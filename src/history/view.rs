@@ -99,8 +99,8 @@ pub fn GamesScreen(
     on_close: EventHandler,
     on_play_on: EventHandler<KeptGame>,
     on_review: EventHandler<Reviewed>,
-    /// Whether the list is the route on top: a review opened from it hides it, and the verdicts
-    /// it finds are read again when it closes.
+    /// Whether the list is the route on top: a review opened from it covers it, and the
+    /// verdicts it finds are read again when it closes.
     #[props(default = true)]
     on_top: bool,
 ) -> Element {
@@ -144,6 +144,11 @@ pub fn GamesScreen(
         question.set(None);
     });
 
+    // Under a review opened from it the list keeps its filters but draws nothing: its page,
+    // whose buttons the review's repeat, is not there to be found or tabbed to.
+    if !on_top {
+        return rsx! {};
+    }
     let shown: Vec<KeptGame> = games
         .read()
         .iter()
