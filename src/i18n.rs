@@ -467,7 +467,6 @@ translations! {
     RefusedBlackJustMoved => "轮到红方，说明黑方刚走过，可黑方一个卒也没有。", "Red to move means Black just moved, but Black has no soldiers.";
     RefusedSharedPoint => "{0} 上有两个棋子。", "Two pieces stand on {0}.";
     RefusedQuietPlies => "未吃子的步数超过了和棋的限度。", "More moves without a capture than the draw rule allows.";
-    BadAnalysisLink => "这个分析链接里的局面有误，已打开开局局面。", "The position in this analysis link is not valid: the start position is shown.";
 
     // What the screen reader hears (the game screen's live region).
     ComputerPlayed => "电脑走 {0}", "Computer played {0}";

@@ -68,7 +68,9 @@ mod native {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::appearance::model::tests::stylesheet_table;
     use crate::appearance::model::{BoardStyle, PieceSet, Scheme, Theme};
+    use crate::choice::Choice;
 
     #[test]
     fn the_native_head_runs_the_pages_look_script_with_the_saved_look() {
@@ -85,9 +87,24 @@ mod tests {
         assert!(!head["<script>".len()..].contains("<script"));
     }
 
+    /// The native window starts in the table colour the stylesheet paints for the saved theme,
+    /// and its page is told the same theme; one that follows the system starts in the dark
+    /// table, the root's own (the app's first look), until the page reports the system's.
     #[test]
-    fn a_system_theme_starts_dark_natively() {
-        let (background, _) = launch_look(Look::default());
-        assert_eq!(background, Scheme::Dark.background());
+    fn the_window_starts_in_the_saved_themes_table() {
+        for (theme, shown) in [
+            (Theme::System, "dark"),
+            (Theme::Light, "light"),
+            (Theme::Dark, "dark"),
+        ] {
+            let look = Look {
+                theme,
+                ..Look::default()
+            };
+            let (background, head) = launch_look(look);
+            assert_eq!(background, stylesheet_table(shown), "{theme:?}");
+            let told = format!("theme: '{}'", theme.code());
+            assert!(head.contains(&told), "{theme:?}: {head}");
+        }
     }
 }

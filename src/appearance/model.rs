@@ -161,18 +161,47 @@ impl Look {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     const STYLESHEET: &str = include_str!("../../assets/main.css");
     const INDEX: &str = include_str!("../../index.html");
 
+    /// The table colour the stylesheet paints under `data-theme="{data_theme}"`; the dark
+    /// theme's are the root's own rules, which come first.
+    pub(in crate::appearance) fn stylesheet_table(data_theme: &str) -> (u8, u8, u8) {
+        let selector = format!(":root[data-theme=\"{data_theme}\"] {{");
+        let rules = STYLESHEET
+            .split_once(&selector)
+            .map_or(STYLESHEET, |(_, rules)| rules);
+        let value = rules.split_once("--table:").expect("a --table colour").1;
+        let hex = value
+            .trim_start()
+            .strip_prefix('#')
+            .expect("a #rrggbb colour");
+        let channel = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).expect("hex digits");
+        (channel(0), channel(2), channel(4))
+    }
+
+    /// The colours a theme comes to are the stylesheet's for that theme: a chosen theme paints
+    /// its own table whatever the system's appearance, System paints the system's.
     #[test]
-    fn a_chosen_theme_ignores_the_system() {
-        assert_eq!(Theme::System.scheme(Scheme::Light), Scheme::Light);
-        assert_eq!(Theme::System.scheme(Scheme::Dark), Scheme::Dark);
-        assert_eq!(Theme::Light.scheme(Scheme::Dark), Scheme::Light);
-        assert_eq!(Theme::Dark.scheme(Scheme::Light), Scheme::Dark);
+    fn each_theme_paints_the_stylesheets_table_of_its_scheme() {
+        for system in ["light", "dark"] {
+            let system_scheme = Scheme::from_code(system).unwrap();
+            for &theme in Theme::ALL {
+                let shown = if theme == Theme::System {
+                    system
+                } else {
+                    theme.code()
+                };
+                assert_eq!(
+                    theme.scheme(system_scheme).background(),
+                    stylesheet_table(shown),
+                    "{theme:?} on a {system} system"
+                );
+            }
+        }
     }
 
     #[test]

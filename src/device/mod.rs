@@ -133,7 +133,7 @@ static LOGGED: [AtomicBool; 4] = [const { AtomicBool::new(false) }; 4];
     allow(dead_code)
 )]
 pub(crate) fn log_once(kind: Problem, detail: &str) {
-    if first_time(kind) {
+    if first_time(&LOGGED, kind) {
         let what = match kind {
             Problem::WakeLock => "cannot keep the screen awake",
             Problem::Vibration => "cannot vibrate",
@@ -144,21 +144,33 @@ pub(crate) fn log_once(kind: Problem, detail: &str) {
     }
 }
 
-fn first_time(kind: Problem) -> bool {
-    !LOGGED[kind as usize].swap(true, Ordering::Relaxed)
+/// Whether `logged`, one flag for each kind, has not seen a problem of `kind` yet; it has now.
+fn first_time(logged: &[AtomicBool], kind: Problem) -> bool {
+    !logged[kind as usize].swap(true, Ordering::Relaxed)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Each kind of problem is reported the first time only, whatever was reported of the other
+    /// kinds before. On flags of its own, so that neither the app's nor another test's reports
+    /// change what it sees.
     #[test]
     fn each_kind_of_problem_is_reported_once() {
-        assert!(first_time(Problem::Vibration));
-        assert!(!first_time(Problem::Vibration));
-        assert!(!first_time(Problem::Vibration));
-        assert!(first_time(Problem::WakeLock));
-        assert!(!first_time(Problem::WakeLock));
-        log_once(Problem::Vibration, "no vibrator");
+        let kinds = [
+            Problem::WakeLock,
+            Problem::Vibration,
+            Problem::StatusBar,
+            Problem::Share,
+        ];
+        let logged: [AtomicBool; 4] = [const { AtomicBool::new(false) }; 4];
+        for (reported, &kind) in kinds.iter().enumerate() {
+            for &before in &kinds[..reported] {
+                assert!(!first_time(&logged, before), "{before:?} again");
+            }
+            assert!(first_time(&logged, kind), "{kind:?} first");
+            assert!(!first_time(&logged, kind), "{kind:?} again");
+        }
     }
 }

@@ -69,6 +69,7 @@ pub fn use_move_haptics(controller: Signal<Controller>, prefs: Signal<Prefs>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::choice::Choice;
     use crate::game::clock::PauseReason;
     use crate::session::{GameSetup, Mode, SwapRule};
     use duobao_ai::Level;
@@ -171,11 +172,23 @@ mod tests {
         assert_eq!(haptic_for(quiet, VibrationStrength::Light), None);
     }
 
+    /// Choosing a strength lets the player feel the hardest vibration a game will then make
+    /// (none for Off), so that every strength the settings offer feels different.
     #[test]
-    fn a_preview_is_the_strongest_vibration_of_its_strength() {
-        assert_eq!(strongest(VibrationStrength::Off), None);
-        assert_eq!(strongest(VibrationStrength::Light), Some(Haptic::Light));
-        assert_eq!(strongest(VibrationStrength::Strong), Some(Haptic::Strong));
+    fn a_preview_feels_like_the_hardest_vibration_of_a_game() {
+        let events = [None, Some(Played::Move), Some(Played::Capture)]
+            .into_iter()
+            .flat_map(|played| [false, true].map(|ended| GameEvent { played, ended }));
+        let mut felt = Vec::new();
+        for &strength in VibrationStrength::ALL {
+            let hardest = events
+                .clone()
+                .filter_map(|event| haptic_for(event, strength))
+                .max();
+            assert_eq!(strongest(strength), hardest, "{strength:?}");
+            assert!(!felt.contains(&hardest), "{strength:?} feels like another");
+            felt.push(hardest);
+        }
     }
 
     #[test]

@@ -110,12 +110,9 @@ fn loudness(volume: Volume) -> Option<f64> {
 /// Fire and forget: a browser may refuse to play (no audio device, autoplay rules) or lack
 /// `Audio` altogether, and a missing sound must never disturb the game.
 fn play(sound: Asset, volume: Volume) {
-    let Some(loudness) = loudness(volume) else {
+    let Some(script) = play_script(&sound.to_string(), volume) else {
         return;
     };
-    let script = format!(
-        r#"try {{ const audio = new Audio("{sound}"); audio.volume = {loudness}; const played = audio.play(); if (played) played.catch(() => {{}}); }} catch (_) {{}}"#
-    );
     // After the frame that shows the move: starting a sound costs the page's thread more than
     // the frame can spare on a slow phone, and a frame's delay is not heard.
     spawn(async move {
@@ -124,9 +121,18 @@ fn play(sound: Asset, volume: Volume) {
     });
 }
 
+/// The page's script that plays the sound at `url` as loud as `volume`; `None` when sound is off.
+fn play_script(url: &str, volume: Volume) -> Option<String> {
+    let loudness = loudness(volume)?;
+    Some(format!(
+        r#"try {{ const audio = new Audio("{url}"); audio.volume = {loudness}; const played = audio.play(); if (played) played.catch(() => {{}}); }} catch (_) {{}}"#
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::choice::Choice;
     use crate::game::test_support::game_from;
 
     /// The event seen when the game goes from `before` plies to `after` plies.
@@ -136,12 +142,30 @@ mod tests {
         event_between(Seen::of(&was), Seen::of(&game), &game)
     }
 
+    /// The volume the page gives the audio element that plays a move at `volume`, read from
+    /// the script it runs; `None` when it plays nothing.
+    fn volume_played(volume: Volume) -> Option<f64> {
+        let script = play_script("move.wav", volume)?;
+        assert!(script.contains(r#"new Audio("move.wav")"#), "{script}");
+        let (_, set) = script
+            .split_once("audio.volume = ")
+            .expect("a volume is set");
+        let (value, _) = set.split_once(';').expect("one statement");
+        Some(value.parse().expect("a number"))
+    }
+
+    /// Off plays nothing; each volume further down the settings' list plays louder than the one
+    /// before it, within the audio element's range, the last at its full volume.
     #[test]
-    fn soft_is_quieter_than_normal_and_off_is_silent() {
-        assert_eq!(loudness(Volume::Off), None);
-        let (soft, normal) = (loudness(Volume::Soft), loudness(Volume::Normal));
-        assert!(Some(0.0) < soft && soft < normal, "{soft:?} < {normal:?}");
-        assert_eq!(normal, Some(1.0));
+    fn each_volume_down_the_list_plays_louder_and_off_plays_nothing() {
+        assert_eq!(volume_played(Volume::Off), None);
+        let mut quieter = 0.0;
+        for &volume in Volume::ALL.iter().filter(|&&volume| volume != Volume::Off) {
+            let played = volume_played(volume).unwrap_or_else(|| panic!("{volume:?} plays"));
+            assert!(quieter < played && played <= 1.0, "{volume:?}: {played}");
+            quieter = played;
+        }
+        assert_eq!(quieter, 1.0, "the loudest at full volume");
     }
 
     #[test]

@@ -267,9 +267,32 @@ mod tests {
         );
     }
 
+    /// Each turn time the settings offer, a fresh player's among them, is still stored as it
+    /// was saved when the app reads its settings again; a time the settings do not offer is set
+    /// aside as unusable and the default takes its place.
     #[test]
-    fn default_turn_time_is_one_of_the_choices() {
-        assert!(TURN_TIME_CHOICES.contains(&Prefs::default().turn_seconds));
+    fn the_offered_and_the_default_turn_times_are_kept_across_a_restart() {
+        use crate::storage::{full_key, load_prefs, save_prefs, MemoryStore, Store};
+        let kept = |prefs: Prefs| {
+            let store = MemoryStore::default();
+            save_prefs(&store, &prefs).unwrap();
+            let key = full_key("prefs.turn_seconds");
+            let saved = store.read(&key);
+            load_prefs(&store, prefs.lang) == prefs && store.read(&key) == saved
+        };
+        assert!(kept(Prefs::default()), "a fresh player's turn time");
+        for turn_seconds in TURN_TIME_CHOICES {
+            let chosen = Prefs {
+                turn_seconds,
+                ..Prefs::default()
+            };
+            assert!(kept(chosen), "{turn_seconds:?} s, as the settings offer it");
+        }
+        let unoffered = Prefs {
+            turn_seconds: Some(45),
+            ..Prefs::default()
+        };
+        assert!(!kept(unoffered), "a time the settings do not offer");
     }
 
     #[test]

@@ -72,7 +72,9 @@ pub const SELF_DELIVERY: Diagram = Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duobao_rules::{Color, GameResult, Point, PointSet, Position, Win, WinReason};
+    use crate::board::tokens::tokens;
+    use crate::game::controller::Controller;
+    use duobao_rules::{Color, GameResult, Point, PointSet, Win, WinReason};
 
     fn captured(diagram: &Diagram) -> PointSet {
         diagram.game().plies().last().unwrap().captured
@@ -82,9 +84,17 @@ mod tests {
         name.parse().unwrap()
     }
 
+    /// The start diagram pictures the board a new game opens on: the same pieces on the same
+    /// points, the same side to move, and no move's trail or capture drawn over it.
     #[test]
-    fn the_start_diagram_is_the_start_position() {
-        assert_eq!(*START.game().position(), Position::start());
+    fn the_start_diagram_is_the_board_a_new_game_opens_on() {
+        let prefs = crate::prefs::Prefs::default();
+        let opened = Controller::new(crate::home::setup::pass_and_play(&prefs));
+        let pictured = START.game();
+        assert_eq!(tokens(&pictured), tokens(opened.game()));
+        assert_eq!(pictured.position(), opened.game().position());
+        assert_eq!(START.shown_move(), None, "no trail");
+        assert!(pictured.plies().is_empty(), "no capture");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, Game, Move, Piece, Ply};
 
-use crate::board::tokens::tokens;
+use crate::board::tokens::{tokens, Token};
 use crate::board::{BoardArt, MoveTrail, TokenView, SIZE};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
@@ -20,14 +20,32 @@ fn preview_game() -> Game {
     game
 }
 
+/// What the preview draws over the board: the trail of each move played, and each token with
+/// whether it wears the treasure's lock.
+fn preview_parts(game: &Game) -> (Vec<Move>, Vec<(Token, bool)>) {
+    let trails = game
+        .plies()
+        .iter()
+        .filter_map(|played| match played.ply {
+            Ply::Move(m) => Some(m),
+            Ply::Pass => None,
+        })
+        .collect();
+    let locked = game.position().treasure_locked();
+    let drawn = tokens(game)
+        .into_iter()
+        .map(|token| (token, locked && token.piece == Piece::Treasure))
+        .collect();
+    (trails, drawn)
+}
+
 #[component]
 pub fn LookChoices() -> Element {
     let mut prefs: Signal<Prefs> = use_context();
-    let game = use_hook(preview_game);
+    let (trails, drawn) = use_hook(|| preview_parts(&preview_game()));
     let current = *prefs.read();
     let lang = current.lang;
     let bottom = Color::Red;
-    let locked = game.position().treasure_locked();
     rsx! {
         // A still board of the game's own parts, as the rules' diagrams are: it takes no taps.
         svg {
@@ -37,19 +55,11 @@ pub fn LookChoices() -> Element {
             "aria-label": text(lang, Key::LookPreview),
             "data-testid": "look-preview",
             BoardArt { bottom, coordinates: current.coordinates }
-            for m in game.plies().iter().filter_map(|played| match played.ply {
-                Ply::Move(m) => Some(m),
-                Ply::Pass => None,
-            }) {
+            for m in trails {
                 MoveTrail { m, bottom }
             }
-            for token in tokens(&game) {
-                TokenView {
-                    key: "{token.id}",
-                    token,
-                    bottom,
-                    locked: locked && token.piece == Piece::Treasure,
-                }
+            for (token, locked) in drawn {
+                TokenView { key: "{token.id}", token, bottom, locked }
             }
         }
         Choices {
@@ -78,10 +88,30 @@ pub fn LookChoices() -> Element {
 mod tests {
     use super::*;
 
+    /// The preview draws every part of the board that a look colours: all of both sides'
+    /// soldiers (none captured or fading), one move's trail, and the lock on the treasure that
+    /// move has just brought to the end of its trail.
     #[test]
-    fn the_preview_shows_a_locked_treasure_after_a_move() {
-        let game = preview_game();
-        assert!(game.position().treasure_locked());
-        assert_eq!(game.plies().len(), 1);
+    fn the_preview_draws_both_sides_a_trail_and_the_lock() {
+        let (trails, drawn) = preview_parts(&preview_game());
+        let standing = |piece| {
+            drawn
+                .iter()
+                .filter(|(token, _)| token.piece == piece && !token.fading)
+                .count()
+        };
+        assert_eq!(standing(Piece::RedSoldier), 7, "{drawn:?}");
+        assert_eq!(standing(Piece::BlackSoldier), 7, "{drawn:?}");
+        let [trail] = trails[..] else {
+            panic!("one move's trail: {trails:?}");
+        };
+        let locks: Vec<Token> = drawn
+            .iter()
+            .filter(|(_, locked)| *locked)
+            .map(|(token, _)| *token)
+            .collect();
+        assert_eq!(locks.len(), 1, "one lock: {locks:?}");
+        assert_eq!(locks[0].piece, Piece::Treasure);
+        assert_eq!(locks[0].point, trail.to(), "the lock at the trail's end");
     }
 }
