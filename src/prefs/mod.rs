@@ -272,7 +272,7 @@ mod tests {
     /// aside as unusable and the default takes its place.
     #[test]
     fn the_offered_and_the_default_turn_times_are_kept_across_a_restart() {
-        use crate::storage::{full_key, load_prefs, save_prefs, MemoryStore, Store};
+        use crate::storage::{full_key, MemoryStore, Store};
         let kept = |prefs: Prefs| {
             let store = MemoryStore::default();
             save_prefs(&store, &prefs).unwrap();
