@@ -314,7 +314,12 @@ impl Controller {
             return None;
         }
         self.hints.ask(self.generation);
-        Some(HintRequest {
+        self.hint_request()
+    }
+
+    /// What the engine thinks about for the hint asked for, until it answers or the game changes.
+    pub fn hint_request(&self) -> Option<HintRequest> {
+        (self.hint() == Some(Hint::Thinking)).then(|| HintRequest {
             generation: self.generation,
             game: self.game.clone(),
         })

@@ -221,6 +221,24 @@ mod tests {
         assert_eq!(controller.saved_game().unwrap().hints, 1);
     }
 
+    /// The engine thinks about the hint from the moment it is asked for until it answers or
+    /// the game changes, and only then (the hint's search runs while this stands).
+    #[test]
+    fn the_hint_is_searched_for_while_it_is_awaited() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        assert!(controller.hint_request().is_none(), "not asked for");
+        let asked = controller.request_hint().unwrap();
+        let searched = controller.hint_request().expect("searched for");
+        assert_eq!(searched.generation, asked.generation);
+        assert_eq!(searched.game, *controller.game());
+        controller.hint_answer(asked.generation, Some(mv("b2c2")));
+        assert!(controller.hint_request().is_none(), "answered");
+        tap_move(&mut controller, "b2c2");
+        controller.request_hint().unwrap();
+        tap_move(&mut controller, "b4b3");
+        assert!(controller.hint_request().is_none(), "the game changed");
+    }
+
     #[test]
     fn a_stale_or_illegal_hint_is_not_shown_and_not_counted() {
         let mut controller = vs_ai(Color::Red);

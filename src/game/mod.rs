@@ -1,9 +1,13 @@
-//! The game screen: a pure controller and clock, which dialog is open, and the views that show
-//! them.
+//! The game screen: a pure controller and clock, which dialog is open, the views that show
+//! them, and the jobs that run beside the view (the computer's moves, the hint's search, the
+//! clock on real time, the game in the background).
 
 mod ai_failed;
+mod ai_player;
 mod announcer;
+mod background;
 pub mod clock;
+mod clock_tick;
 mod computer_turn;
 mod concession;
 pub mod controller;
@@ -11,6 +15,7 @@ mod dialogs;
 mod feedback;
 mod game_over;
 pub mod hint;
+mod hint_search;
 mod menu;
 mod records;
 mod saving;

@@ -1,28 +1,26 @@
 //! The game screen: the two player bars around the board, the actions, the move list, and the
-//! menu and game-over dialogs. It also runs the three things that happen without a tap: the
-//! computer's moves, the turn clock, and pausing while the app is in the background.
+//! menu and game-over dialogs. What happens without a tap runs in parts of its own, started
+//! here: the computer's moves (`ai_player.rs`), the hint's search (`hint_search.rs`), the turn
+//! clock (`clock_tick.rs`), and the game in the background (`background.rs`).
 
 use std::cell::Cell;
 use std::rc::Rc;
-use std::time::Duration;
 
-use crate::log::warning;
 use dioxus::prelude::*;
-use duobao_ai::{think, CancelToken, ThinkError};
 use duobao_rules::{Color, PlayedPly};
-use web_time::Instant;
 
 use super::ai_failed::AiFailedDialog;
-use super::clock::{PauseReason, Tick};
-use super::computer_turn::{AiOutcome, SwapTurn};
+use super::ai_player::use_ai_player;
+use super::background::use_background;
+use super::clock_tick::use_turn_clock;
 use super::concession::DrawAnswerDialog;
 use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
 use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
-use super::hint::{hint_reasons, reasons_line, Hint, HINT_LEVEL};
+use super::hint::{hint_reasons, reasons_line, Hint};
+use super::hint_search::use_hint_search;
 use super::menu::GameMenu;
-use super::saving::GameSaver;
 use super::sound::use_move_sounds;
 use super::status_bar::{BarState, PlayerBar};
 use super::swap_offer::{swapped_notice, SwapDialog};
@@ -32,17 +30,10 @@ use crate::endgames;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::move_list::MoveList;
 use crate::navigation::{use_back_layer, Page};
-use crate::platform::{after_next_paint, now_ms, sleep, VISIBILITY_SCRIPT};
+use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::Mode;
 use crate::share::ShareDialog;
-use crate::shell::use_app_leaving;
-
-/// The computer never answers faster than this, so its reply reads as a move of its own rather
-/// than as part of the player's.
-const MIN_AI_DELAY: Duration = Duration::from_millis(450);
-/// How often the clock looks at the time; the display changes once a second.
-const CLOCK_POLL: Duration = Duration::from_millis(100);
 
 #[component]
 pub fn GameView(
@@ -60,7 +51,7 @@ pub fn GameView(
     // Back leaves the game as "new game" does: saved, to be continued from home.
     use_back_layer(on_new_game);
     use_ai_player(controller);
-    let mut ask_hint = use_hint(controller);
+    use_hint_search(controller);
     use_turn_clock(controller);
     use_background(controller);
     use_move_sounds(controller, prefs);
@@ -189,7 +180,9 @@ pub fn GameView(
                             "data-testid": "hint",
                             "aria-busy": hint == Some(Hint::Thinking),
                             disabled: !state.can_hint(),
-                            onclick: move |_| ask_hint(),
+                            onclick: move |_| {
+                                controller.write().request_hint();
+                            },
                             if hint == Some(Hint::Thinking) {
                                 {text(lang, Key::Thinking)}
                             } else {
@@ -268,60 +261,6 @@ fn notice_key(notice: Notice, mode: Mode) -> Key {
     }
 }
 
-/// Asks the computer for a move whenever it is its turn (again after a failure, as the
-/// controller says), and cancels the thinking that a change of game made pointless. The
-/// controller drops any answer that comes back stale.
-fn use_ai_player(mut controller: Signal<Controller>) {
-    let mut thinking: Signal<Option<((u64, u32), CancelToken)>> = use_signal(|| None);
-    use_effect(move || {
-        let request = controller.read().ai_request();
-        let wanted = request
-            .as_ref()
-            .map(|request| (request.generation, request.attempt));
-        if thinking.peek().as_ref().map(|(asked, _)| *asked) == wanted {
-            return;
-        }
-        if let Some((_, cancel)) = thinking.write().take() {
-            cancel.cancel();
-        }
-        let (Some(request), Some(asked)) = (request, wanted) else {
-            return;
-        };
-        let cancel = CancelToken::new();
-        thinking.set(Some((asked, cancel.clone())));
-        spawn(async move {
-            let started = Instant::now();
-            let swap_turn = request.swap_turn(now_ms());
-            let answer = match swap_turn {
-                Some(SwapTurn::TakeOver) => None,
-                Some(SwapTurn::Open(first)) => Some(Ok(first)),
-                None => Some(think(request.game, request.level, endgames::loaded(), cancel).await),
-            };
-            if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
-                sleep(rest).await;
-            }
-            let outcome = match answer {
-                Some(answer) => controller.write().ai_answer(request.generation, answer),
-                None => controller.write().ai_swap(request.generation),
-            };
-            match outcome {
-                AiOutcome::AskingAgain(error) => {
-                    warning!("the computer could not move ({error}); asking it again");
-                }
-                AiOutcome::Stuck(error) => {
-                    warning!("the computer could not move again ({error}); the player decides");
-                }
-                AiOutcome::Played | AiOutcome::Stale => {}
-            }
-        });
-    });
-    use_drop(move || {
-        if let Some((_, cancel)) = thinking.peek().as_ref() {
-            cancel.cancel();
-        }
-    });
-}
-
 /// The hint's line under the board: the move, why when it is tactical, and the forced win it
 /// keeps when the endgame tables decide it.
 fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
@@ -337,44 +276,6 @@ fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
         .chain(exact)
         .collect();
     Some(parts.join(text(lang, Key::ListSeparator)))
-}
-
-/// Asks the engine for a hint, as the computer's own moves are asked for: off the page's thread,
-/// at [`HINT_LEVEL`]. Any change of the game (a move, an undo, a new game, leaving) cancels the
-/// search, and the controller drops an answer that comes back stale.
-fn use_hint(mut controller: Signal<Controller>) -> impl FnMut() {
-    let mut pending: Signal<Option<(u64, CancelToken)>> = use_signal(|| None);
-    let generation = use_memo(move || controller.read().generation());
-    use_effect(move || {
-        let now = generation();
-        let stale = matches!(pending.peek().as_ref(), Some((asked, _)) if *asked != now);
-        if stale {
-            if let Some((_, cancel)) = pending.write().take() {
-                cancel.cancel();
-            }
-        }
-    });
-    use_drop(move || {
-        if let Some((_, cancel)) = pending.peek().as_ref() {
-            cancel.cancel();
-        }
-    });
-    move || {
-        let Some(request) = controller.write().request_hint() else {
-            return;
-        };
-        let cancel = CancelToken::new();
-        pending.set(Some((request.generation, cancel.clone())));
-        spawn(async move {
-            let answer = think(request.game, HINT_LEVEL, endgames::loaded(), cancel).await;
-            if let Err(ThinkError::Failed(why)) = &answer {
-                warning!("no hint: the search failed ({why})");
-            }
-            controller
-                .write()
-                .hint_answer(request.generation, answer.ok());
-        });
-    }
 }
 
 /// What the game screen shows of the game besides the board and its buttons: the players' bars,
@@ -424,55 +325,4 @@ fn use_surroundings(controller: Signal<Controller>) -> Surroundings {
         }
     });
     shown()
-}
-
-/// Runs the turn clock on real time. Time is handed to the controller only when the display
-/// changes or the turn expires, so a running clock costs one render a second.
-fn use_turn_clock(mut controller: Signal<Controller>) {
-    use_future(move || async move {
-        let mut last = Instant::now();
-        let mut unspent_ms = 0;
-        let mut turn = controller.peek().generation();
-        loop {
-            sleep(CLOCK_POLL).await;
-            let now = Instant::now();
-            let elapsed = now.duration_since(last).as_millis() as u64;
-            last = now;
-            let (mut preview, generation) = {
-                let state = controller.peek();
-                (state.clock().clone(), state.generation())
-            };
-            if generation != turn || preview.is_paused() || !preview.is_on() {
-                // Time spent on another turn, or while paused, is not this turn's.
-                turn = generation;
-                unspent_ms = 0;
-                continue;
-            }
-            unspent_ms += elapsed;
-            if preview.tick(unspent_ms) != Tick::Quiet {
-                controller.write().tick(unspent_ms);
-                unspent_ms = 0;
-            }
-        }
-    });
-}
-
-/// Stops the clock while the page or app is in the background, and saves the game as it goes
-/// there: the last moment it surely can (a phone may end a hidden app without a word).
-fn use_background(mut controller: Signal<Controller>) {
-    let saver: GameSaver = use_context();
-    let on_leave = saver.clone();
-    use_app_leaving(move || on_leave.write_now());
-    use_future(move || {
-        let saver = saver.clone();
-        async move {
-            let mut visibility = document::eval(VISIBILITY_SCRIPT);
-            while let Ok(hidden) = visibility.recv::<bool>().await {
-                controller.write().set_paused(PauseReason::Hidden, hidden);
-                if hidden {
-                    saver.write_now();
-                }
-            }
-        }
-    });
 }

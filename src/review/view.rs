@@ -1,7 +1,7 @@
 //! The review screen: the board at the chosen ply, the buttons, swipes and arrow keys that
 //! step through the game, what the chosen ply was worth, the evaluation graph, the plies with
-//! their marks, and "play from here". The analysis runs as the computer's search does, off the
-//! page's thread, and stops when the screen is left.
+//! their marks, and "play from here". The analysis runs through the one engine-task hook, as
+//! the computer's search does (off the page's thread), and stops when the screen is left.
 
 use dioxus::prelude::*;
 use duobao_ai::{review_step, CancelToken, PlyReview, Review};
@@ -13,6 +13,7 @@ use super::model::{
 };
 use crate::board::{Badge, Board, Marks};
 use crate::endgames;
+use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
 use crate::log::warning;
@@ -257,6 +258,44 @@ pub fn ReviewScreen(
     }
 }
 
+/// A game to review, ply by ply.
+struct ReviewRequest {
+    game: Game,
+}
+
+impl EngineJob for ReviewRequest {
+    /// One review a screen: the game shown does not change.
+    type Key = ();
+    /// Each ply's verdict, in order, then `None` when the review has ended (every ply judged,
+    /// or it broke).
+    type Answer = Option<PlyReview>;
+
+    fn key(&self) {}
+
+    async fn run(self, cancel: CancelToken, answers: Answers<Option<PlyReview>>) {
+        // The screen first, then the work: the tap that opened it is answered at once.
+        after_next_paint().await;
+        let mut review = Review::new(&self.game);
+        review.set_tablebase(endgames::loaded());
+        loop {
+            let (back, reviewed) = match review_step(review, cancel.clone()).await {
+                Ok(step) => step,
+                Err(error) => {
+                    // The plies judged so far stay shown; the rest go without a verdict.
+                    warning!("the review stopped: {error}");
+                    break;
+                }
+            };
+            review = back;
+            match reviewed {
+                Some(ply) => answers.send(Some(ply)),
+                None => break,
+            }
+        }
+        answers.send(None);
+    }
+}
+
 /// Reviews the game ply by ply in the background, appending each verdict to `reviews`, unless
 /// they are known already; stops when the screen goes away. Once every ply is judged,
 /// `on_analysed` gets them all.
@@ -265,39 +304,21 @@ fn use_analysis(
     mut reviews: Signal<Vec<PlyReview>>,
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
 ) {
-    let cancel = use_hook(CancelToken::new);
-    let stop = cancel.clone();
-    use_drop(move || stop.cancel());
-    use_hook(move || {
-        let total = game.plies().len();
-        if !reviews.peek().is_empty() {
-            return;
-        }
-        spawn(async move {
-            // The screen first, then the work: the tap that opened it is answered at once.
-            after_next_paint().await;
-            let mut review = Review::new(&game);
-            review.set_tablebase(endgames::loaded());
-            loop {
-                let (back, reviewed) = match review_step(review, cancel.clone()).await {
-                    Ok(step) => step,
-                    Err(error) => {
-                        // The plies judged so far stay shown; the rest go without a verdict.
-                        warning!("the review stopped: {error}");
-                        break;
+    let total = game.plies().len();
+    use_engine_task(
+        move || {
+            let known = !reviews.peek().is_empty();
+            (!known).then(|| ReviewRequest { game: game.clone() })
+        },
+        move |reviewed| match reviewed {
+            Some(ply) => reviews.write().push(ply),
+            None => {
+                if reviews.peek().len() == total {
+                    if let Some(on_analysed) = on_analysed {
+                        on_analysed.call(reviews.peek().clone());
                     }
-                };
-                review = back;
-                match reviewed {
-                    Some(ply) => reviews.write().push(ply),
-                    None => break,
                 }
             }
-            if reviews.peek().len() == total {
-                if let Some(on_analysed) = on_analysed {
-                    on_analysed.call(reviews.peek().clone());
-                }
-            }
-        });
-    });
+        },
+    );
 }

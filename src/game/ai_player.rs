@@ -1,0 +1,77 @@
+//! The computer's moves, run in the background of the game screen: whenever it is the computer's
+//! turn (again after a failure, as the controller says), its request goes to the engine through
+//! the one engine-task hook, which stops a search that a change of game made pointless; the
+//! controller drops any answer that still comes back stale.
+
+use std::time::Duration;
+
+use dioxus::prelude::*;
+use duobao_ai::{think, CancelToken, ThinkError};
+use duobao_rules::Move;
+use web_time::Instant;
+
+use super::computer_turn::{AiOutcome, AiRequest, SwapTurn};
+use super::controller::Controller;
+use crate::endgames;
+use crate::engine_task::{use_engine_task, Answers, EngineJob};
+use crate::log::warning;
+use crate::platform::{now_ms, sleep};
+
+/// The computer never answers faster than this, so its reply reads as a move of its own rather
+/// than as part of the player's.
+const MIN_AI_DELAY: Duration = Duration::from_millis(450);
+
+/// What the computer does with its turn.
+pub enum AiReply {
+    /// Its move, or why it has none.
+    Move(Result<Move, ThinkError>),
+    /// It takes over Red's side (the swap rule).
+    TakeOver,
+}
+
+impl EngineJob for AiRequest {
+    /// A new turn, or the same turn asked again: the level changed from the menu meanwhile
+    /// does not ask again.
+    type Key = (u64, u32);
+    /// The reply, for the request of this generation.
+    type Answer = (u64, AiReply);
+
+    fn key(&self) -> (u64, u32) {
+        (self.generation, self.attempt)
+    }
+
+    async fn run(self, cancel: CancelToken, answers: Answers<(u64, AiReply)>) {
+        let started = Instant::now();
+        let reply = match self.swap_turn(now_ms()) {
+            Some(SwapTurn::TakeOver) => AiReply::TakeOver,
+            Some(SwapTurn::Open(first)) => AiReply::Move(Ok(first)),
+            None => AiReply::Move(think(self.game, self.level, endgames::loaded(), cancel).await),
+        };
+        if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
+            sleep(rest).await;
+        }
+        answers.send((self.generation, reply));
+    }
+}
+
+/// Asks the computer for a move whenever it is its turn, and plays its answer.
+pub fn use_ai_player(mut controller: Signal<Controller>) {
+    use_engine_task(
+        move || controller.read().ai_request(),
+        move |(generation, reply)| {
+            let outcome = match reply {
+                AiReply::Move(answer) => controller.write().ai_answer(generation, answer),
+                AiReply::TakeOver => controller.write().ai_swap(generation),
+            };
+            match outcome {
+                AiOutcome::AskingAgain(error) => {
+                    warning!("the computer could not move ({error}); asking it again");
+                }
+                AiOutcome::Stuck(error) => {
+                    warning!("the computer could not move again ({error}); the player decides");
+                }
+                AiOutcome::Played | AiOutcome::Stale => {}
+            }
+        },
+    );
+}

@@ -1,0 +1,43 @@
+//! The hint's search, run in the background of the game screen: the hint asked for goes to the
+//! engine through the one engine-task hook, as the computer's own moves do, at [`HINT_LEVEL`].
+//! Any change of the game (a move, an undo, a new game, leaving) stops the search, and the
+//! controller drops an answer that comes back stale.
+
+use dioxus::prelude::*;
+use duobao_ai::{think, CancelToken, ThinkError};
+use duobao_rules::Move;
+
+use super::controller::Controller;
+use super::hint::{HintRequest, HINT_LEVEL};
+use crate::endgames;
+use crate::engine_task::{use_engine_task, Answers, EngineJob};
+use crate::log::warning;
+
+impl EngineJob for HintRequest {
+    /// The game's generation: a hint is for one position.
+    type Key = u64;
+    /// The suggestion, if the search found one, for the request of this generation.
+    type Answer = (u64, Option<Move>);
+
+    fn key(&self) -> u64 {
+        self.generation
+    }
+
+    async fn run(self, cancel: CancelToken, answers: Answers<(u64, Option<Move>)>) {
+        let answer = think(self.game, HINT_LEVEL, endgames::loaded(), cancel).await;
+        if let Err(ThinkError::Failed(why)) = &answer {
+            warning!("no hint: the search failed ({why})");
+        }
+        answers.send((self.generation, answer.ok()));
+    }
+}
+
+/// Thinks about the hint the player asked for ([`Controller::request_hint`]) and shows it.
+pub fn use_hint_search(mut controller: Signal<Controller>) {
+    use_engine_task(
+        move || controller.read().hint_request(),
+        move |(generation, answer)| {
+            controller.write().hint_answer(generation, answer);
+        },
+    );
+}
