@@ -11,8 +11,7 @@ use crate::board::BoardPaints;
 use crate::by_link::{arrive, continued, Arrival};
 use crate::editor::EditorScreen;
 use crate::endgames::use_endgame_tables;
-use crate::game::controller::Controller;
-use crate::game::{use_counting, use_keeping, use_saving, GameView};
+use crate::game::{use_game, GameView};
 use crate::history::{encode_verdicts, load_games, save_verdicts, GamesScreen};
 use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
 use crate::i18n::{text, Key};
@@ -137,36 +136,30 @@ pub fn App() -> Element {
         _ => None,
     };
     let prefs = use_context_provider(|| Signal::new(shown));
-    // Without a game to open at once, the controller holds a placeholder until the home screen
-    // starts or continues the real game.
-    let mut controller = use_context_provider(|| {
-        let mut controller = Controller::new(match &opening {
-            Opening::Game(setup) => setup.clone(),
-            _ => setup::vs_ai(Color::Red, &prefs.peek()),
-        });
-        if let Some(saved) = play_now {
-            controller.resume(saved);
-        }
-        Signal::new(controller)
-    });
     let game_on_screen = use_memo(move || screen() == Screen::Game);
     use_saving_prefs(store.clone(), own, prefs);
-    let has_saved_game = use_saving(store.clone(), controller, game_on_screen);
     let stats = use_stats(store.clone());
-    use_counting(controller, stats);
-    use_keeping(store.clone(), controller);
+    // Without a game to open at once, the game holds a placeholder until the home screen starts
+    // or continues the real game.
+    let game = use_game(store.clone(), stats, game_on_screen, || {
+        let setup = match &opening {
+            Opening::Game(setup) => setup.clone(),
+            _ => setup::vs_ai(Color::Red, &prefs.peek()),
+        };
+        (setup, play_now)
+    });
     let mut page = use_signal(|| None::<Page>);
     use_page_title(prefs);
     use_look(use_memo(move || prefs.read().look()));
     let saved_store = store.clone();
     let continue_saved = use_callback(move |()| {
         if let Some(saved) = saved_store.read(load_game) {
-            controller.write().resume(saved);
+            game.resume(saved);
         }
         screen.set(Screen::Game);
     });
     let mut play_on = move |saved: SavedGame| {
-        controller.write().resume(saved);
+        game.resume(saved);
         screen.set(Screen::Game);
     };
     // A game by link played on from Your games, waiting for the player's answer while another
@@ -199,10 +192,10 @@ pub fn App() -> Element {
         match screen() {
             Screen::Home if page().is_none() => rsx! {
                 HomeScreen {
-                    saved_game_available: has_saved_game(),
+                    saved_game_available: game.has_saved_game(),
                     on_continue: move |_| continue_saved.call(()),
                     on_start: move |setup| {
-                        controller.write().start(setup);
+                        game.start(setup);
                         screen.set(Screen::Game);
                     },
                     on_open: move |opened| page.set(Some(opened)),
@@ -221,7 +214,7 @@ pub fn App() -> Element {
                         },
                         on_replace: move |_| match linked.take() {
                             Some(Linked::Start(setup)) => {
-                                controller.write().start(setup);
+                                game.start(setup);
                                 screen.set(Screen::Game);
                             }
                             Some(Linked::Resume(saved)) => play_on(saved),
@@ -265,7 +258,7 @@ pub fn App() -> Element {
                         Return::Editor => Screen::Editor,
                     }),
                     on_play_from: move |setup| {
-                        controller.write().start(setup);
+                        game.start(setup);
                         screen.set(Screen::Game);
                     },
                 }
@@ -279,7 +272,7 @@ pub fn App() -> Element {
                         analyse(Game::from_position(position), 0, Return::Editor);
                     },
                     on_play_from: move |setup| {
-                        controller.write().start(setup);
+                        game.start(setup);
                         screen.set(Screen::Game);
                     },
                 }
@@ -288,12 +281,12 @@ pub fn App() -> Element {
                 div { class: if page().is_some() { "covered" } else { "screen" },
                     GameView {
                         on_new_game: move |_| {
-                            controller.write().leave();
+                            game.leave();
                             screen.set(Screen::Home);
                         },
                         on_open: move |opened| page.set(Some(opened)),
                         on_review: move |at| {
-                            controller.write().leave();
+                            game.leave();
                             screen.set(Screen::Review(at));
                         },
                     }
@@ -301,12 +294,12 @@ pub fn App() -> Element {
             },
             Screen::Review(at) => rsx! {
                 ReviewScreen {
-                    game: controller.peek().game().clone(),
-                    bottom: controller.peek().bottom(),
+                    game: game.game(),
+                    bottom: game.bottom(),
                     start_at: at,
-                    mode: controller.peek().mode(),
+                    mode: game.mode(),
                     on_analysed: {
-                        let kept_as = controller.peek().kept_as();
+                        let kept_as = game.kept_as();
                         let keeping = store.clone();
                         move |reviews: Vec<_>| {
                             if let Some(number) = kept_as {
@@ -316,24 +309,24 @@ pub fn App() -> Element {
                     },
                     on_close: move |_| screen.set(Screen::Game),
                     on_play_from: move |setup| {
-                        controller.write().start(setup);
+                        game.start(setup);
                         screen.set(Screen::Game);
                     },
-                    on_analyse: move |at| analyse(controller.peek().game().clone(), at, Return::Review(at)),
+                    on_analyse: move |at| analyse(game.game(), at, Return::Review(at)),
                 }
             },
         }
-        if let (Screen::Shared(at), Some(game)) = (screen(), shared.clone()) {
+        if let (Screen::Shared(at), Some(shared)) = (screen(), shared.clone()) {
             ReviewScreen {
-                game: game.clone(),
+                game: shared.clone(),
                 bottom: Color::Red,
                 start_at: at,
                 on_close: move |_| screen.set(Screen::Home),
                 on_play_from: move |setup| {
-                    controller.write().start(setup);
+                    game.start(setup);
                     screen.set(Screen::Game);
                 },
-                on_analyse: move |at| analyse(game.clone(), at, Return::Shared(at)),
+                on_analyse: move |at| analyse(shared.clone(), at, Return::Shared(at)),
             }
         }
         match page() {
@@ -361,7 +354,7 @@ pub fn App() -> Element {
                 GamesScreen {
                     on_close: move |_| page.set(None),
                     on_play_from: move |setup| {
-                        controller.write().start(setup);
+                        game.start(setup);
                         page.set(None);
                         screen.set(Screen::Game);
                     },

@@ -1,15 +1,18 @@
 //! The game screen: a pure controller and clock, which dialog is open, and the views that show
 //! them.
 
+mod agreements;
 mod ai_failed;
 mod announcer;
 pub mod clock;
 mod computer_turn;
 mod concession;
-pub mod controller;
+mod controller;
 mod dialogs;
+mod events;
 mod feedback;
 mod game_over;
+mod handle;
 pub mod hint;
 mod menu;
 mod records;
@@ -23,7 +26,6 @@ pub(crate) mod test_support;
 mod view;
 
 pub use feedback::preview_vibration;
-pub use records::{use_counting, use_keeping};
-pub use saving::use_saving;
+pub use handle::{use_game, GameHandle};
 pub use sound::preview_sound;
 pub use view::GameView;
