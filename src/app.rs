@@ -13,8 +13,7 @@ use crate::board::BoardPaints;
 use crate::by_link::{arrive, continued};
 use crate::editor::EditorScreen;
 use crate::endgames::use_endgame_tables;
-use crate::game::controller::Controller;
-use crate::game::{use_counting, use_keeping, use_saving, GameView};
+use crate::game::{use_game, GameView};
 use crate::history::{encode_verdicts, load_games, save_verdicts, GamesScreen};
 use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
 use crate::i18n::{text, Key};
@@ -75,18 +74,6 @@ pub fn App() -> Element {
         )
     });
     let prefs = use_context_provider(|| Signal::new(shown));
-    // Without a game to open at once, the controller holds a placeholder until the home screen
-    // starts or continues the real game.
-    let mut controller = use_context_provider(|| {
-        let mut controller = Controller::new(match &opened.game {
-            Some(GameStart::New(setup)) => setup.clone(),
-            _ => setup::vs_ai(Color::Red, &prefs.peek()),
-        });
-        if let Some(GameStart::PlayOn(saved)) = &opened.game {
-            controller.resume(saved.clone());
-        }
-        Signal::new(controller)
-    });
     let mut routes = use_signal(|| Routes::new(opened.routes.clone()));
     let mut question = use_signal(|| opened.question.clone());
     let game_on_screen = use_memo(move || {
@@ -97,18 +84,26 @@ pub fn App() -> Element {
             .any(|(_, route, _)| *route == Route::Game)
     });
     use_saving_prefs(store.clone(), own, prefs);
-    let has_saved_game = use_saving(store.clone(), controller, game_on_screen);
     let stats = use_stats(store.clone());
-    use_counting(controller, stats);
-    use_keeping(store.clone(), controller);
+    // Without a game to open at once, the game holds a placeholder until the home screen starts
+    // or continues the real one.
+    let game = use_game(store.clone(), stats, game_on_screen, || {
+        match &opened.game {
+            Some(GameStart::New(setup)) => (setup.clone(), None),
+            Some(GameStart::PlayOn(saved)) => {
+                (setup::vs_ai(Color::Red, &prefs.peek()), Some(saved.clone()))
+            }
+            None => (setup::vs_ai(Color::Red, &prefs.peek()), None),
+        }
+    });
     use_page_title(prefs);
     use_look(use_memo(move || prefs.read().look()));
 
     // Opening a game: started or played on, over the home screen.
     let open_game = use_callback(move |start: GameStart| {
         match start {
-            GameStart::New(setup) => controller.write().start(setup),
-            GameStart::PlayOn(saved) => controller.write().resume(saved),
+            GameStart::New(setup) => game.start(setup),
+            GameStart::PlayOn(saved) => game.resume(saved),
         }
         routes.write().open_game();
     });
@@ -156,7 +151,7 @@ pub fn App() -> Element {
                 match route {
                     Route::Home => rsx! {
                         HomeScreen {
-                            saved_game_available: has_saved_game(),
+                            saved_game_available: game.has_saved_game(),
                             on_continue: move |_| continue_saved.call(()),
                             on_start: move |setup| open_game.call(GameStart::New(setup)),
                             on_open: move |page| routes.write().push(Route::Page(page)),
@@ -167,22 +162,20 @@ pub fn App() -> Element {
                     Route::Game => rsx! {
                         GameView {
                             on_new_game: move |_| {
-                                controller.write().leave();
+                                game.leave();
                                 routes.write().home();
                             },
                             on_open: move |page| routes.write().push(Route::Page(page)),
                             on_review: move |at| {
-                                controller.write().leave();
-                                let state = controller.peek();
+                                game.leave();
                                 let review = Reviewed {
-                                    game: state.game().clone(),
-                                    bottom: state.bottom(),
+                                    game: game.game(),
+                                    bottom: game.bottom(),
                                     at,
-                                    mode: Some(state.mode()),
+                                    mode: Some(game.mode()),
                                     known: Vec::new(),
-                                    kept: state.kept_as(),
+                                    kept: game.kept_as(),
                                 };
-                                drop(state);
                                 routes.write().push(Route::Review(review));
                             },
                         }

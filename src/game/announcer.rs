@@ -6,6 +6,8 @@ use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
 use super::controller::Controller;
+use super::events::GameEvent;
+use super::handle::use_game_events;
 use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
@@ -51,38 +53,72 @@ pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<
     (!lines.is_empty()).then(|| lines.join(text(lang, Key::SentenceBreak)))
 }
 
-/// The game screen's live region. It starts silent, so that a continued game does not repeat
+/// The plies of a game told as it opens: all of them, so that a continued game does not repeat
 /// its last move, except by link: there the game opens on the friend's move the link brought,
 /// which is told as the computer's would be.
+fn told_at_opening(game: &Game, mode: Mode) -> usize {
+    let friends_move_last = match (mode, game.plies().last()) {
+        (Mode::ByLink { me }, Some(last)) => last.mover != me,
+        _ => false,
+    };
+    game.plies().len() - usize::from(friends_move_last)
+}
+
+/// What the live region says after the game's latest `events` (oldest first): the plies they
+/// added, as [`announcement`] tells them (nothing, which clears it, after the player's own move
+/// or an undo), and a game begun afresh as at its opening; `None` when they added or took back
+/// no ply, which leaves it as it is.
+fn said_after(lang: Lang, game: &Game, mode: Mode, events: &[GameEvent]) -> Option<String> {
+    let mut changed = false;
+    let mut began = false;
+    let mut added = 0;
+    for event in events {
+        match event {
+            GameEvent::Started(_) => (changed, began, added) = (true, true, 0),
+            GameEvent::Undone => (changed, added) = (true, 0),
+            GameEvent::Moved { .. } | GameEvent::Passed { .. } => {
+                (changed, added) = (true, added + 1)
+            }
+            _ => {}
+        }
+    }
+    if !changed {
+        return None;
+    }
+    let told = if began && added == 0 {
+        told_at_opening(game, mode)
+    } else {
+        game.plies().len().saturating_sub(added)
+    };
+    Some(announcement(lang, game, mode, told).unwrap_or_default())
+}
+
+/// The game screen's live region. It tells what the game's events add, starting silent but for
+/// the friend's move a link brought (see [`told_at_opening`]).
 #[component]
 pub fn Announcer() -> Element {
-    let controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
-    let mut seen = use_signal(|| {
-        let state = controller.peek();
-        let plies = state.game().plies().len();
-        let friends_move_last = match (state.mode(), state.game().plies().last()) {
-            (Mode::ByLink { me }, Some(last)) => last.mover != me,
-            _ => false,
-        };
-        plies - usize::from(friends_move_last)
-    });
     let mut message = use_signal(String::new);
-    use_effect(move || {
-        let state = controller.read();
-        let plies = state.game().plies().len();
-        let before = *seen.peek();
-        if plies == before {
-            return;
-        }
-        seen.set(plies);
-        let lang = prefs.peek().lang;
-        let said = announcement(lang, state.game(), state.mode(), before).unwrap_or_default();
-        // Said after the frame that shows the move, which then has the board alone to draw.
+    // Said after the frame that shows the move, which then has the board alone to draw.
+    let say = move |said: String| {
         spawn(async move {
             after_next_paint().await;
             message.set(said);
         });
+    };
+    let controller: Signal<Controller> = use_context();
+    use_hook(|| {
+        let state = controller.peek();
+        let (game, mode) = (state.game(), state.mode());
+        let opening = announcement(prefs.peek().lang, game, mode, told_at_opening(game, mode));
+        if let Some(said) = opening {
+            say(said);
+        }
+    });
+    use_game_events(move |state, events| {
+        if let Some(said) = said_after(prefs.peek().lang, state.game(), state.mode(), events) {
+            say(said);
+        }
     });
 
     rsx! {
@@ -191,6 +227,47 @@ mod tests {
         assert_eq!(
             announcement(Lang::Zh, &lost, VS_AI_AS_RED, 0).as_deref(),
             Some("电脑走 d4d3，吃掉 c3。电脑赢了。电脑夺得了宝箱")
+        );
+    }
+
+    #[test]
+    fn only_events_that_add_or_take_back_plies_change_what_is_said() {
+        let record = game(CAPTURE, &["d2c2"]);
+        let as_black = Mode::VsAi {
+            human: Color::Black,
+            level: Level::Easy,
+        };
+        let moved = GameEvent::Moved {
+            by: Color::Red,
+            captured: true,
+        };
+        assert_eq!(
+            said_after(Lang::En, &record, as_black, &[moved]).as_deref(),
+            Some("Computer played d2c2, capturing b2")
+        );
+        assert_eq!(
+            said_after(Lang::En, &record, VS_AI_AS_RED, &[moved]).as_deref(),
+            Some(""),
+            "the player's own move clears it"
+        );
+        assert_eq!(
+            said_after(Lang::En, &record, as_black, &[GameEvent::Undone]).as_deref(),
+            Some("")
+        );
+        for quiet in [GameEvent::HintShown, GameEvent::DrawOffered(Color::Red)] {
+            assert_eq!(said_after(Lang::En, &record, as_black, &[quiet]), None);
+        }
+        let by_link = Mode::ByLink { me: Color::Black };
+        let started = GameEvent::Started(crate::session::Records::default());
+        assert_eq!(
+            said_after(Lang::En, &record, by_link, &[started]).as_deref(),
+            Some("Your friend played d2c2, capturing b2"),
+            "the friend's move a link brought"
+        );
+        assert_eq!(
+            said_after(Lang::En, &record, as_black, &[started]).as_deref(),
+            Some(""),
+            "a continued game does not repeat its last move"
         );
     }
 }

@@ -1,20 +1,26 @@
 //! The live game's state machine, free of any UI: who may tap what, playing, undo (per mode),
-//! the turn clock, the computer's turns ([`super::computer_turn`]), the hint
-//! ([`super::hint`]), resigning, a draw offered and answered between friends, and the swap rule.
+//! the turn clock ([`super::clock`]), the computer's turns ([`super::computer_turn`]), the hint
+//! ([`super::hint`]), and what the players agree on besides their moves: resigning, a draw
+//! between friends, the swap rule ([`super::agreements`]).
 //!
 //! Every change of the game bumps a generation number. A request to the computer or for a hint
 //! carries the generation it was made in, and an answer is only played if nothing has changed
 //! since, so an answer that arrives after an undo, a new game or leaving the screen is dropped.
+//!
+//! What happened is recorded as events ([`super::events`]), each with its generation, for the
+//! parts that react to the game; picking up or putting down a piece records none.
 
 use duobao_ai::{Level, ThinkError};
-use duobao_rules::{Color, Concession, Game, GameResult, Move, Ply, Point, Position};
+use duobao_rules::{Color, Concession, Game, Move, Ply, Point, Position};
 
+use super::agreements::{resigning_side, Agreements};
 use super::clock::{PauseReason, Tick, TurnClock};
 use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
+use super::events::{EventLog, GameEvent};
 use super::hint::{Hint, HintRequest, Hints};
 use crate::board::{Marks, Pick, Picker};
 use crate::platform::now_ms;
-use crate::session::{DrawOffer, GameSetup, Mode, SavedGame, SwapRule};
+use crate::session::{GameSetup, Mode, Records, SavedGame, SwapRule};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -48,22 +54,25 @@ pub struct Controller {
     notice: Option<Notice>,
     computer: ComputerTurn,
     hints: Hints,
-    /// Whether this game's result went into the statistics (or needs not: it started over).
-    counted: bool,
     /// When the game started (see [`SavedGame::started_ms`]).
     started_ms: u64,
-    /// Its number in "Your games", once kept there.
-    kept_as: Option<u64>,
-    draw_offer: Option<DrawOffer>,
-    swap: SwapRule,
-    /// The player to move chose to answer rather than swap: the question is not asked again
-    /// this turn.
-    swap_declined: bool,
+    agreements: Agreements,
+    events: EventLog,
 }
 
 impl Controller {
     pub fn new(setup: GameSetup) -> Controller {
-        let mut controller = Controller {
+        let mut controller = Controller::unstarted(setup);
+        controller.after_change();
+        controller.began(Records {
+            counted: controller.game.is_over(),
+            kept_as: None,
+        });
+        controller
+    }
+
+    fn unstarted(setup: GameSetup) -> Controller {
+        Controller {
             game: Game::from_position(setup.start),
             mode: setup.mode,
             clock: TurnClock::new(setup.turn_seconds),
@@ -72,26 +81,52 @@ impl Controller {
             notice: None,
             computer: ComputerTurn::default(),
             hints: Hints::default(),
-            counted: false,
             started_ms: now_ms(),
-            kept_as: None,
-            draw_offer: None,
-            swap: setup.swap,
-            swap_declined: false,
-        };
-        controller.counted = controller.game.is_over();
-        controller.after_change();
-        controller
+            agreements: Agreements::new(setup.swap),
+            events: EventLog::default(),
+        }
     }
 
     /// Starts another game on this screen. Generations keep counting up, so that no answer
     /// meant for the previous game can be taken for one in this game.
     pub fn start(&mut self, setup: GameSetup) {
+        self.replace_game(setup);
+        let counted = self.game.is_over();
+        self.began(Records {
+            counted,
+            kept_as: None,
+        });
+    }
+
+    /// Another game in place of this one, not yet told as begun: the page's hidden pause, the
+    /// generation and the events go on.
+    fn replace_game(&mut self, setup: GameSetup) {
         let next_generation = self.generation + 1;
         let hidden = self.clock.is_paused_by(PauseReason::Hidden);
-        *self = Controller::new(setup);
+        let events = std::mem::take(&mut self.events);
+        *self = Controller::unstarted(setup);
+        self.after_change();
         self.generation = next_generation;
+        self.events = events;
         self.clock.set_paused(PauseReason::Hidden, hidden);
+    }
+
+    /// Records that a game began, with what the app had done with it before, and that it is
+    /// over already if it is.
+    fn began(&mut self, records: Records) {
+        self.record(GameEvent::Started(records));
+        if let Some(result) = self.game.result() {
+            self.record(GameEvent::Ended(result));
+        }
+    }
+
+    fn record(&mut self, event: GameEvent) {
+        self.events.record(self.generation, event);
+    }
+
+    /// What happened, for the parts that react to the game.
+    pub fn events(&self) -> &EventLog {
+        &self.events
     }
 
     /// A new game from the start with the colours swapped, under the same swap rule.
@@ -100,62 +135,50 @@ impl Controller {
             mode: self.mode.swapped(),
             start: Position::start(),
             turn_seconds: self.clock.limit_seconds(),
-            swap: SwapRule::chosen(self.swap.is_played()),
+            swap: SwapRule::chosen(self.agreements.swap_rule().is_played()),
         });
     }
 
     /// Carries on with a saved game.
     pub fn resume(&mut self, saved: SavedGame) {
-        self.start(GameSetup {
+        self.replace_game(GameSetup {
             mode: saved.mode,
             start: *saved.game.start_position(),
             turn_seconds: saved.turn_seconds,
             swap: saved.swap,
         });
+        let records = saved.records();
         self.game = saved.game;
         self.hints = Hints::with_used(saved.hints);
-        self.counted = saved.counted;
         self.started_ms = saved.started_ms;
-        self.kept_as = saved.kept_as;
         self.after_change();
         if let Some(time_left_ms) = saved.time_left_ms {
             self.clock.carry_on(time_left_ms);
         }
-        self.resume_draw_offer(saved.draw_offer);
-    }
-
-    /// Takes back a draw offer kept with the game, if it still fits it: made by the side to move
-    /// on this very ply, or to be answered by it; a kept offer that does not fit lapses.
-    fn resume_draw_offer(&mut self, offer: Option<DrawOffer>) {
-        let plies = self.game.plies().len();
-        let turn = self.turn();
         let between_friends = matches!(self.mode, Mode::PassAndPlay { .. });
-        self.draw_offer = offer.filter(|offer| {
-            between_friends
-                && !self.game.is_over()
-                && match *offer {
-                    DrawOffer::Made { by, plies: offered } => by == turn && offered == plies,
-                    DrawOffer::ToAnswer { by } => by == turn.other(),
-                }
-        });
-        if let Some(DrawOffer::Made { by, .. }) = self.draw_offer {
+        let offered = self
+            .agreements
+            .resume_draw_offer(saved.draw_offer.filter(|_| between_friends), &self.game);
+        if let Some(by) = offered {
             self.notice = Some(Notice::DrawOffered(by));
         }
+        self.began(records);
     }
 
-    /// What to keep on the device so that the game can be continued: nothing once it is over.
-    pub fn saved_game(&self) -> Option<SavedGame> {
+    /// What to keep on the device so that the game can be continued, with what the app has
+    /// done with it (`records`): nothing once it is over.
+    pub fn saved_game(&self, records: Records) -> Option<SavedGame> {
         (!self.game.is_over()).then(|| SavedGame {
             mode: self.mode,
             turn_seconds: self.clock.limit_seconds(),
             game: self.game.clone(),
             hints: self.hints.used(),
-            counted: self.counted,
+            counted: records.counted,
             time_left_ms: self.clock.remaining_ms(),
             started_ms: self.started_ms,
-            kept_as: self.kept_as,
-            swap: self.swap,
-            draw_offer: self.draw_offer,
+            kept_as: records.kept_as,
+            swap: self.agreements.swap_rule(),
+            draw_offer: self.agreements.draw_offer(),
         })
     }
 
@@ -164,40 +187,28 @@ impl Controller {
         self.started_ms
     }
 
-    /// Its number in "Your games", once kept there.
-    pub fn kept_as(&self) -> Option<u64> {
-        self.kept_as
-    }
-
-    /// The game is kept in "Your games" as `number`: kept again, it replaces that entry.
-    pub fn set_kept_as(&mut self, number: u64) {
-        self.kept_as = Some(number);
-    }
-
     /// See [`Mode::flipped`].
     pub fn flip_sides(&mut self) {
-        self.mode = self.mode.flipped();
-    }
-
-    /// Whether Black may take over Red's side now: on its first turn of a game from the start,
-    /// with the swap rule played and not taken.
-    fn swap_open(&self) -> bool {
-        self.swap == SwapRule::On && !self.game.is_over() && duobao_ai::is_first_reply(&self.game)
+        let flipped = self.mode.flipped();
+        if flipped != self.mode {
+            self.mode = flipped;
+            self.record(GameEvent::SidesFlipped);
+        }
     }
 
     /// Whether the player to move may swap now, instead of replying.
     pub fn can_swap(&self) -> bool {
-        self.swap_open() && self.is_human_turn()
+        self.agreements.swap_open(&self.game) && self.is_human_turn()
     }
 
     /// Whether the player to move is asked now whether to swap.
     pub fn swap_offered(&self) -> bool {
-        self.can_swap() && !self.swap_declined
+        self.can_swap() && !self.agreements.swap_declined()
     }
 
     /// The player to move keeps Black and answers Red's first move.
     pub fn decline_swap(&mut self) {
-        self.swap_declined = true;
+        self.agreements.decline_swap();
     }
 
     /// The player to move, Black on its first turn, takes over Red's side.
@@ -210,7 +221,10 @@ impl Controller {
     /// The computer, as Black, takes over Red's side for the request of `generation`, unless it
     /// is stale (see [`super::computer_turn::SwapTurn`]).
     pub fn ai_swap(&mut self, generation: u64) -> AiOutcome {
-        if generation != self.generation || !self.is_ai_turn() || !self.swap_open() {
+        if generation != self.generation
+            || !self.is_ai_turn()
+            || !self.agreements.swap_open(&self.game)
+        {
             return AiOutcome::Stale;
         }
         self.take_over_red();
@@ -220,9 +234,10 @@ impl Controller {
     /// The position stays and Black is still to move: only who plays which side changes.
     fn take_over_red(&mut self) {
         self.mode = self.mode.swapped();
-        self.swap = SwapRule::Taken;
+        self.agreements.take_swap();
         self.after_change();
         self.notice = Some(Notice::SidesSwapped);
+        self.record(GameEvent::Swapped);
     }
 
     /// The screen is left: any answer still on its way is stale.
@@ -328,31 +343,17 @@ impl Controller {
     /// Shows the engine's suggestion for the request of `generation`, unless it is stale.
     /// Returns whether it is shown; a shown hint counts as used.
     pub fn hint_answer(&mut self, generation: u64, answer: Option<Move>) -> bool {
-        generation == self.generation && self.hints.answer(generation, answer, self.game.position())
-    }
-
-    /// The finished game's mode and result, once, for the statistics: `None` while the game
-    /// goes on, once it has been counted, and for a game that was over from its start.
-    pub fn uncounted_result(&self) -> Option<(Mode, GameResult)> {
-        let result = self.game.result().filter(|_| !self.counted)?;
-        Some((self.mode, result))
-    }
-
-    /// The result went into the statistics: an undo and another ending will not count again.
-    pub fn mark_counted(&mut self) {
-        self.counted = true;
-    }
-
-    /// Who would resign now: the player against the computer or a friend by link (on either
-    /// side's turn), the side to move between friends on one phone; nobody once the game is over.
-    pub fn resigning_side(&self) -> Option<Color> {
-        if self.game.is_over() {
-            return None;
+        let shown = generation == self.generation
+            && self.hints.answer(generation, answer, self.game.position());
+        if shown {
+            self.record(GameEvent::HintShown);
         }
-        Some(match self.mode {
-            Mode::VsAi { human, .. } | Mode::ByLink { me: human } => human,
-            Mode::PassAndPlay { .. } => self.turn(),
-        })
+        shown
+    }
+
+    /// Who would resign now (see [`resigning_side`]).
+    pub fn resigning_side(&self) -> Option<Color> {
+        resigning_side(self.mode, &self.game)
     }
 
     /// The [`Controller::resigning_side`] gives the game up: the game is over, for good.
@@ -364,40 +365,37 @@ impl Controller {
 
     /// Whether the side to move may offer a draw now: between friends, once a turn.
     pub fn can_offer_draw(&self) -> bool {
-        matches!(self.mode, Mode::PassAndPlay { .. })
-            && self.is_human_turn()
-            && self.draw_offer.is_none()
+        self.agreements
+            .can_offer_draw(self.mode, self.is_human_turn())
     }
 
     /// The side to move offers a draw; the other side is asked once this turn is over.
     pub fn offer_draw(&mut self) {
         if self.can_offer_draw() {
             let by = self.turn();
-            let plies = self.game.plies().len();
-            self.draw_offer = Some(DrawOffer::Made { by, plies });
+            self.agreements.offer_draw(by, self.game.plies().len());
             self.notice = Some(Notice::DrawOffered(by));
+            self.record(GameEvent::DrawOffered(by));
         }
     }
 
     /// The side that offered the draw the side to move must answer now, if any.
     pub fn draw_offered_by(&self) -> Option<Color> {
-        match self.draw_offer {
-            Some(DrawOffer::ToAnswer { by }) if !self.game.is_over() => Some(by),
-            _ => None,
-        }
+        self.agreements.draw_offered_by(&self.game)
     }
 
     /// The side to move answers the draw offered: accepted, the game ends drawn; declined, play
     /// goes on and the offerer is told.
     pub fn answer_draw(&mut self, accept: bool) {
-        let Some(by) = self.draw_offered_by() else {
+        let Some(by) = self.agreements.answer_draw(&self.game) else {
             return;
         };
-        self.draw_offer = None;
         if accept {
             self.conclude(Concession::DrawAgreed);
         } else {
-            self.notice = Some(Notice::DrawDeclined(by.other()));
+            let decliner = by.other();
+            self.notice = Some(Notice::DrawDeclined(decliner));
+            self.record(GameEvent::DrawDeclined(decliner));
         }
     }
 
@@ -405,6 +403,18 @@ impl Controller {
         if self.game.concede(concession).is_ok() {
             self.notice = None;
             self.after_change();
+            self.record(match concession {
+                Concession::Resigned(side) => GameEvent::Resigned(side),
+                Concession::DrawAgreed => GameEvent::DrawAgreed,
+            });
+            self.record_the_end();
+        }
+    }
+
+    /// Records the end of the game if the change just recorded ended it.
+    fn record_the_end(&mut self) {
+        if let Some(result) = self.game.result() {
+            self.record(GameEvent::Ended(result));
         }
     }
 
@@ -440,7 +450,7 @@ impl Controller {
                     attempt: self.computer.attempt(),
                     game: self.game.clone(),
                     level,
-                    swap_rule: self.swap == SwapRule::On,
+                    swap_rule: self.agreements.swap_rule() == SwapRule::On,
                 })
             }
             _ => None,
@@ -459,7 +469,7 @@ impl Controller {
             Ok(chosen) => match self.game.play(Ply::Move(chosen)) {
                 Ok(_) => {
                     self.notice = None;
-                    self.after_change();
+                    self.after_ply(false);
                     return AiOutcome::Played;
                 }
                 Err(illegal) => ThinkError::Failed(format!("it chose {chosen}: {illegal}")),
@@ -495,7 +505,10 @@ impl Controller {
     /// Takes effect from the computer's next move.
     pub fn set_level(&mut self, new_level: Level) {
         if let Mode::VsAi { level, .. } = &mut self.mode {
-            *level = new_level;
+            if *level != new_level {
+                *level = new_level;
+                self.record(GameEvent::LevelChanged(new_level));
+            }
         }
     }
 
@@ -506,7 +519,7 @@ impl Controller {
         if !self.game.can_undo() {
             return 0;
         }
-        let actions = self.actions_by();
+        let actions = self.agreements.actions_by(&self.game);
         match self.mode {
             Mode::VsAi { human, .. } => actions
                 .iter()
@@ -517,29 +530,11 @@ impl Controller {
         }
     }
 
-    /// Who made each action of the game, oldest first, as the colour they play now: each ply's
-    /// mover, except that once Black took over Red's side, Red's first move was made by the
-    /// player now playing Black, and the swap (after it) by the one now playing Red.
-    fn actions_by(&self) -> Vec<Color> {
-        let mut actions: Vec<Color> = self
-            .game
-            .plies()
-            .iter()
-            .map(|played| played.mover)
-            .collect();
-        if self.swap == SwapRule::Taken && !actions.is_empty() {
-            actions[0] = Color::Black;
-            actions.insert(1, Color::Red);
-        }
-        actions
-    }
-
     pub fn undo(&mut self) -> bool {
         let count = self.undo_count();
         for _ in 0..count {
-            if self.swap == SwapRule::Taken && self.game.plies().len() == 1 {
+            if self.agreements.take_back_swap(&self.game) {
                 self.mode = self.mode.swapped();
-                self.swap = SwapRule::On;
             } else {
                 self.game.undo();
             }
@@ -547,6 +542,7 @@ impl Controller {
         if count > 0 {
             self.notice = None;
             self.after_change();
+            self.record(GameEvent::Undone);
         }
         count > 0
     }
@@ -562,7 +558,7 @@ impl Controller {
             let mover = self.turn();
             if self.game.play(Ply::Pass).is_ok() {
                 self.notice = Some(Notice::TimedOut(mover));
-                self.after_change();
+                self.after_ply(true);
             }
         }
         tick
@@ -578,8 +574,27 @@ impl Controller {
     fn play(&mut self, ply: Ply) {
         if self.game.play(ply).is_ok() {
             self.notice = None;
-            self.after_change();
+            self.after_ply(false);
         }
+    }
+
+    /// After a ply added to the game (a turn that ran out if `timed_out`): a new turn, and the
+    /// ply recorded, and the end if it ended the game.
+    fn after_ply(&mut self, timed_out: bool) {
+        self.after_change();
+        if let Some(played) = self.game.plies().last().copied() {
+            self.record(match played.ply {
+                Ply::Move(_) => GameEvent::Moved {
+                    by: played.mover,
+                    captured: !played.captured.is_empty(),
+                },
+                Ply::Pass => GameEvent::Passed {
+                    by: played.mover,
+                    timed_out,
+                },
+            });
+        }
+        self.record_the_end();
     }
 
     fn after_change(&mut self) {
@@ -588,26 +603,20 @@ impl Controller {
         self.computer = ComputerTurn::default();
         self.clock.set_paused(PauseReason::AiStuck, false);
         self.clock.restart();
-        self.swap_declined = false;
         let over = self.game.is_over();
         self.clock.set_paused(PauseReason::GameOver, over);
-        // An offer goes to the other side when the offerer's turn is over, and lapses with any
-        // other change (its answer not given on that turn, an undo, a new game).
-        let plies = self.game.plies().len();
-        self.draw_offer = match self.draw_offer {
-            Some(DrawOffer::Made { by, plies: offered }) if plies == offered + 1 => {
-                Some(DrawOffer::ToAnswer { by })
-            }
-            _ => None,
-        };
+        self.agreements.after_change(self.game.plies().len());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::{mv, pass_and_play, point, tap_move, vs_ai, with_swap_rule};
-    use duobao_rules::WinReason;
+    use crate::game::events::Follower;
+    use crate::game::test_support::{
+        game_from, mv, pass_and_play, point, tap_move, to_count, vs_ai,
+    };
+    use duobao_rules::{GameResult, WinReason};
 
     #[test]
     fn a_saved_game_resumes_with_its_mode_clock_setting_and_moves() {
@@ -617,7 +626,7 @@ mod tests {
             AiOutcome::Played
         );
         tap_move(&mut controller, "b4c4");
-        let saved = controller.saved_game().unwrap();
+        let saved = controller.saved_game(Records::default()).unwrap();
         let mut resumed = pass_and_play(duobao_rules::START_FEN);
         let before = resumed.generation();
         resumed.resume(saved);
@@ -635,7 +644,7 @@ mod tests {
     fn leaving_and_continuing_keeps_the_time_left_on_the_clock() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         controller.tick(2_300);
-        let saved = controller.saved_game().unwrap();
+        let saved = controller.saved_game(Records::default()).unwrap();
         assert_eq!(saved.time_left_ms, Some(2_700));
         let json = serde_json::to_string(&saved).unwrap();
         let mut resumed = vs_ai(Color::Red);
@@ -656,17 +665,17 @@ mod tests {
         friends.flip_sides();
         assert_eq!(friends.bottom(), Color::Black);
         let mut resumed = vs_ai(Color::Red);
-        resumed.resume(friends.saved_game().unwrap());
+        resumed.resume(friends.saved_game(Records::default()).unwrap());
         assert_eq!(resumed.bottom(), Color::Black);
     }
 
     #[test]
     fn a_finished_game_is_not_kept() {
         let mut controller = pass_and_play("B../...../.RT../...R./... r - 0");
-        assert!(controller.saved_game().is_some());
+        assert!(controller.saved_game(Records::default()).is_some());
         tap_move(&mut controller, "d2d3");
         assert!(controller.game().is_over());
-        assert_eq!(controller.saved_game(), None);
+        assert_eq!(controller.saved_game(Records::default()), None);
     }
 
     #[test]
@@ -840,6 +849,13 @@ mod tests {
     }
 
     #[test]
+    fn a_new_level_applies_from_the_next_request() {
+        let mut controller = vs_ai(Color::Black);
+        controller.set_level(Level::Master);
+        assert_eq!(controller.ai_request().unwrap().level, Level::Master);
+    }
+
+    #[test]
     fn vs_ai_undo_takes_back_the_reply_and_the_players_move() {
         let mut controller = vs_ai(Color::Red);
         tap_move(&mut controller, "b2c2");
@@ -859,13 +875,6 @@ mod tests {
         assert_eq!(controller.undo_count(), 0);
         tap_move(&mut controller, "b4b3");
         assert_eq!(controller.undo_count(), 1);
-    }
-
-    #[test]
-    fn a_new_level_applies_from_the_next_request() {
-        let mut controller = vs_ai(Color::Black);
-        controller.set_level(Level::Master);
-        assert_eq!(controller.ai_request().unwrap().level, Level::Master);
     }
 
     #[test]
@@ -898,253 +907,6 @@ mod tests {
             Some(5),
             "the same turn time"
         );
-    }
-
-    #[test]
-    fn a_finished_game_is_counted_once_even_after_undo() {
-        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
-        assert_eq!(controller.uncounted_result(), None);
-        tap_move(&mut controller, "d2d3");
-        let (mode, result) = controller.uncounted_result().unwrap();
-        assert_eq!(mode, Mode::PassAndPlay { bottom: Color::Red });
-        assert_eq!(result.winner(), Some(Color::Red));
-        controller.mark_counted();
-        assert_eq!(controller.uncounted_result(), None);
-        controller.undo();
-        let saved = controller.saved_game().unwrap();
-        assert!(saved.counted);
-        let mut resumed = pass_and_play(duobao_rules::START_FEN);
-        resumed.resume(saved);
-        tap_move(&mut resumed, "d2d3");
-        assert_eq!(resumed.uncounted_result(), None, "not counted again");
-        resumed.rematch();
-        assert_eq!(resumed.uncounted_result(), None);
-    }
-
-    #[test]
-    fn against_the_computer_the_player_resigns_even_on_its_turn_and_loses_for_good() {
-        let mut controller = vs_ai(Color::Red);
-        tap_move(&mut controller, "b2c2");
-        let request = controller.ai_request().unwrap();
-        assert_eq!(controller.resigning_side(), Some(Color::Red));
-        controller.resign();
-        let (mode, result) = controller.uncounted_result().unwrap();
-        assert_eq!(mode, controller.mode());
-        assert_eq!(result.winner(), Some(Color::Black));
-        assert_eq!(controller.resigning_side(), None);
-        assert_eq!(
-            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
-            AiOutcome::Stale
-        );
-        assert_eq!(
-            controller.undo_count(),
-            0,
-            "a resignation is not taken back"
-        );
-        assert!(!controller.undo());
-        assert_eq!(controller.tap(point("c2")), TapOutcome::Ignored);
-        assert!(controller.clock().is_paused_by(PauseReason::GameOver));
-        assert_eq!(controller.saved_game(), None);
-        assert!(!controller.can_offer_draw(), "no draw against the computer");
-    }
-
-    #[test]
-    fn between_friends_the_side_to_move_resigns() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        tap_move(&mut controller, "b2c2");
-        assert_eq!(controller.resigning_side(), Some(Color::Black));
-        controller.resign();
-        assert_eq!(
-            controller.game().result().unwrap().to_string(),
-            "red resignation"
-        );
-    }
-
-    /// Red offers a draw and moves: Black is to answer.
-    fn offered_to_black() -> Controller {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        assert!(controller.can_offer_draw());
-        controller.offer_draw();
-        assert_eq!(controller.notice(), Some(Notice::DrawOffered(Color::Red)));
-        assert!(!controller.can_offer_draw(), "once a turn");
-        assert_eq!(controller.draw_offered_by(), None, "Red still moves");
-        tap_move(&mut controller, "b2c2");
-        assert_eq!(controller.draw_offered_by(), Some(Color::Red));
-        controller
-    }
-
-    #[test]
-    fn a_draw_offered_and_accepted_ends_the_game_drawn() {
-        let mut controller = offered_to_black();
-        controller.answer_draw(true);
-        assert_eq!(
-            controller.game().result(),
-            Some(GameResult::Draw(duobao_rules::DrawReason::Agreement))
-        );
-        assert_eq!(controller.draw_offered_by(), None);
-        assert_eq!(controller.undo_count(), 0);
-    }
-
-    #[test]
-    fn a_draw_declined_tells_the_offerer_and_play_goes_on() {
-        let mut controller = offered_to_black();
-        controller.answer_draw(false);
-        assert_eq!(controller.game().result(), None);
-        assert_eq!(controller.draw_offered_by(), None);
-        assert_eq!(
-            controller.notice(),
-            Some(Notice::DrawDeclined(Color::Black))
-        );
-        assert!(controller.can_offer_draw(), "Black may offer in turn");
-        tap_move(&mut controller, "b4b3");
-        assert_eq!(controller.notice(), None);
-        assert!(controller.can_offer_draw(), "and Red again later");
-    }
-
-    #[test]
-    fn a_draw_offer_pending_when_the_game_is_saved_is_kept_by_a_reload() {
-        // Offered and to be answered: the reloaded game still asks Black.
-        let to_answer = offered_to_black();
-        let mut reloaded = pass_and_play(duobao_rules::START_FEN);
-        reloaded.resume(to_answer.saved_game().unwrap());
-        assert_eq!(reloaded.draw_offered_by(), Some(Color::Red));
-        reloaded.answer_draw(true);
-        assert!(reloaded.game().is_over());
-        // Offered, the offerer still to move: kept, told, and passed on by the move.
-        let mut made = pass_and_play(duobao_rules::START_FEN);
-        made.offer_draw();
-        let mut reloaded = pass_and_play(duobao_rules::START_FEN);
-        reloaded.resume(made.saved_game().unwrap());
-        assert_eq!(reloaded.notice(), Some(Notice::DrawOffered(Color::Red)));
-        assert!(!reloaded.can_offer_draw(), "still once a turn");
-        tap_move(&mut reloaded, "b2c2");
-        assert_eq!(reloaded.draw_offered_by(), Some(Color::Red));
-        // A kept offer that does not fit the game (a move made since, by an older copy) lapses.
-        let mut stale = made.saved_game().unwrap();
-        stale.game = to_answer.game().clone();
-        stale.draw_offer = Some(DrawOffer::Made {
-            by: Color::Red,
-            plies: 0,
-        });
-        let mut reloaded = pass_and_play(duobao_rules::START_FEN);
-        reloaded.resume(stale);
-        assert_eq!(reloaded.draw_offered_by(), None);
-        assert!(reloaded.can_offer_draw());
-    }
-
-    #[test]
-    fn an_offer_not_answered_on_that_turn_lapses() {
-        let mut moved_on = offered_to_black();
-        tap_move(&mut moved_on, "b4b3");
-        assert_eq!(moved_on.draw_offered_by(), None);
-        moved_on.answer_draw(true);
-        assert_eq!(moved_on.game().result(), None);
-        let mut timed_out = offered_to_black();
-        assert_eq!(timed_out.tick(5_000), Tick::Expired);
-        assert_eq!(timed_out.draw_offered_by(), None);
-        let mut undone = offered_to_black();
-        undone.undo();
-        assert_eq!(undone.draw_offered_by(), None);
-        tap_move(&mut undone, "b2c2");
-        assert_eq!(undone.draw_offered_by(), None, "an undo withdraws it");
-        let mut rematched = pass_and_play(duobao_rules::START_FEN);
-        rematched.offer_draw();
-        rematched.rematch();
-        assert!(rematched.can_offer_draw());
-    }
-
-    #[test]
-    fn an_offer_follows_the_offerers_turn_even_when_its_time_runs_out() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.offer_draw();
-        assert_eq!(controller.tick(5_000), Tick::Expired);
-        assert_eq!(controller.draw_offered_by(), Some(Color::Red));
-    }
-
-    fn friends() -> Mode {
-        Mode::PassAndPlay { bottom: Color::Red }
-    }
-
-    #[test]
-    fn between_friends_black_may_take_over_red_once_and_undo_takes_the_swap_back() {
-        let mut controller = with_swap_rule(friends());
-        assert!(!controller.can_swap(), "not before Red's first move");
-        tap_move(&mut controller, "c3c2");
-        let position = *controller.game().position();
-        assert!(controller.swap_offered());
-        controller.swap_sides();
-        assert_eq!(controller.notice(), Some(Notice::SidesSwapped));
-        assert_eq!(
-            controller.bottom(),
-            Color::Black,
-            "the board turns to the opener"
-        );
-        assert_eq!(*controller.game().position(), position, "nothing moves");
-        assert!(!controller.can_swap(), "once");
-        assert_eq!(controller.saved_game().unwrap().swap, SwapRule::Taken);
-        assert_eq!(controller.undo_count(), 1);
-        controller.undo();
-        assert_eq!(
-            controller.game().plies().len(),
-            1,
-            "the swap alone is taken back"
-        );
-        assert_eq!(controller.mode(), friends());
-        assert!(controller.swap_offered());
-        controller.decline_swap();
-        assert!(!controller.swap_offered() && controller.can_swap());
-        tap_move(&mut controller, "b4c3");
-        assert!(!controller.can_swap(), "a reply gives the swap up");
-        controller.undo();
-        assert!(controller.swap_offered(), "asked again after an undo");
-    }
-
-    #[test]
-    fn without_the_rule_or_away_from_the_start_nobody_is_asked() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        tap_move(&mut controller, "c3c2");
-        assert!(!controller.can_swap());
-        controller.swap_sides();
-        assert_eq!(controller.mode(), friends());
-        let mut elsewhere = Controller::new(GameSetup {
-            mode: friends(),
-            start: Position::from_fen("BBB/BB.BB/..T../RR.RR/RRR b - 0").unwrap(),
-            turn_seconds: None,
-            swap: SwapRule::On,
-        });
-        tap_move(&mut elsewhere, "b4b3");
-        tap_move(&mut elsewhere, "b2c2");
-        assert!(
-            !elsewhere.can_swap(),
-            "only in a game from the starting position"
-        );
-    }
-
-    #[test]
-    fn a_swapped_game_is_saved_counted_and_rematched_as_played() {
-        let mut controller = with_swap_rule(friends());
-        tap_move(&mut controller, "c3c2");
-        controller.swap_sides();
-        let saved = controller.saved_game().unwrap();
-        let mut resumed = pass_and_play(duobao_rules::START_FEN);
-        resumed.resume(saved);
-        assert_eq!(resumed.mode().bottom(), Color::Black);
-        assert!(!resumed.can_swap());
-        resumed.undo();
-        assert!(resumed.can_swap(), "the swap is kept as an action");
-        resumed.rematch();
-        tap_move(&mut resumed, "c3c2");
-        assert!(resumed.can_swap(), "a rematch plays the rule too");
-        let mut alone = with_swap_rule(Mode::VsAi {
-            human: Color::Red,
-            level: Level::Easy,
-        });
-        tap_move(&mut alone, "c3c2");
-        alone.ai_swap(alone.generation());
-        alone.resign();
-        let (mode, result) = alone.uncounted_result().unwrap();
-        assert_eq!(mode.bottom(), Color::Black, "counted for the colour played");
-        assert_eq!(result.winner(), Some(Color::Red));
     }
 
     fn by_link(me: Color, plies: &[&str]) -> Controller {
@@ -1194,7 +956,10 @@ mod tests {
         assert!(!controller.can_offer_draw());
         assert_eq!(controller.clock().limit_seconds(), None, "no clock");
         assert_eq!(
-            controller.saved_game().unwrap().started_ms,
+            controller
+                .saved_game(Records::default())
+                .unwrap()
+                .started_ms,
             77,
             "the game's id"
         );
@@ -1216,7 +981,7 @@ mod tests {
         let mut winner = by_link(Color::Red, &[]);
         winner.resume(SavedGame {
             game: crate::game::test_support::game_from("BBB/BB.BB/.RT../...R./... r - 0", &[]),
-            ..winner.saved_game().unwrap()
+            ..winner.saved_game(Records::default()).unwrap()
         });
         tap_move(&mut winner, "d2d3");
         assert!(winner.game().is_over() && winner.can_send());
@@ -1225,14 +990,144 @@ mod tests {
             ..winner.clone()
         };
         assert!(!loser.can_send());
-        let (mode, _) = loser.uncounted_result().unwrap();
+        let (mode, _) = to_count(&loser).unwrap();
         assert_eq!(mode, Mode::ByLink { me: Color::Black });
     }
 
+    /// The events `action` records in `controller`.
+    fn recorded(
+        controller: &mut Controller,
+        action: impl FnOnce(&mut Controller),
+    ) -> Vec<GameEvent> {
+        let mut follower = Follower::from_now(controller.events());
+        action(controller);
+        follower.news(controller.events())
+    }
+
     #[test]
-    fn a_game_over_from_its_start_is_not_counted() {
-        let controller = pass_and_play("BBB/BB.BB/...../RR.RR/RRR b - 0");
-        assert!(controller.game().is_over());
-        assert_eq!(controller.uncounted_result(), None);
+    fn picking_up_and_putting_down_a_piece_records_nothing_and_keeps_the_generation() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let generation = controller.generation();
+        let events = recorded(&mut controller, |controller| {
+            assert_eq!(controller.tap(point("b2")), TapOutcome::Selected);
+            assert_eq!(controller.tap(point("b2")), TapOutcome::Deselected);
+            assert_eq!(controller.tap(point("b2")), TapOutcome::Selected);
+            controller.deselect();
+            controller.set_covered(true);
+            controller.set_covered(false);
+            controller.leave();
+        });
+        assert!(events.is_empty(), "{events:?}");
+        assert_eq!(
+            controller.generation(),
+            generation + 1,
+            "leaving alone bumps it"
+        );
+    }
+
+    #[test]
+    fn each_change_of_the_game_is_recorded_with_its_generation() {
+        let mut controller = pass_and_play(duobao_rules::START_FEN);
+        let moved = |by| GameEvent::Moved {
+            by,
+            captured: false,
+        };
+        assert_eq!(
+            recorded(&mut controller, |c| tap_move(c, "b2c2")),
+            [moved(Color::Red)]
+        );
+        assert_eq!(
+            controller
+                .events()
+                .since(0)
+                .last()
+                .map(|logged| logged.generation),
+            Some(controller.generation())
+        );
+        assert_eq!(
+            recorded(&mut controller, |c| {
+                c.tick(5_000);
+            }),
+            [GameEvent::Passed {
+                by: Color::Black,
+                timed_out: true
+            }]
+        );
+        assert_eq!(
+            recorded(&mut controller, |c| {
+                c.undo();
+            }),
+            [GameEvent::Undone]
+        );
+        assert_eq!(
+            recorded(&mut controller, Controller::flip_sides),
+            [GameEvent::SidesFlipped]
+        );
+        assert_eq!(
+            recorded(&mut controller, Controller::offer_draw),
+            [GameEvent::DrawOffered(Color::Black)]
+        );
+        assert!(
+            recorded(&mut controller, |c| c.set_level(Level::Hard)).is_empty(),
+            "no level between friends"
+        );
+        let ended = recorded(&mut controller, Controller::resign);
+        assert!(matches!(
+            ended.as_slice(),
+            [GameEvent::Resigned(Color::Black), GameEvent::Ended(result)]
+                if result.winner() == Some(Color::Red)
+        ));
+        let started = recorded(&mut controller, Controller::rematch);
+        assert_eq!(started, [GameEvent::Started(Records::default())]);
+    }
+
+    #[test]
+    fn a_capture_a_win_a_hint_and_a_level_are_recorded() {
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
+        let won = recorded(&mut controller, |c| tap_move(c, "d2d3"));
+        assert!(matches!(
+            won.as_slice(),
+            [GameEvent::Moved { by: Color::Red, captured: true }, GameEvent::Ended(result)]
+                if result.winner() == Some(Color::Red)
+        ));
+        let mut controller = vs_ai(Color::Red);
+        assert_eq!(
+            recorded(&mut controller, |c| c.set_level(Level::Master)),
+            [GameEvent::LevelChanged(Level::Master)]
+        );
+        let request = controller.request_hint().unwrap();
+        assert_eq!(
+            recorded(&mut controller, |c| {
+                c.hint_answer(request.generation, Some(mv("b2c2")));
+            }),
+            [GameEvent::HintShown]
+        );
+    }
+
+    #[test]
+    fn a_saved_game_begins_with_its_records_and_its_end_if_it_had_one() {
+        let records = Records {
+            counted: true,
+            kept_as: Some(4),
+        };
+        let saved = SavedGame {
+            mode: Mode::ByLink { me: Color::Black },
+            turn_seconds: None,
+            game: game_from("BBB/BB.BB/.RT../...R./... r - 0", &["d2d3"]),
+            hints: 0,
+            counted: true,
+            time_left_ms: None,
+            started_ms: 77,
+            kept_as: Some(4),
+            swap: SwapRule::Off,
+            draw_offer: None,
+        };
+        let mut controller = vs_ai(Color::Red);
+        let events = recorded(&mut controller, |c| c.resume(saved));
+        assert!(matches!(
+            events.as_slice(),
+            [GameEvent::Started(started), GameEvent::Ended(result)]
+                if *started == records && result.winner() == Some(Color::Red)
+        ));
     }
 }

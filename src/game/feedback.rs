@@ -4,7 +4,8 @@
 use dioxus::prelude::*;
 
 use super::controller::Controller;
-use super::sound::{use_game_events, GameEvent, Played};
+use super::handle::use_game_events;
+use super::sound::{Happening, Played};
 use crate::device::{self, Haptic};
 use crate::prefs::{Prefs, VibrationStrength};
 
@@ -18,18 +19,18 @@ pub fn keeps_awake(state: &Controller) -> bool {
 /// The vibration for what happened at the player's strength: a light tap for a move, a stronger
 /// one for a capture and at the end of the game (once, when a move also ends it); the Light
 /// setting makes them all light taps.
-pub fn haptic_for(event: GameEvent, strength: VibrationStrength) -> Option<Haptic> {
+pub fn haptic_for(event: Happening, strength: VibrationStrength) -> Option<Haptic> {
     let felt = match event {
-        GameEvent { ended: true, .. }
-        | GameEvent {
+        Happening { ended: true, .. }
+        | Happening {
             played: Some(Played::Capture),
             ..
         } => Haptic::Strong,
-        GameEvent {
+        Happening {
             played: Some(Played::Move),
             ..
         } => Haptic::Light,
-        GameEvent { played: None, .. } => return None,
+        Happening { played: None, .. } => return None,
     };
     Some(felt.min(strongest(strength)?))
 }
@@ -58,9 +59,9 @@ pub fn use_keep_awake(controller: Signal<Controller>) {
 }
 
 /// Vibrates for each move and at the end of a game, as hard as the player chose.
-pub fn use_move_haptics(controller: Signal<Controller>, prefs: Signal<Prefs>) {
-    use_game_events(controller, move |event| {
-        if let Some(kind) = haptic_for(event, prefs.peek().vibration) {
+pub fn use_move_haptics(prefs: Signal<Prefs>) {
+    use_game_events(move |_, events| {
+        if let Some(kind) = haptic_for(Happening::of(events), prefs.peek().vibration) {
             device::haptic(kind);
         }
     });
@@ -133,7 +134,7 @@ mod tests {
 
     #[test]
     fn captures_and_the_end_vibrate_harder_than_moves() {
-        let event = |played, ended| GameEvent { played, ended };
+        let event = |played, ended| Happening { played, ended };
         let strong = |event| haptic_for(event, VibrationStrength::Strong);
         assert_eq!(
             strong(event(Some(Played::Move), false)),
@@ -159,7 +160,7 @@ mod tests {
             (Some(Played::Move), true),
             (None, true),
         ]
-        .map(|(played, ended)| GameEvent { played, ended });
+        .map(|(played, ended)| Happening { played, ended });
         for event in events {
             assert_eq!(
                 haptic_for(event, VibrationStrength::Light),
@@ -168,7 +169,7 @@ mod tests {
             );
             assert_eq!(haptic_for(event, VibrationStrength::Off), None, "{event:?}");
         }
-        let quiet = GameEvent::default();
+        let quiet = Happening::default();
         assert_eq!(haptic_for(quiet, VibrationStrength::Light), None);
     }
 
@@ -178,7 +179,7 @@ mod tests {
     fn a_preview_feels_like_the_hardest_vibration_of_a_game() {
         let events = [None, Some(Played::Move), Some(Played::Capture)]
             .into_iter()
-            .flat_map(|played| [false, true].map(|ended| GameEvent { played, ended }));
+            .flat_map(|played| [false, true].map(|ended| Happening { played, ended }));
         let mut felt = Vec::new();
         for &strength in VibrationStrength::ALL {
             let hardest = events
@@ -196,7 +197,7 @@ mod tests {
         // The duration the browser and Android are asked for, as the game's events choose it.
         let millis = |played| {
             haptic_for(
-                GameEvent {
+                Happening {
                     played: Some(played),
                     ended: false,
                 },

@@ -218,7 +218,7 @@ mod tests {
         tap_move(&mut controller, "b2c2");
         assert_eq!(controller.hint(), None);
         assert!(controller.can_hint());
-        assert_eq!(controller.saved_game().unwrap().hints, 1);
+        assert_eq!(controller.saved_game(Default::default()).unwrap().hints, 1);
     }
 
     /// The engine thinks about the hint from the moment it is asked for until it answers or
@@ -271,7 +271,7 @@ mod tests {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         let request = controller.request_hint().unwrap();
         controller.hint_answer(request.generation, Some(mv("b2c2")));
-        let saved = controller.saved_game().unwrap();
+        let saved = controller.saved_game(Default::default()).unwrap();
         let mut resumed = vs_ai(Color::Red);
         resumed.resume(saved);
         assert_eq!(resumed.hints_used(), 1);

@@ -2,6 +2,7 @@
 //! them, and the jobs that run beside the view (the computer's moves, the hint's search, the
 //! clock on real time, the game in the background).
 
+mod agreements;
 mod ai_failed;
 mod ai_player;
 mod announcer;
@@ -10,10 +11,12 @@ pub mod clock;
 mod clock_tick;
 mod computer_turn;
 mod concession;
-pub mod controller;
+mod controller;
 mod dialogs;
+mod events;
 mod feedback;
 mod game_over;
+mod handle;
 pub mod hint;
 mod hint_search;
 mod menu;
@@ -28,7 +31,6 @@ pub(crate) mod test_support;
 mod view;
 
 pub use feedback::preview_vibration;
-pub use records::{use_counting, use_keeping};
-pub use saving::use_saving;
+pub use handle::{use_game, GameHandle};
 pub use sound::preview_sound;
 pub use view::GameView;

@@ -1,10 +1,12 @@
-//! Keeps the unfinished game on the device. It is written when something that matters changes
-//! (a move, an undo, a hint, the sides flipped, the level), a moment after the change so that
-//! the write never delays the frame that shows a tap; while a turn clock runs, once every
+//! Keeps the unfinished game on the device. It is written when something that matters happens
+//! (an event of the game: a move, an undo, a hint, the sides flipped, the level, a draw offered;
+//! or its records: counted, kept in Your games), a moment after it so that the write never
+//! delays the frame that shows a tap; while a turn clock runs, once every
 //! [`CLOCK_SAVE_INTERVAL_MS`] of the clock; and at once when the game leaves the screen or the
 //! page or app is hidden, left or closed (see [`GameSaver::write_now`]). A killed app so gives
 //! back at most that interval of a turn, and a crash loses at most the move being made. A game
-//! that another replaces goes to Your games.
+//! that another replaces goes to Your games. Nothing else wakes the saver: a tap that only picks
+//! up a piece, or a second of the clock, copies nothing.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -15,7 +17,7 @@ use dioxus::prelude::*;
 use super::controller::Controller;
 use crate::history::keep_game;
 use crate::platform::sleep;
-use crate::session::{load_game, save_game, SavedGame};
+use crate::session::{load_game, save_game, Records, SavedGame};
 use crate::storage::DeviceStore;
 
 /// While a turn clock runs, the game is written again once the clock has run this long since the
@@ -31,14 +33,19 @@ const WRITE_DELAY: Duration = Duration::from_millis(250);
 pub fn worth_writing(written: Option<&SavedGame>, now: Option<&SavedGame>) -> bool {
     match (written, now) {
         (Some(written), Some(now)) => {
-            let clock_moved = written
-                .time_left_ms
-                .zip(now.time_left_ms)
-                .is_some_and(|(then, left)| left > then || then - left >= CLOCK_SAVE_INTERVAL_MS);
-            clock_moved || !written.same_but_for_the_clock(now)
+            clock_due(written.time_left_ms, now.time_left_ms)
+                || !written.same_but_for_the_clock(now)
         }
         (written, now) => written.is_some() != now.is_some(),
     }
+}
+
+/// Whether a clock that showed `written` ms left when the game was written and shows `left` now
+/// calls for another write: it has more time left, or has run [`CLOCK_SAVE_INTERVAL_MS`] since.
+fn clock_due(written: Option<u64>, left: Option<u64>) -> bool {
+    written
+        .zip(left)
+        .is_some_and(|(then, left)| left > then || then - left >= CLOCK_SAVE_INTERVAL_MS)
 }
 
 /// Writes the game on screen to the device; provided to the game screen, which calls
@@ -47,6 +54,7 @@ pub fn worth_writing(written: Option<&SavedGame>, now: Option<&SavedGame>) -> bo
 pub struct GameSaver {
     store: DeviceStore,
     controller: Signal<Controller>,
+    records: Signal<Records>,
     /// What the device holds: read at start, then as last written.
     written: Rc<RefCell<Option<SavedGame>>>,
     /// Whether a write is waiting for [`WRITE_DELAY`].
@@ -56,12 +64,20 @@ pub struct GameSaver {
 }
 
 impl GameSaver {
+    /// The game as it is now, to be written: the one copy of it the saver makes.
+    fn saved_now(&self) -> Option<SavedGame> {
+        #[cfg(test)]
+        tests::COPIES.with(|copies| copies.set(copies.get() + 1));
+        self.controller.peek().saved_game(*self.records.peek())
+    }
+
     /// Writes the game as it is now, clock to the second, unless the device holds it already.
     pub fn write_now(&self) {
-        let (now, started_ms) = {
-            let state = self.controller.peek();
-            (state.saved_game(), state.started_ms())
-        };
+        self.write(self.saved_now());
+    }
+
+    fn write(&self, now: Option<SavedGame>) {
+        let started_ms = self.controller.peek().started_ms();
         if *self.written.borrow() == now {
             return;
         }
@@ -89,8 +105,8 @@ impl GameSaver {
         *self.written.borrow_mut() = now;
     }
 
-    /// Writes the game a moment from now (see [`WRITE_DELAY`]) if it is then still on screen
-    /// (a game that left the screen was written as it left).
+    /// Writes the game a moment from now (see [`WRITE_DELAY`]), if it is then still on screen
+    /// (a game that left the screen was written as it left) and [`worth_writing`].
     fn write_soon(&self, game_on_screen: Memo<bool>) {
         if self.waiting.replace(true) {
             return;
@@ -100,18 +116,24 @@ impl GameSaver {
             sleep(WRITE_DELAY).await;
             saver.waiting.set(false);
             if *game_on_screen.peek() {
-                saver.write_now();
+                let now = saver.saved_now();
+                if worth_writing(saver.written.borrow().as_ref(), now.as_ref()) {
+                    saver.write(now);
+                }
             }
         });
     }
 }
 
 /// Saves the game while it is on screen as the module says, and once more as it leaves the
-/// screen (a game left for the home screen stays saved as it was left). Returns whether an
-/// unfinished game is saved.
+/// screen (a game left for the home screen stays saved as it was left). It wakes on the game's
+/// events (`changes`, the number of the newest), its `records`, the seconds of its clock and
+/// whether it is on screen, and on nothing else. Returns whether an unfinished game is saved.
 pub fn use_saving(
     store: DeviceStore,
     controller: Signal<Controller>,
+    changes: Memo<u64>,
+    records: Signal<Records>,
     game_on_screen: Memo<bool>,
 ) -> Signal<bool> {
     let written = use_hook(|| Rc::new(RefCell::new(store.read(load_game))));
@@ -120,15 +142,22 @@ pub fn use_saving(
         written,
         store,
         controller,
+        records,
         waiting: Rc::default(),
         has_saved_game,
     });
+    let time_left = use_memo(move || controller.read().clock().remaining_ms());
+    // What the last look on screen saw happen: the newest event and the records.
+    let seen = use_hook(|| Rc::new(Cell::new(None::<(u64, Records)>)));
     let was_on_screen = use_hook(|| Rc::new(Cell::new(false)));
     use_effect(move || {
         let on_screen = game_on_screen();
-        let now = controller.read().saved_game();
+        let happened = (changes(), *records.read());
+        let left = time_left();
         if on_screen {
-            if worth_writing(saver.written.borrow().as_ref(), now.as_ref()) {
+            let news = seen.replace(Some(happened)) != Some(happened);
+            let written_left = saver.written.borrow().as_ref().and_then(|w| w.time_left_ms);
+            if news || !was_on_screen.get() || clock_due(written_left, left) {
                 saver.write_soon(game_on_screen);
             }
         } else if was_on_screen.get() {
@@ -140,10 +169,15 @@ pub fn use_saving(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::session::{Mode, SwapRule};
     use duobao_rules::{Color, Game, Ply};
+
+    thread_local! {
+        /// The copies of the game the saver has made, on this thread.
+        pub static COPIES: Cell<u32> = const { Cell::new(0) };
+    }
 
     fn saved(time_left_ms: Option<u64>) -> SavedGame {
         SavedGame {

@@ -1,13 +1,10 @@
 //! Short sounds for moves and captures, as loud as the player chose; and what the sounds and the
 //! vibrations react to: a move added to the game, the end of a game.
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use dioxus::prelude::*;
-use duobao_rules::{Game, Ply};
 
-use super::controller::Controller;
+use super::events::GameEvent;
+use super::handle::use_game_events;
 use crate::platform::after_next_paint;
 use crate::prefs::{Prefs, Volume};
 
@@ -23,67 +20,41 @@ pub enum Played {
 
 /// What just happened in the game, as the player would notice it.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub struct GameEvent {
+pub struct Happening {
     pub played: Option<Played>,
-    /// The game has just ended (by that move or by a turn running out).
+    /// The game has just ended (by that move, a turn running out, a resignation, a draw).
     pub ended: bool,
 }
 
-/// Calls `react` for each move added to the game and when a game ends. Only a ply that extends
-/// the record by one counts: an undo, a new game or coming back to a saved game are silent, and
-/// so is a pass.
-pub fn use_game_events(controller: Signal<Controller>, mut react: impl FnMut(GameEvent) + 'static) {
-    let seen = use_hook(|| Rc::new(Cell::new(Seen::of(controller.peek().game()))));
-    use_effect(move || {
-        let event = {
-            let state = controller.read();
-            let now = Seen::of(state.game());
-            event_between(seen.replace(now), now, state.game())
-        };
-        if event != GameEvent::default() {
-            react(event);
-        }
-    });
-}
-
-/// What the last look at the game saw.
-#[derive(Copy, Clone, Debug)]
-struct Seen {
-    plies: usize,
-    over: bool,
-}
-
-impl Seen {
-    fn of(game: &Game) -> Seen {
-        Seen {
-            plies: game.plies().len(),
-            over: game.is_over(),
-        }
-    }
-}
-
-fn event_between(before: Seen, now: Seen, game: &Game) -> GameEvent {
-    let played = game
-        .plies()
-        .last()
-        .filter(|last| now.plies == before.plies + 1 && last.ply != Ply::Pass)
-        .map(|last| {
-            if last.captured.is_empty() {
-                Played::Move
-            } else {
-                Played::Capture
+impl Happening {
+    /// What the game's latest `events` (oldest first) amount to: the move played, unless a pass,
+    /// an undo or another game came after it; and whether the game ended and stays ended. An
+    /// undo, a new game or coming back to a saved game are silent, and so is a pass.
+    pub fn of(events: &[GameEvent]) -> Happening {
+        let mut happening = Happening::default();
+        for event in events {
+            match *event {
+                GameEvent::Moved { captured, .. } => {
+                    happening.played = Some(if captured {
+                        Played::Capture
+                    } else {
+                        Played::Move
+                    });
+                }
+                GameEvent::Passed { .. } => happening.played = None,
+                GameEvent::Undone | GameEvent::Started(_) => happening = Happening::default(),
+                GameEvent::Ended(_) => happening.ended = true,
+                _ => {}
             }
-        });
-    GameEvent {
-        played,
-        ended: now.over && !before.over,
+        }
+        happening
     }
 }
 
 /// Plays a sound for each move added to the game, at the player's volume.
-pub fn use_move_sounds(controller: Signal<Controller>, prefs: Signal<Prefs>) {
-    use_game_events(controller, move |event| {
-        let sound = match event.played {
+pub fn use_move_sounds(prefs: Signal<Prefs>) {
+    use_game_events(move |_, events| {
+        let sound = match Happening::of(events).played {
             Some(Played::Move) => MOVE_SOUND,
             Some(Played::Capture) => CAPTURE_SOUND,
             None => return,
@@ -133,13 +104,16 @@ fn play_script(url: &str, volume: Volume) -> Option<String> {
 mod tests {
     use super::*;
     use crate::choice::Choice;
-    use crate::game::test_support::game_from;
+    use crate::game::controller::Controller;
+    use crate::game::events::Follower;
+    use crate::game::test_support::{pass_and_play, tap_move};
+    use crate::session::Records;
 
-    /// The event seen when the game goes from `before` plies to `after` plies.
-    fn event(fen: &str, before: &[&str], after: &[&str]) -> GameEvent {
-        let was = game_from(fen, before);
-        let game = game_from(fen, after);
-        event_between(Seen::of(&was), Seen::of(&game), &game)
+    /// What the player notices of `action` on `controller`.
+    fn event(controller: &mut Controller, action: impl FnOnce(&mut Controller)) -> Happening {
+        let mut follower = Follower::from_now(controller.events());
+        action(controller);
+        Happening::of(&follower.news(controller.events()))
     }
 
     /// The volume the page gives the audio element that plays a move at `volume`, read from
@@ -171,38 +145,60 @@ mod tests {
     #[test]
     fn one_more_ply_is_a_move_or_a_capture() {
         let fen = "BBB/.B.B./..T../.RB../.R. r - 0";
-        let played = |event: GameEvent| event.played;
-        assert_eq!(played(event(fen, &[], &["c1d2"])), Some(Played::Capture));
-        assert_eq!(
-            played(event(fen, &["c1d2"], &["c1d2", "b4a4"])),
-            Some(Played::Move)
-        );
+        let mut controller = pass_and_play(fen);
+        let mut played = |text: &str| event(&mut controller, |c| tap_move(c, text)).played;
+        assert_eq!(played("c1d2"), Some(Played::Capture));
+        assert_eq!(played("b4a4"), Some(Played::Move));
     }
 
     #[test]
     fn undo_pass_and_a_restored_game_are_silent() {
         let fen = "BBB/.B.B./..T../.RB../.R. r - 0";
-        let quiet = GameEvent::default();
-        assert_eq!(event(fen, &["c1d2", "b4a4"], &["c1d2"]), quiet, "undo");
+        let quiet = Happening::default();
+        let mut controller = pass_and_play(fen);
+        tap_move(&mut controller, "c1d2");
+        tap_move(&mut controller, "b4a4");
+        let saved = controller.saved_game(Records::default()).unwrap();
         assert_eq!(
-            event(fen, &["c1d2"], &["c1d2", "pass"]),
+            event(&mut controller, |c| {
+                c.undo();
+            }),
+            quiet,
+            "undo"
+        );
+        assert_eq!(
+            event(&mut controller, |c| {
+                c.tick(5_000);
+            }),
             quiet,
             "a turn ran out"
         );
+        let mut fresh = pass_and_play(fen);
         assert_eq!(
-            event(fen, &[], &["c1d2", "b4a4"]),
+            event(&mut fresh, |c| c.resume(saved)),
             quiet,
             "a saved game came back"
+        );
+        assert_eq!(
+            Happening::of(&[
+                GameEvent::Moved {
+                    by: duobao_rules::Color::Red,
+                    captured: false
+                },
+                GameEvent::Undone
+            ]),
+            quiet,
+            "a move taken back before it was heard"
         );
     }
 
     #[test]
     fn the_winning_move_also_ends_the_game() {
         // d2d3 sandwiches the treasure on c3.
-        let fen = "BBB/BB.BB/.RT../...R./... r - 0";
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
         assert_eq!(
-            event(fen, &[], &["d2d3"]),
-            GameEvent {
+            event(&mut controller, |c| tap_move(c, "d2d3")),
+            Happening {
                 played: Some(Played::Capture),
                 ended: true,
             }

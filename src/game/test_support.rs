@@ -1,9 +1,10 @@
 //! Games and controllers for the tests of the game screen's parts.
 
 use duobao_ai::Level;
-use duobao_rules::{Color, Position};
+use duobao_rules::{Color, GameResult, Position};
 
 use super::controller::{Controller, TapOutcome};
+use super::records::Bookkeeper;
 use crate::session::{GameSetup, Mode, SwapRule};
 pub use crate::test_games::{game_from, mv, point};
 
@@ -45,4 +46,10 @@ pub fn tap_move(controller: &mut Controller, text: &str) {
     let m = mv(text);
     assert_eq!(controller.tap(m.from()), TapOutcome::Selected);
     assert_eq!(controller.tap(m.to()), TapOutcome::Played);
+}
+
+/// What the statistics would count of the controller's game, following its events from the
+/// first: its mode and result once it has ended, unless it was counted before.
+pub fn to_count(controller: &Controller) -> Option<(Mode, GameResult)> {
+    Bookkeeper::default().follow(controller).count
 }

@@ -54,8 +54,8 @@ pub fn GameView(
     use_hint_search(controller);
     use_turn_clock(controller);
     use_background(controller);
-    use_move_sounds(controller, prefs);
-    use_move_haptics(controller, prefs);
+    use_move_sounds(prefs);
+    use_move_haptics(prefs);
     use_keep_awake(controller);
     let facing = use_facing();
     let surroundings = use_surroundings(controller);

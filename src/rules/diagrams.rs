@@ -73,7 +73,6 @@ pub const SELF_DELIVERY: Diagram = Diagram {
 mod tests {
     use super::*;
     use crate::board::tokens::tokens;
-    use crate::game::controller::Controller;
     use duobao_rules::{Color, GameResult, Point, PointSet, Win, WinReason};
 
     fn captured(diagram: &Diagram) -> PointSet {
@@ -89,10 +88,11 @@ mod tests {
     #[test]
     fn the_start_diagram_is_the_board_a_new_game_opens_on() {
         let prefs = crate::prefs::Prefs::default();
-        let opened = Controller::new(crate::home::setup::pass_and_play(&prefs));
+        let opened =
+            duobao_rules::Game::from_position(crate::home::setup::pass_and_play(&prefs).start);
         let pictured = START.game();
-        assert_eq!(tokens(&pictured), tokens(opened.game()));
-        assert_eq!(pictured.position(), opened.game().position());
+        assert_eq!(tokens(&pictured), tokens(&opened));
+        assert_eq!(pictured.position(), opened.position());
         assert_eq!(START.shown_move(), None, "no trail");
         assert!(pictured.plies().is_empty(), "no capture");
     }

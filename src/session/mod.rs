@@ -169,7 +169,26 @@ pub struct SavedGame {
     pub draw_offer: Option<DrawOffer>,
 }
 
+/// What the app did with a game besides playing it: whether its result went into the
+/// statistics, and its number in Your games. The saved game carries them, so that a reload
+/// neither counts a game twice nor keeps it twice.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Records {
+    /// Its result went into the statistics (or needs not: it was over from its start).
+    pub counted: bool,
+    /// Its number in Your games, once kept there.
+    pub kept_as: Option<u64>,
+}
+
 impl SavedGame {
+    /// What the app had done with the game when it was saved.
+    pub fn records(&self) -> Records {
+        Records {
+            counted: self.counted,
+            kept_as: self.kept_as,
+        }
+    }
+
     /// Whether the two are the same game, apart from the time left on the clock.
     pub fn same_but_for_the_clock(&self, other: &SavedGame) -> bool {
         // Taken apart, so that a field added later is compared too (or the build says why not).

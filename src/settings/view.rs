@@ -6,8 +6,7 @@ use dioxus::prelude::*;
 
 use super::look::LookChoices;
 use super::switch::SettingSwitch;
-use crate::game::controller::Controller;
-use crate::game::{preview_sound, preview_vibration};
+use crate::game::{preview_sound, preview_vibration, GameHandle};
 use crate::i18n::{text, Key, Lang};
 use crate::platform::is_handheld;
 use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
@@ -23,7 +22,7 @@ fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
 #[component]
 pub fn SettingsScreen(on_close: EventHandler) -> Element {
     let mut prefs: Signal<Prefs> = use_context();
-    let mut controller: Signal<Controller> = use_context();
+    let game: GameHandle = use_context();
     let current = *prefs.read();
     let lang = current.lang;
 
@@ -39,7 +38,7 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     current: current.level,
                     onpick: move |level| {
                         prefs.write().level = level;
-                        controller.write().set_level(level);
+                        game.set_level(level);
                     },
                 }
                 p { class: "hint", {text(lang, Key::LevelAppliesNow)} }

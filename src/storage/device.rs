@@ -27,6 +27,16 @@ impl DeviceStore {
         }
     }
 
+    /// A handle on `store` in place of the device's, for tests; called inside a component, as
+    /// [`DeviceStore::open`] is.
+    #[cfg(test)]
+    pub fn on(store: Box<dyn Store>) -> DeviceStore {
+        DeviceStore {
+            store: Rc::new(Watched::new(store)),
+            failed: Signal::new(false),
+        }
+    }
+
     /// What a feature's reader makes of the store (reading may set a damaged value aside, and
     /// that may fail).
     pub fn read<T>(&self, reader: impl FnOnce(&dyn Store) -> T) -> T {
