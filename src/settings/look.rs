@@ -2,10 +2,9 @@
 //! (and everywhere else: the look is the whole page's).
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game, Move, Piece, Ply};
+use duobao_rules::{Color, Game, Move, Ply};
 
-use crate::board::tokens::tokens;
-use crate::board::{BoardArt, MoveTrail, TokenView, SIZE};
+use crate::board::{Frame, Scene, StillBoard};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
 use crate::widgets::Choices;
@@ -23,34 +22,20 @@ fn preview_game() -> Game {
 #[component]
 pub fn LookChoices() -> Element {
     let mut prefs: Signal<Prefs> = use_context();
-    let game = use_hook(preview_game);
+    let scene = use_hook(|| Scene::of_game(&preview_game()));
     let current = *prefs.read();
     let lang = current.lang;
-    let bottom = Color::Red;
-    let locked = game.position().treasure_locked();
     rsx! {
-        // A still board of the game's own parts, as the rules' diagrams are: it takes no taps.
-        svg {
-            class: "board still look-preview",
-            view_box: "0 0 {SIZE} {SIZE}",
-            role: "img",
-            "aria-label": text(lang, Key::LookPreview),
-            "data-testid": "look-preview",
-            BoardArt { bottom, coordinates: current.coordinates }
-            for m in game.plies().iter().filter_map(|played| match played.ply {
-                Ply::Move(m) => Some(m),
-                Ply::Pass => None,
-            }) {
-                MoveTrail { m, bottom }
-            }
-            for token in tokens(&game) {
-                TokenView {
-                    key: "{token.id}",
-                    token,
-                    bottom,
-                    locked: locked && token.piece == Piece::Treasure,
-                }
-            }
+        // A still board, as the rules' diagrams are: it takes no taps.
+        StillBoard {
+            scene,
+            bottom: Color::Red,
+            coordinates: current.coordinates,
+            frame: Frame::Picture {
+                label: text(lang, Key::LookPreview).to_string(),
+                name: Some("look-preview"),
+                crossed: false,
+            },
         }
         Choices {
             label: Key::ThemeSetting,
