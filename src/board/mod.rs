@@ -1,21 +1,23 @@
-//! The board every screen shows — the game, the review, the puzzles, the lessons — as one
-//! widget whose props say what it shows and whether it takes taps, with the parts the rules'
-//! diagrams share, and the picking up and putting down of pieces that makes two taps a move.
+//! The board every screen shows — the game, the review, the puzzles, the lessons, the editor,
+//! the rules' diagrams, the look's preview — as one drawing whose props say what it shows and
+//! whether it takes taps, and the picking up and putting down of pieces that makes two taps a
+//! move.
 
 mod geometry;
 mod parts;
 mod picker;
 mod placement;
-pub mod tokens;
+mod still;
+mod tokens;
 mod view;
 
 use duobao_rules::{Move, Point, PointSet};
 
-pub use geometry::{place, SIZE};
-pub use parts::{soldier_glyph, BoardArt, BoardPaints, MoveTrail, TokenView};
+pub use parts::{soldier_glyph, BoardPaints};
 pub use picker::{Pick, Picker};
 pub use placement::Placement;
-pub use view::{point_label, Board, SetupBoard};
+pub use still::{point_label, Frame, Scene, StillBoard};
+pub use view::{Board, SetupBoard};
 
 /// What a board shows over its position, besides the last move's trail.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]

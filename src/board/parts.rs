@@ -1,11 +1,11 @@
 //! The parts a board is drawn with: the paints, the wood and its lines, the tokens, the move's
-//! trail, the hint's arrow and a judgement's badge. The game's board and the rules' diagrams
-//! are both drawn from them, from the same rules data.
+//! trail, the hint's arrow, a judgement's badge and the cross over a captured piece, all drawn
+//! from the rules' data. [`super::StillBoard`] puts them together.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, Move, Piece, Point, GRID, LINES};
 
-use super::geometry::{place, LABEL_INSET, SIZE};
+use super::geometry::{place, LABEL_INSET, SIZE, TOKEN_BOX};
 use super::tokens::Token;
 use super::Badge;
 
@@ -31,7 +31,8 @@ pub fn piece_class(piece: Piece) -> &'static str {
 }
 
 /// The paints of the board and of the gold treasure, defined once for every board on the page
-/// (the game's and the rules' diagrams), since an id may stand only once in a document.
+/// (the game's, the rules' diagrams, the look's preview), since an id may stand only once in a
+/// document.
 #[component]
 pub fn BoardPaints() -> Element {
     rsx! {
@@ -53,8 +54,7 @@ pub fn BoardPaints() -> Element {
 }
 
 /// Everything a board shows beneath its pieces: the wood, the ink lines, the points and, when
-/// wanted, the coordinates. Shared by the game's board and the rules' diagrams, so that both
-/// are drawn from the same rules data.
+/// wanted, the coordinates, drawn from the rules' data.
 #[component]
 pub fn BoardArt(bottom: Color, coordinates: bool) -> Element {
     rsx! {
@@ -151,33 +151,54 @@ fn Coordinates(bottom: Color) -> Element {
     }
 }
 
-/// A token drawn inside a board's drawing, where `bottom` sees it: the rules' diagrams and the
-/// settings' preview, which show a position and never move.
+/// A piece, where `bottom` sees it. On a board in layers, an element of its own over the
+/// drawing, placed by a transform in per cent of its own box, so that the browser slides it and
+/// fades it out without drawing it again, and a tap elsewhere never draws it at all; in a
+/// picture (`inline`), a group inside the one drawing.
 #[component]
-pub fn TokenView(
+pub fn BoardToken(
     token: Token,
     bottom: Color,
     locked: bool,
-    #[props(default)] turned: bool,
+    turned: bool,
+    inline: bool,
 ) -> Element {
     let (x, y) = place(token.point, bottom);
+    let face = rsx! {
+        TokenFace { piece: token.piece, locked, turned }
+    };
+    if inline {
+        return rsx! {
+            g {
+                class: token_class(token),
+                style: "transform: translate({x}px, {y}px)",
+                "data-token": token.id,
+                "data-at": "{token.point}",
+                "data-piece": piece_class(token.piece),
+                "data-turned": turned,
+                g { class: "token-body", {face} }
+            }
+        };
+    }
+    let in_box = |at: f32| (at - TOKEN_BOX / 2.0) / TOKEN_BOX * 100.0;
+    let (left, top) = (in_box(x), in_box(y));
+    let size = TOKEN_BOX / SIZE * 100.0;
+    let corner = -TOKEN_BOX / 2.0;
     rsx! {
-        g {
-            class: token_class(token),
-            style: "transform: translate({x}px, {y}px)",
+        div {
+            class: "{token_class(token)} board-token",
+            style: "width: {size}%; height: {size}%; transform: translate({left}%, {top}%)",
             "data-token": token.id,
             "data-at": "{token.point}",
             "data-piece": piece_class(token.piece),
             "data-turned": turned,
-            g { class: "token-body",
-                TokenFace { piece: token.piece, locked, turned }
-            }
+            svg { class: "token-body", view_box: "{corner} {corner} {TOKEN_BOX} {TOKEN_BOX}", {face} }
         }
     }
 }
 
 /// The classes of a token's element: its piece's, and `fading` when it was just captured.
-pub fn token_class(token: Token) -> String {
+fn token_class(token: Token) -> String {
     let fading = if token.fading { " fading" } else { "" };
     format!("token {}{fading}", piece_class(token.piece))
 }
@@ -185,7 +206,7 @@ pub fn token_class(token: Token) -> String {
 /// A token's face about its centre, the point it stands on: the disc or the chest, its
 /// character, the padlock. `turned`: the character reads from across the table.
 #[component]
-pub fn TokenFace(piece: Piece, locked: bool, turned: bool) -> Element {
+fn TokenFace(piece: Piece, locked: bool, turned: bool) -> Element {
     match piece {
         Piece::Treasure => rsx! {
             rect { class: "shadow", x: "-36", y: "-28", width: "76", height: "66", rx: "12" }
@@ -242,6 +263,21 @@ pub fn BadgeMark(badge: Badge, bottom: Color) -> Element {
                     text { y: "2", {badge.symbol} }
                 }
             }
+        }
+    }
+}
+
+/// Half the length of a stroke of the cross over a captured piece, in board units.
+const CROSS: f32 = 30.0;
+
+/// A red cross over a captured piece, which a picture keeps in view, faded.
+#[component]
+pub fn CaptureCross(point: Point, bottom: Color) -> Element {
+    let (x, y) = place(point, bottom);
+    rsx! {
+        g { class: "capture-cross", "data-testid": "captured-{point}", transform: "translate({x} {y})",
+            line { x1: -CROSS, y1: -CROSS, x2: CROSS, y2: CROSS }
+            line { x1: -CROSS, y1: CROSS, x2: CROSS, y2: -CROSS }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The positions the rules show, each with the move it illustrates. A unit test plays every one
 //! on the rules engine, so a picture can never claim what the engine does not do.
 
-use duobao_rules::{Game, Move};
+use duobao_rules::Game;
 
 use crate::i18n::Key;
 
@@ -25,11 +25,6 @@ impl Diagram {
                 .expect("a diagram's move is legal");
         }
         game
-    }
-
-    pub fn shown_move(&self) -> Option<Move> {
-        self.play
-            .map(|play| play.parse().expect("a diagram's move is written correctly"))
     }
 }
 
@@ -72,7 +67,7 @@ pub const SELF_DELIVERY: Diagram = Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tokens::tokens;
+    use crate::board::Scene;
     use duobao_rules::{Color, GameResult, Point, PointSet, Win, WinReason};
 
     fn captured(diagram: &Diagram) -> PointSet {
@@ -91,9 +86,10 @@ mod tests {
         let opened =
             duobao_rules::Game::from_position(crate::home::setup::pass_and_play(&prefs).start);
         let pictured = START.game();
-        assert_eq!(tokens(&pictured), tokens(&opened));
+        let drawn = Scene::of_game(&pictured);
+        assert_eq!(drawn.standing(), Scene::of_game(&opened).standing());
         assert_eq!(pictured.position(), opened.position());
-        assert_eq!(START.shown_move(), None, "no trail");
+        assert_eq!(drawn.trail(), None, "no trail");
         assert!(pictured.plies().is_empty(), "no capture");
     }
 
@@ -115,7 +111,7 @@ mod tests {
             .filter(|name| game.position().piece_at(point(name)).is_some())
             .count();
         assert_eq!(row_2, 4);
-        assert_eq!(BLOCKED.shown_move(), CAPTURE.shown_move(), "the same move");
+        assert_eq!(BLOCKED.play, CAPTURE.play, "the same move");
     }
 
     #[test]

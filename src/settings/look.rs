@@ -2,10 +2,9 @@
 //! (and everywhere else: the look is the whole page's).
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game, Move, Piece, Ply};
+use duobao_rules::{Color, Game, Move, Ply};
 
-use crate::board::tokens::{tokens, Token};
-use crate::board::{BoardArt, MoveTrail, TokenView, SIZE};
+use crate::board::{Frame, Scene, StillBoard};
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
 use crate::widgets::Choices;
@@ -20,47 +19,23 @@ fn preview_game() -> Game {
     game
 }
 
-/// What the preview draws over the board: the trail of each move played, and each token with
-/// whether it wears the treasure's lock.
-fn preview_parts(game: &Game) -> (Vec<Move>, Vec<(Token, bool)>) {
-    let trails = game
-        .plies()
-        .iter()
-        .filter_map(|played| match played.ply {
-            Ply::Move(m) => Some(m),
-            Ply::Pass => None,
-        })
-        .collect();
-    let locked = game.position().treasure_locked();
-    let drawn = tokens(game)
-        .into_iter()
-        .map(|token| (token, locked && token.piece == Piece::Treasure))
-        .collect();
-    (trails, drawn)
-}
-
 #[component]
 pub fn LookChoices() -> Element {
     let mut prefs: Signal<Prefs> = use_context();
-    let (trails, drawn) = use_hook(|| preview_parts(&preview_game()));
+    let scene = use_hook(|| Scene::of_game(&preview_game()));
     let current = *prefs.read();
     let lang = current.lang;
-    let bottom = Color::Red;
     rsx! {
-        // A still board of the game's own parts, as the rules' diagrams are: it takes no taps.
-        svg {
-            class: "board still look-preview",
-            view_box: "0 0 {SIZE} {SIZE}",
-            role: "img",
-            "aria-label": text(lang, Key::LookPreview),
-            "data-testid": "look-preview",
-            BoardArt { bottom, coordinates: current.coordinates }
-            for m in trails {
-                MoveTrail { m, bottom }
-            }
-            for (token, locked) in drawn {
-                TokenView { key: "{token.id}", token, bottom, locked }
-            }
+        // A still board, as the rules' diagrams are: it takes no taps.
+        StillBoard {
+            scene,
+            bottom: Color::Red,
+            coordinates: current.coordinates,
+            frame: Frame::Picture {
+                label: text(lang, Key::LookPreview).to_string(),
+                name: Some("look-preview"),
+                crossed: false,
+            },
         }
         Choices {
             label: Key::ThemeSetting,
@@ -87,31 +62,23 @@ pub fn LookChoices() -> Element {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use duobao_rules::Piece;
 
     /// The preview draws every part of the board that a look colours: all of both sides'
     /// soldiers (none captured or fading), one move's trail, and the lock on the treasure that
     /// move has just brought to the end of its trail.
     #[test]
     fn the_preview_draws_both_sides_a_trail_and_the_lock() {
-        let (trails, drawn) = preview_parts(&preview_game());
-        let standing = |piece| {
-            drawn
-                .iter()
-                .filter(|(token, _)| token.piece == piece && !token.fading)
-                .count()
-        };
-        assert_eq!(standing(Piece::RedSoldier), 7, "{drawn:?}");
-        assert_eq!(standing(Piece::BlackSoldier), 7, "{drawn:?}");
-        let [trail] = trails[..] else {
-            panic!("one move's trail: {trails:?}");
-        };
-        let locks: Vec<Token> = drawn
-            .iter()
-            .filter(|(_, locked)| *locked)
-            .map(|(token, _)| *token)
-            .collect();
-        assert_eq!(locks.len(), 1, "one lock: {locks:?}");
-        assert_eq!(locks[0].piece, Piece::Treasure);
-        assert_eq!(locks[0].point, trail.to(), "the lock at the trail's end");
+        let scene = Scene::of_game(&preview_game());
+        let standing = scene.standing();
+        let count = |piece| standing.iter().filter(|(p, _)| *p == piece).count();
+        assert_eq!(count(Piece::RedSoldier), 7, "{standing:?}");
+        assert_eq!(count(Piece::BlackSoldier), 7, "{standing:?}");
+        let trail = scene.trail().expect("one move's trail");
+        assert!(scene.treasure_locked(), "the lock");
+        assert!(
+            standing.contains(&(Piece::Treasure, trail.to())),
+            "the locked treasure at the trail's end: {standing:?}"
+        );
     }
 }
