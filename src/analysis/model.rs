@@ -2,10 +2,9 @@
 //! tried since, where the board stands in it, the piece picked up, and the move list's layout
 //! (the main line with its variations, as a game's notation writes them).
 
-use duobao_rules::{Color, Game, Move, Ply, Point, Position};
+use duobao_rules::{Color, Game, Move, Ply, Position};
 
 use super::tree::{MoveTree, NodeId};
-use crate::board::{Marks, Pick, Picker};
 use crate::i18n::Lang;
 use crate::move_list::ply_text;
 
@@ -14,7 +13,6 @@ pub struct Analysis {
     start: Position,
     tree: MoveTree,
     at: NodeId,
-    picker: Picker,
     /// The game at `at`, kept so that reading it costs no replay.
     game: Game,
 }
@@ -31,7 +29,6 @@ impl Analysis {
             start: *game.start_position(),
             tree,
             at,
-            picker: Picker::default(),
             game: Game::from_position(*game.start_position()),
         };
         analysis.go(at);
@@ -54,24 +51,6 @@ impl Analysis {
         &self.game
     }
 
-    /// The piece picked up and where it may go, for the board.
-    pub fn marks(&self) -> Marks {
-        self.picker.marks(self.game.position())
-    }
-
-    /// A tap on the board: the side to move picks up a piece, then plays it. True when the
-    /// board changed.
-    pub fn tap(&mut self, point: Point) -> bool {
-        match self.picker.tap(self.game.position(), point) {
-            Pick::Ignored => false,
-            Pick::Selected | Pick::Deselected => true,
-            Pick::Move(m) => {
-                self.play(m);
-                true
-            }
-        }
-    }
-
     /// Plays `m` where the board stands: into the move already there, or as a new one (a
     /// variation when another move was tried here first). Not a legal move: nothing happens.
     pub fn play(&mut self, m: Move) {
@@ -79,7 +58,6 @@ impl Analysis {
         if let Ok(played) = next.play(Ply::Move(m)) {
             self.at = self.tree.add(self.at, played);
             self.game = next;
-            self.picker.clear();
         }
     }
 
@@ -95,7 +73,6 @@ impl Analysis {
         }
         self.at = node;
         self.game = game;
-        self.picker.clear();
     }
 
     pub fn can_go_back(&self) -> bool {
@@ -231,7 +208,7 @@ pub struct Cell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_games::{mv, point};
+    use crate::test_games::mv;
 
     /// The list as text: a run a line, its depth as indentation, `*` on the current move.
     fn listing(analysis: &Analysis) -> String {
@@ -265,15 +242,16 @@ mod tests {
     }
 
     #[test]
-    fn both_sides_move_by_taps() {
+    fn both_sides_move_and_a_move_not_legal_there_changes_nothing() {
         let mut analysis = Analysis::of_position(Position::start());
-        assert!(analysis.tap(point("b2")));
-        assert_eq!(analysis.marks().selected, Some(point("b2")));
-        assert!(analysis.tap(point("c2")));
-        assert!(!analysis.tap(point("b2")), "Red's soldier, Black to move");
-        assert!(analysis.tap(point("b4")));
-        assert!(analysis.tap(point("b3")));
-        assert_eq!(listing(&analysis), "1. b2c2 b4b3*");
+        analysis.play(mv("b2c2"));
+        analysis.play(mv("c2b2"));
+        analysis.play(mv("b4b3"));
+        assert_eq!(
+            listing(&analysis),
+            "1. b2c2 b4b3*",
+            "Red's soldier, Black to move"
+        );
         assert_eq!(analysis.game().plies().len(), 2);
     }
 

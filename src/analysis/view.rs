@@ -66,7 +66,6 @@ pub fn AnalysisScreen(
 
     let current = analysis.read();
     let board_game = current.game().clone();
-    let marks = current.marks();
     let runs = current.runs(lang);
     let (back, forward) = (current.can_go_back(), current.can_go_forward());
     let in_variation = current.in_variation();
@@ -103,10 +102,7 @@ pub fn AnalysisScreen(
                     Board {
                         game: board_game,
                         bottom: bottom(),
-                        marks,
-                        on_tap: move |point| {
-                            analysis.write().tap(point);
-                        },
+                        on_move: move |m| analysis.write().play(m),
                     }
                 }
                 StepButtons {

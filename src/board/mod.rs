@@ -14,7 +14,8 @@ mod view;
 use duobao_rules::{Move, Point, PointSet};
 
 pub use parts::{soldier_glyph, BoardPaints};
-pub use picker::{Pick, Picker};
+#[cfg(test)]
+pub use picker::use_move_taps;
 pub use placement::Placement;
 pub use still::{point_label, Frame, Scene, StillBoard};
 pub use view::{Board, SetupBoard};

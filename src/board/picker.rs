@@ -1,7 +1,8 @@
 //! Picking up a piece and putting it down: the first tap selects a piece of the side to move
-//! (or the unlocked treasure), the second plays it to one of its legal destinations. Pure, for
-//! any board that takes moves by taps.
+//! (or the unlocked treasure), the second plays it to one of its legal destinations. The
+//! [`Picker`] is pure; [`use_move_taps`] is how every board that takes moves holds it.
 
+use dioxus::prelude::*;
 use duobao_rules::{Move, Piece, Point, PointSet, Position};
 
 use super::Marks;
@@ -76,11 +77,46 @@ impl Picker {
             None => Pick::Ignored,
         }
     }
+}
 
-    /// Puts the piece back.
-    pub fn clear(&mut self) {
-        self.selected = None;
-    }
+/// The one way a board turns two taps into a move: the piece picked up is the board's own
+/// state, so a tap that only picks one up redraws the board and nothing else; the second tap
+/// offers the move to `on_move`. The piece is put down when the position changes, when
+/// `put_down` changes (the screen's tap beside the board), and when the board stops taking moves
+/// (`movable`: someone else's turn, a dialog over the board). Returns the selection's marks and
+/// the handler for the board's taps.
+pub fn use_move_taps(
+    position: Position,
+    movable: bool,
+    put_down: u64,
+    on_move: Option<EventHandler<Move>>,
+) -> (Marks, EventHandler<Point>) {
+    let mut held = use_signal(|| None::<(Position, u64, Picker)>);
+    let movable = movable && on_move.is_some();
+    let current = move |held: &Option<(Position, u64, Picker)>| match held {
+        Some((on, key, picker)) if movable && *on == position && *key == put_down => *picker,
+        _ => Picker::default(),
+    };
+    use_effect(use_reactive((&movable,), move |(movable,)| {
+        if !movable && held.peek().is_some() {
+            held.set(None);
+        }
+    }));
+    let on_tap = use_callback(move |point| {
+        let Some(on_move) = on_move.filter(|_| movable) else {
+            return;
+        };
+        let mut picker = current(&held.peek());
+        let pick = picker.tap(&position, point);
+        // Nothing held is kept as nothing, so that the piece put down by a move is not put down
+        // again, with another drawing, when the board then stops taking moves.
+        held.set((picker != Picker::default()).then_some((position, put_down, picker)));
+        if let Pick::Move(m) = pick {
+            on_move.call(m);
+        }
+    });
+    let marks = current(&held.read()).marks(&position);
+    (marks, on_tap)
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! [`StillBoard`], in layers, told what stands on it.
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game, Point};
+use duobao_rules::{Color, Game, Move, Point};
 
+use super::picker::use_move_taps;
 use super::still::{Frame, Scene, StillBoard};
 use super::{Marks, Placement};
 use crate::i18n::Lang;
@@ -12,8 +13,9 @@ use crate::prefs::Prefs;
 /// `game`'s position with its last move's trail, its pieces sliding from where they were,
 /// seen with `bottom`'s soldiers at the bottom. `turned`: the side whose soldiers' characters
 /// are turned around, to read right from across the table (see [`crate::prefs::TableMode`]).
-/// `waiting`: the board is someone else's to move on (the computer's). Taps go to `on_tap`;
-/// without it the board only shows.
+/// `waiting`: the board is someone else's to move on (the computer's). With `on_move` the board
+/// takes moves by two taps while `movable` (see [`use_move_taps`]; `put_down`, when it changes,
+/// puts the piece picked up back); without it the board only shows.
 #[component]
 pub fn Board(
     game: Game,
@@ -21,9 +23,23 @@ pub fn Board(
     #[props(default)] turned: Option<Color>,
     #[props(default)] marks: Marks,
     #[props(default)] waiting: bool,
-    on_tap: Option<EventHandler<Point>>,
+    on_move: Option<EventHandler<Move>>,
+    #[props(default = true)] movable: bool,
+    #[props(default)] put_down: u64,
 ) -> Element {
     let (lang, coordinates) = use_board_prefs();
+    let (picked, on_point) = use_move_taps(*game.position(), movable, put_down, on_move);
+    let (marks, on_tap) = match on_move {
+        Some(_) => (
+            Marks {
+                selected: picked.selected,
+                targets: picked.targets,
+                ..marks
+            },
+            Some(on_point),
+        ),
+        None => (marks, None),
+    };
     rsx! {
         StillBoard {
             scene: Scene::of_game(&game),

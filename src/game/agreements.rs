@@ -157,10 +157,8 @@ mod tests {
     use super::*;
     use crate::game::clock::{PauseReason, Tick};
     use crate::game::computer_turn::AiOutcome;
-    use crate::game::controller::{Controller, Notice, TapOutcome};
-    use crate::game::test_support::{
-        mv, pass_and_play, point, tap_move, to_count, vs_ai, with_swap_rule,
-    };
+    use crate::game::controller::{Controller, Notice};
+    use crate::game::test_support::{mv, pass_and_play, tap_move, to_count, vs_ai, with_swap_rule};
     use crate::session::{GameSetup, Records};
     use duobao_ai::Level;
     use duobao_rules::{GameResult, Position};
@@ -233,7 +231,10 @@ mod tests {
             "a resignation is not taken back"
         );
         assert!(!controller.undo());
-        assert_eq!(controller.tap(point("c2")), TapOutcome::Ignored);
+        assert!(
+            !controller.play_move(mv("b2c2")),
+            "no move after a resignation"
+        );
         assert!(controller.clock().is_paused_by(PauseReason::GameOver));
         assert_eq!(controller.saved_game(Records::default()), None);
         assert!(!controller.can_offer_draw(), "no draw against the computer");

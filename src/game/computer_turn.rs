@@ -103,8 +103,8 @@ impl ComputerTurn {
 mod tests {
     use super::*;
     use crate::game::clock::{PauseReason, Tick};
-    use crate::game::controller::{Controller, TapOutcome};
-    use crate::game::test_support::{mv, point, tap_move, vs_ai, with_swap_rule};
+    use crate::game::controller::Controller;
+    use crate::game::test_support::{mv, tap_move, vs_ai, with_swap_rule};
     use crate::session::Mode;
     use duobao_rules::{Color, Move, Ply};
 
@@ -179,7 +179,7 @@ mod tests {
         );
         assert!(controller.clock().is_paused_by(PauseReason::AiStuck));
         assert_eq!(controller.tick(120_000), Tick::Quiet);
-        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
+        assert!(!controller.play_move(mv("b4b3")), "the computer's side");
         assert_eq!(controller.game().plies().len(), 0, "no silent pass");
         assert_eq!(
             controller.ai_answer(generation, Ok(mv("b2c2"))),

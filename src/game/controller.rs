@@ -11,14 +11,14 @@
 //! parts that react to the game; picking up or putting down a piece records none.
 
 use duobao_ai::{Level, ThinkError};
-use duobao_rules::{Color, Concession, Game, Move, Ply, Point, Position};
+use duobao_rules::{Color, Concession, Game, Move, Ply, Position};
 
 use super::agreements::{resigning_side, Agreements};
 use super::clock::{PauseReason, Tick, TurnClock};
 use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
 use super::events::{EventLog, GameEvent};
 use super::hint::{Hint, HintRequest, Hints};
-use crate::board::{Marks, Pick, Picker};
+use crate::board::Marks;
 use crate::platform::now_ms;
 use crate::session::{GameSetup, Mode, Records, SavedGame, SwapRule};
 
@@ -35,20 +35,10 @@ pub enum Notice {
     SidesSwapped,
 }
 
-/// What a tap on a point did.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum TapOutcome {
-    Ignored,
-    Selected,
-    Deselected,
-    Played,
-}
-
 #[derive(Clone, Debug)]
 pub struct Controller {
     game: Game,
     mode: Mode,
-    picker: Picker,
     generation: u64,
     clock: TurnClock,
     notice: Option<Notice>,
@@ -76,7 +66,6 @@ impl Controller {
             game: Game::from_position(setup.start),
             mode: setup.mode,
             clock: TurnClock::new(setup.turn_seconds),
-            picker: Picker::default(),
             generation: 0,
             notice: None,
             computer: ComputerTurn::default(),
@@ -243,7 +232,6 @@ impl Controller {
     /// The screen is left: any answer still on its way is stale.
     pub fn leave(&mut self) {
         self.generation += 1;
-        self.picker.clear();
     }
 
     /// Changes whenever the game does (a ply, an undo, a new game).
@@ -296,14 +284,14 @@ impl Controller {
         }
     }
 
-    /// What the board shows over the position: the piece picked up, its destinations, the hint.
+    /// What the board shows over the position besides the piece the player picks up: the hint.
     pub fn marks(&self) -> Marks {
         Marks {
             hint: match self.hint() {
                 Some(Hint::Move(m)) => Some(m),
                 _ => None,
             },
-            ..self.picker.marks(self.game.position())
+            ..Marks::default()
         }
     }
 
@@ -422,23 +410,14 @@ impl Controller {
         self.game.position().turn()
     }
 
-    pub fn tap(&mut self, point: Point) -> TapOutcome {
-        if !self.is_human_turn() {
-            return TapOutcome::Ignored;
+    /// The player's move, as the board offers it: played on the player's turn when legal. True
+    /// when it was played.
+    pub fn play_move(&mut self, m: Move) -> bool {
+        let plies = self.game.plies().len();
+        if self.is_human_turn() {
+            self.play(Ply::Move(m));
         }
-        match self.picker.tap(self.game.position(), point) {
-            Pick::Ignored => TapOutcome::Ignored,
-            Pick::Selected => TapOutcome::Selected,
-            Pick::Deselected => TapOutcome::Deselected,
-            Pick::Move(m) => {
-                self.play(Ply::Move(m));
-                TapOutcome::Played
-            }
-        }
-    }
-
-    pub fn deselect(&mut self) {
-        self.picker.clear();
+        self.game.plies().len() > plies
     }
 
     /// What the computer should think about now, if anything.
@@ -567,7 +546,6 @@ impl Controller {
     /// While the menu (or a page opened from it) covers the board, the clock waits and no piece
     /// stays picked up.
     pub fn set_covered(&mut self, covered: bool) {
-        self.picker.clear();
         self.clock.set_paused(PauseReason::Overlay, covered);
     }
 
@@ -599,7 +577,6 @@ impl Controller {
 
     fn after_change(&mut self) {
         self.generation += 1;
-        self.picker.clear();
         self.computer = ComputerTurn::default();
         self.clock.set_paused(PauseReason::AiStuck, false);
         self.clock.restart();
@@ -613,9 +590,7 @@ impl Controller {
 mod tests {
     use super::*;
     use crate::game::events::Follower;
-    use crate::game::test_support::{
-        game_from, mv, pass_and_play, point, tap_move, to_count, vs_ai,
-    };
+    use crate::game::test_support::{game_from, mv, pass_and_play, tap_move, to_count, vs_ai};
     use duobao_rules::{GameResult, WinReason};
 
     #[test]
@@ -687,7 +662,6 @@ mod tests {
         assert_eq!(controller.game().plies().len(), 1);
         assert_eq!(controller.game().position().turn(), Color::Black);
         assert_eq!(controller.clock().seconds_left(), Some(5));
-        assert_eq!(controller.marks().selected, None);
     }
 
     #[test]
@@ -703,16 +677,10 @@ mod tests {
     #[test]
     fn the_clock_passes_the_turn_at_zero_with_a_notice() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.tap(point("b2"));
         assert_eq!(controller.tick(5_000), Tick::Expired);
         assert_eq!(controller.game().position().turn(), Color::Black);
         assert_eq!(controller.game().plies()[0].ply, Ply::Pass);
         assert_eq!(controller.notice(), Some(Notice::TimedOut(Color::Red)));
-        assert_eq!(
-            controller.marks().selected,
-            None,
-            "the timed-out selection is dropped"
-        );
         assert_eq!(controller.clock().seconds_left(), Some(5));
         tap_move(&mut controller, "b4b3");
         assert_eq!(controller.notice(), None);
@@ -721,13 +689,7 @@ mod tests {
     #[test]
     fn the_clock_stands_still_while_the_board_is_covered_or_the_page_hidden() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.tap(point("b2"));
         controller.set_covered(true);
-        assert_eq!(
-            controller.marks().selected,
-            None,
-            "the covered piece is put down"
-        );
         assert_eq!(controller.tick(60_000), Tick::Quiet);
         controller.set_paused(PauseReason::Hidden, true);
         controller.set_covered(false);
@@ -760,11 +722,11 @@ mod tests {
     }
 
     #[test]
-    fn the_board_ignores_taps_while_the_computer_is_to_move() {
+    fn the_players_move_is_refused_while_the_computer_is_to_move() {
         let mut controller = vs_ai(Color::Black);
         assert!(controller.is_ai_turn());
-        assert_eq!(controller.tap(point("b2")), TapOutcome::Ignored);
-        assert_eq!(controller.marks().selected, None);
+        assert!(!controller.play_move(mv("b2c2")));
+        assert!(controller.game().plies().is_empty());
     }
 
     #[test]
@@ -888,7 +850,7 @@ mod tests {
             Some(GameResult::Win(win)) if win.winner == Color::Red && win.reason == WinReason::Treasure
         ));
         assert!(controller.clock().is_paused_by(PauseReason::GameOver));
-        assert_eq!(controller.tap(point("b4")), TapOutcome::Ignored);
+        assert!(!controller.play_move(mv("b4b3")), "the game is over");
     }
 
     #[test]
@@ -930,20 +892,15 @@ mod tests {
     fn by_link_the_board_takes_the_players_own_side_only_and_then_the_move_is_sent() {
         let mut controller = by_link(Color::Black, &[]);
         assert!(!controller.is_human_turn() && !controller.is_ai_turn());
-        assert_eq!(
-            controller.tap(point("b2")),
-            TapOutcome::Ignored,
-            "Red's piece, the friend's turn"
+        assert!(
+            !controller.play_move(mv("b2c2")),
+            "Red's move, the friend's turn"
         );
         assert!(controller.can_send(), "the invitation");
         assert!(controller.ai_request().is_none(), "nobody thinks here");
         let mut controller = by_link(Color::Black, &["b2c2"]);
         assert!(!controller.can_send());
-        assert_eq!(
-            controller.tap(point("c2")),
-            TapOutcome::Ignored,
-            "Red's soldier"
-        );
+        assert!(!controller.play_move(mv("c2b2")), "Red's soldier");
         tap_move(&mut controller, "b4b3");
         assert!(controller.can_send());
         assert_eq!(
@@ -1005,14 +962,11 @@ mod tests {
     }
 
     #[test]
-    fn picking_up_and_putting_down_a_piece_records_nothing_and_keeps_the_generation() {
+    fn covering_the_board_and_leaving_record_nothing() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         let generation = controller.generation();
         let events = recorded(&mut controller, |controller| {
-            assert_eq!(controller.tap(point("b2")), TapOutcome::Selected);
-            assert_eq!(controller.tap(point("b2")), TapOutcome::Deselected);
-            assert_eq!(controller.tap(point("b2")), TapOutcome::Selected);
-            controller.deselect();
+            assert!(!controller.play_move(mv("b2b2")), "not a move");
             controller.set_covered(true);
             controller.set_covered(false);
             controller.leave();

@@ -54,8 +54,8 @@ mod tests {
     }
 
     fn play(controller: &mut Controller, from: &str, to: &str) {
-        controller.tap(from.parse().unwrap());
-        controller.tap(to.parse().unwrap());
+        let m = format!("{from}{to}").parse().unwrap();
+        assert!(controller.play_move(m));
     }
 
     #[test]

@@ -126,8 +126,7 @@ mod tests {
         });
         assert!(keeps_awake(&controller));
         let winning: duobao_rules::Move = "d2d3".parse().unwrap();
-        controller.tap(winning.from());
-        controller.tap(winning.to());
+        assert!(controller.play_move(winning));
         assert!(controller.game().is_over());
         assert!(!keeps_awake(&controller));
     }

@@ -158,13 +158,13 @@ mod tests {
     use futures_util::future::{select, Either};
 
     use super::*;
-    use crate::game::controller::TapOutcome;
+    use crate::board::use_move_taps;
     use crate::game::saving::tests::COPIES;
     use crate::game::test_support::point;
     use crate::session::{load_game, SwapRule};
     use crate::stats::{load_stats, use_stats};
     use crate::storage::{full_key, MemoryStore, SaveError, Store};
-    use duobao_rules::Position;
+    use duobao_rules::{Point, Position};
 
     /// Red to move; d2d3 captures the treasure.
     const ONE_MOVE_WIN: &str = "BBB/BB.BB/.RT../...R./... r - 0";
@@ -185,6 +185,8 @@ mod tests {
         /// Changes of the statistics seen.
         stats: Rc<Cell<u32>>,
         controller: Rc<Cell<Option<Signal<Controller>>>>,
+        /// The board's handler of taps on its points.
+        on_tap: Rc<Cell<Option<EventHandler<Point>>>>,
     }
 
     /// The counts that a tap may change.
@@ -277,14 +279,26 @@ mod tests {
         }
     }
 
-    /// Reads the controller as the game screen's board does.
+    /// Reads the controller and takes moves as the game screen's board does: the piece picked
+    /// up is the board's own, the move offered goes to the controller.
     #[component]
     fn BoardStandIn() -> Element {
         let counts: Counts = use_context();
-        let controller: Signal<Controller> = use_context();
+        let mut controller: Signal<Controller> = use_context();
+        let on_move = use_callback(move |m| {
+            controller.write().play_move(m);
+        });
+        let (picked, on_tap) = use_move_taps(
+            *controller.read().game().position(),
+            controller.read().is_human_turn(),
+            0,
+            Some(on_move),
+        );
+        counts.on_tap.set(Some(on_tap));
         let _shown = (
             controller.read().game().plies().len(),
             controller.read().marks(),
+            picked,
         );
         bump(&counts.board);
         rsx! {}
@@ -331,9 +345,10 @@ mod tests {
         });
     }
 
-    fn tap(dom: &VirtualDom, counts: &Counts, at: &str) -> TapOutcome {
-        let mut controller = counts.controller.get().unwrap();
-        dom.in_runtime(|| controller.write().tap(point(at)))
+    /// A tap on the board's point `at`.
+    fn tap(dom: &VirtualDom, counts: &Counts, at: &str) {
+        let on_tap = counts.on_tap.get().unwrap();
+        dom.in_runtime(|| on_tap.call(point(at)));
     }
 
     #[test]
@@ -349,7 +364,7 @@ mod tests {
             "the new game, saved"
         );
 
-        assert_eq!(tap(&dom, &counts, "d2"), TapOutcome::Selected);
+        tap(&dom, &counts, "d2");
         settle(&mut dom);
         let picked_up = counts.take().since(&opened);
         assert_eq!(
@@ -366,7 +381,7 @@ mod tests {
         );
 
         let before = counts.take();
-        assert_eq!(tap(&dom, &counts, "d3"), TapOutcome::Played);
+        tap(&dom, &counts, "d3");
         settle(&mut dom);
         let won = counts.take().since(&before);
         assert_eq!(

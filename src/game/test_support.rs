@@ -3,7 +3,7 @@
 use duobao_ai::Level;
 use duobao_rules::{Color, GameResult, Position};
 
-use super::controller::{Controller, TapOutcome};
+use super::controller::Controller;
 use super::records::Bookkeeper;
 use crate::session::{GameSetup, Mode, SwapRule};
 pub use crate::test_games::{game_from, mv, point};
@@ -41,11 +41,9 @@ pub fn with_swap_rule(mode: Mode) -> Controller {
     })
 }
 
-/// Plays `text` by two taps.
+/// Plays `text` as the board offers the player's move.
 pub fn tap_move(controller: &mut Controller, text: &str) {
-    let m = mv(text);
-    assert_eq!(controller.tap(m.from()), TapOutcome::Selected);
-    assert_eq!(controller.tap(m.to()), TapOutcome::Played);
+    assert!(controller.play_move(mv(text)), "{text} is played");
 }
 
 /// What the statistics would count of the controller's game, following its events from the

@@ -44,6 +44,8 @@ pub fn GameView(
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let mut dialogs = use_signal(Dialogs::default);
+    // Bumped by a tap beside the board, which puts the piece picked up back down.
+    let mut put_downs = use_signal(|| 0_u64);
     // The sheet that sends the game to the friend who plays it by link.
     let mut sending = use_signal(|| false);
     let mut set_menu_open =
@@ -100,7 +102,8 @@ pub fn GameView(
         main {
             class: "game",
             lang: lang.tag(),
-            onclick: move |_| controller.write().deselect(),
+            // A tap beside the board puts the piece picked up back down.
+            onclick: move |_| put_downs += 1,
             super::announcer::Announcer {}
             // The screen's heading, for screen readers: which kind of game this is.
             h1 { class: "visually-hidden", {text(lang, heading)} }
@@ -118,8 +121,10 @@ pub fn GameView(
                         turned: facing.across(),
                         marks: state.marks(),
                         waiting: !game_over && !state.is_human_turn(),
-                        on_tap: move |point| {
-                            controller.write().tap(point);
+                        movable: state.is_human_turn() && !menu_open,
+                        put_down: put_downs(),
+                        on_move: move |m| {
+                            controller.write().play_move(m);
                         },
                     }
                     if let Some((key, turned)) = notice {

@@ -3,10 +3,10 @@
 //! board (a green or red pulse on the point the piece went to) and in words below it.
 
 use dioxus::prelude::*;
-use duobao_rules::{Game, Ply, Point};
+use duobao_rules::{Game, Move, Ply, Point};
 
 use super::lessons::{judge, next_lesson, Lesson, Mistake, Verdict, LESSONS};
-use crate::board::{Badge, Board, Marks, Pick, Picker};
+use crate::board::{Badge, Board, Marks};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
 use crate::stats::Stats;
@@ -101,11 +101,7 @@ fn LessonView(
     let start = lesson.position();
     // The lesson's own game: one move from its position, which the lesson then judges.
     let mut game = use_signal(|| Game::from_position(start));
-    let mut picker = use_signal(Picker::default);
-    let mut try_again = move || {
-        game.set(Game::from_position(start));
-        picker.write().clear();
-    };
+    let mut try_again = move || game.set(Game::from_position(start));
     let lang = prefs.read().lang;
     let played = game.read().clone();
     let verdict = judge(lesson, &played);
@@ -124,8 +120,10 @@ fn LessonView(
     });
     let marks = Marks {
         badge,
-        ..picker.read().marks(played.position())
+        ..Marks::default()
     };
+    // One move from the lesson's position, which the lesson then judges.
+    let movable = played.plies().is_empty();
     use_effect(move || {
         let passed = judge(lesson, &game.read()) == Some(Verdict::Passed);
         if passed && !stats.peek().is_lesson_done(lesson.id) {
@@ -148,15 +146,10 @@ fn LessonView(
                         game: played,
                         bottom: start.turn(),
                         marks,
-                        on_tap: move |point| {
-                            if !game.peek().plies().is_empty() {
-                                return;
-                            }
-                            let position = *game.peek().position();
-                            if let Pick::Move(m) = picker.write().tap(&position, point) {
-                                // Legal: the picker offers only legal destinations.
-                                let _ = game.write().play(m.into());
-                            }
+                        movable,
+                        on_move: move |m: Move| {
+                            // Legal: the board offers only legal destinations.
+                            let _ = game.write().play(m.into());
                         },
                     }
                 }

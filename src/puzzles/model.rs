@@ -105,6 +105,7 @@ impl PuzzleSession {
     }
 
     /// The game so far from the puzzle's position.
+    #[cfg(test)]
     pub fn game(&self) -> &Game {
         self.attempt.game()
     }

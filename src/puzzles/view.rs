@@ -9,7 +9,7 @@ use duobao_rules::{Game, Move};
 
 use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, Status};
 use super::progress::{load_puzzle_progress, save_puzzle_progress};
-use crate::board::{Board, Pick, Picker};
+use crate::board::Board;
 use crate::i18n::{color_key, fill, moves_count, text, Key};
 use crate::platform::sleep;
 use crate::prefs::Prefs;
@@ -38,12 +38,11 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
     let mut index = use_signal(|| first_unsolved);
     let mut length = use_signal(Length::default);
     let mut session = use_signal(|| PuzzleSession::new(puzzles.peek()[first_unsolved].clone()));
-    let mut picker = use_signal(Picker::default);
     // The defender's reply is on its way: the board shows the game without it until it comes.
     let mut replying = use_signal(|| false);
 
     // The player's move is judged here, then answered or refuted.
-    let mut judge = move |m: Move| {
+    let judge = move |m: Move| {
         let played = session.write().play(m);
         match played {
             Played::Right { .. } => {
@@ -64,15 +63,6 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
             }
         }
     };
-    let on_tap = move |point| {
-        let position = *session.peek().game().position();
-        if *session.peek().status() != Status::Solving || replying() {
-            return;
-        }
-        if let Pick::Move(m) = picker.write().tap(&position, point) {
-            judge(m);
-        }
-    };
 
     let current = session.read();
     let puzzle = current.puzzle();
@@ -90,7 +80,7 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
     if replying() {
         shown.undo();
     }
-    let marks = picker.read().marks(shown.position());
+    let movable = status == Status::Solving && !replying();
     let bottom = puzzle.position.turn();
     drop(current);
 
@@ -99,7 +89,6 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
     let mut go_to = move |next: usize| {
         index.set(next);
         session.set(PuzzleSession::new(puzzles.peek()[next].clone()));
-        picker.write().clear();
         replying.set(false);
     };
 
@@ -125,7 +114,7 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
                 "data-testid": "puzzle-board",
                 "data-status": match status { Status::Solving => "solving", Status::Solved => "solved", Status::Failed { .. } => "failed" },
                 div { class: "board-still", inert: (status != Status::Solving).then_some(true),
-                    Board { game: shown, bottom, marks, on_tap }
+                    Board { game: shown, bottom, movable, on_move: judge }
                 }
             }
             section { class: "puzzle-message", aria_live: "polite", "data-testid": "puzzle-message",
@@ -149,10 +138,7 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
             div { class: "puzzle-actions",
                 if matches!(status, Status::Failed { .. }) {
                     button { class: "primary", r#type: "button", "data-testid": "puzzle-retry",
-                        onclick: move |_| {
-                            session.write().retry();
-                            picker.write().clear();
-                        },
+                        onclick: move |_| session.write().retry(),
                         {text(lang, Key::PuzzleRetry)}
                     }
                 }
