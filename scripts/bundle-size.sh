@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # The size of the release web build's WebAssembly module, as players download it: raw and
-# gzipped (gzip -9). Fails when the gzipped size is over the limit (500 KB by default, the
+# gzipped (gzip -9). Fails when the gzipped size is over the limit (515 KB by default, the
 # project's budget, raised from 330 KB for Your games, sharing, puzzles by length and the
 # endgame tables' probe, then for themes, resigning and sound levels, then for the proven win
 # from the start, its certificate carried, then for the endgame tables and the swap rule, then
-# for the analysis board and the position editor (docs/PERFORMANCE.md, "The web download");
+# for the analysis board and the position editor, then for the app in layers
+# (docs/PERFORMANCE.md, "The web download");
 # MAX_GZIP_KB=… to change it). Builds the web app first unless SKIP_BUILD=1
 # reuses the last build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-max_kb="${MAX_GZIP_KB:-500}"
+max_kb="${MAX_GZIP_KB:-515}"
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   bash scripts/build-web.sh
 fi
