@@ -225,10 +225,8 @@ pub fn App() -> Element {
                                 let game = Game::from_position(position);
                                 let mut routes = routes.write();
                                 // Opened from the analysis board: the board takes the position.
-                                if let Some(Route::Analysis { .. }) = routes.below_top() {
-                                    if let Some(board) = routes.below_top() {
-                                        *board = Route::Analysis { game, at: 0 };
-                                    }
+                                if let Some(board @ Route::Analysis { .. }) = routes.below_top() {
+                                    *board = Route::Analysis { game, at: 0 };
                                     routes.pop();
                                 } else {
                                     // Back from the board returns to the editor, holding it.

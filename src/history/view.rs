@@ -3,6 +3,9 @@
 //! once, each after a question. A game with a friend by link that goes on says whose move it
 //! waits for, opens to be played on, and shares the link that sends it again.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use dioxus::prelude::*;
 use duobao_rules::{Color, Game};
 
@@ -112,12 +115,17 @@ pub fn GamesScreen(
         let loading = loading.clone();
         move || loading.read(load_games)
     });
+    // Read again only when a review over the list closes: the list just read needs no second
+    // pass over the archive's slots.
+    let covered = use_hook(|| Rc::new(Cell::new(false)));
     use_effect(use_reactive((&on_top,), move |(on_top,)| {
-        if on_top {
+        if on_top && covered.replace(false) {
             let kept = loading.read(load_games);
             if *games.peek() != kept {
                 games.set(kept);
             }
+        } else if !on_top {
+            covered.set(true);
         }
     }));
     let mut mode_filter = use_signal(ModeFilter::default);
