@@ -62,7 +62,7 @@ const TURN: Duration = Duration::from_millis(50);
 const TURN: Duration = Duration::from_millis(16);
 
 /// When an analysis stops on its own.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AnalysisLimit {
     /// Only when cancelled, or when nothing is left to find (every line decided, the verdict
     /// proven or the solver's horizon searched).
@@ -75,7 +75,7 @@ pub enum AnalysisLimit {
 }
 
 /// What an analysis looks for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AnalysisSettings {
     /// Engine lines, 1 to [`MAX_ANALYSIS_LINES`] (others are taken as the nearest).
     pub lines: usize,
@@ -101,7 +101,7 @@ impl Default for AnalysisSettings {
 }
 
 /// What an engine line is worth for the side to move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum LineValue {
     /// A forced win in so many plies, as far as the engine sees.
     Win { plies: u32 },
@@ -151,14 +151,14 @@ impl fmt::Display for LineValue {
 
 /// One engine line: its value for the side to move and its moves, the first one a root move
 /// no better line begins with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EngineLine {
     pub value: LineValue,
     pub moves: Vec<Move>,
 }
 
 /// The engine's lines after a completed depth, best first.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EngineLines {
     pub depth: u32,
     pub lines: Vec<EngineLine>,
@@ -171,7 +171,7 @@ pub struct EngineLines {
 }
 
 /// The exact verdict for the side to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AnalysisVerdict {
     /// A forced win or loss in so many plies (`Loss { plies: 0 }`: the game is already won by
     /// the other side), a drawn game, or `Unknown`: nothing forced within `horizon`.
@@ -184,7 +184,7 @@ pub struct AnalysisVerdict {
 }
 
 /// What an analysis reports, as it finds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AnalysisEvent {
     /// The engine's lines after each completed depth (none when the game is over).
     Lines(EngineLines),
@@ -236,6 +236,22 @@ pub async fn analyse(
     } else {
         Ok(())
     }
+}
+
+/// The analysis worked out on this thread, to its end: see [`analyse`].
+pub(crate) fn run_analysis_blocking(
+    game: &Game,
+    settings: AnalysisSettings,
+    endgames: Option<Arc<Tablebase>>,
+    cancel: &CancelToken,
+    report: &mut dyn FnMut(AnalysisEvent),
+) {
+    let slicing = Slicing {
+        slice: Some(TURN),
+        cancel,
+        pause: unsliced,
+    };
+    run_unsliced(run_analysis(game, settings, endgames, slicing, report));
 }
 
 /// The analysis, in turns of the engine and the solver, pausing after each.

@@ -21,6 +21,7 @@ pub mod bench;
 mod cancel;
 mod endgames;
 mod eval;
+mod job;
 mod level;
 mod mcts;
 mod ordering;
@@ -44,6 +45,7 @@ pub use analysis::{
 pub use cancel::CancelToken;
 pub use endgames::table_solution;
 pub use eval::evaluate;
+pub use job::{run_job, Finding, ForcedLine, Job};
 pub use level::{BadLevel, Level, LevelPlayer};
 pub use mcts::Mcts;
 pub use outcome::Outcome;

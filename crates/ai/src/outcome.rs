@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// How a player stands, from that player's view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// Wins by force; `plies` is the shortest win, 0 when the game is already won (the solver
     /// never answers that for the side to move: a finished game is lost by it).

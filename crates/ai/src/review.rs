@@ -71,7 +71,9 @@ impl Default for ReviewSettings {
 }
 
 /// The judgement of a ply.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Verdict {
     Best,
     Good,
@@ -99,7 +101,7 @@ impl fmt::Display for Verdict {
 }
 
 /// The review of one ply.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlyReview {
     /// 1 for the game's first ply.
     pub number: usize,
@@ -170,6 +172,11 @@ impl Review {
     /// Reviews the next ply; `None` when all are done.
     pub fn step(&mut self) -> Option<PlyReview> {
         run_unsliced(self.step_sliced(None, &CancelToken::new(), unsliced))
+    }
+
+    /// Reviews the next ply, unless `cancel` is raised; `None` when all are done or it is.
+    pub fn step_until(&mut self, cancel: &CancelToken) -> Option<PlyReview> {
+        run_unsliced(self.step_sliced(None, cancel, unsliced))
     }
 
     /// Reviews the next ply as [`Review::step`] does, sharing the thread: with a `slice`, the

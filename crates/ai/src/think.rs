@@ -17,7 +17,7 @@ use crate::search::SearchInfo;
 
 /// Why [`think`] gave no move, why a [`review_step`](crate::review_step) gave no review
 /// (`Failed`, its only error), or why an [`analyse`](crate::analyse) did not run to its end.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, Eq, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ThinkError {
     /// The request was cancelled, before or after the search: its answer is not wanted.
     Cancelled,

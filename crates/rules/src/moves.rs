@@ -5,8 +5,10 @@ use std::str::FromStr;
 
 use crate::board::Point;
 
-/// One step of a piece from a point to an adjacent one, written `c1c2`.
+/// One step of a piece from a point to an adjacent one, written `c1c2` (also as serde text).
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Move {
     from: Point,
     to: Point,
@@ -68,8 +70,11 @@ impl FromStr for Move {
     }
 }
 
-/// A turn's action: a move, or a pass when the turn clock ran out.
+/// A turn's action: a move, or a pass when the turn clock ran out (as serde text, `c1c2` or
+/// `pass`).
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub enum Ply {
     Move(Move),
     Pass,
@@ -93,6 +98,38 @@ impl FromStr for Ply {
         } else {
             s.parse().map(Ply::Move)
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Move {
+    type Error = BadNotation;
+
+    fn try_from(text: String) -> Result<Move, BadNotation> {
+        text.parse()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Ply {
+    type Error = BadNotation;
+
+    fn try_from(text: String) -> Result<Ply, BadNotation> {
+        text.parse()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Ply> for String {
+    fn from(ply: Ply) -> String {
+        ply.to_string()
     }
 }
 
