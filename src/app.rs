@@ -12,7 +12,7 @@ use crate::appearance::use_look;
 use crate::board::BoardPaints;
 use crate::by_link::{arrive, continued};
 use crate::editor::EditorScreen;
-use crate::endgames::use_endgame_tables;
+use crate::engine::use_engine;
 use crate::game::{use_game, GameView};
 use crate::history::{encode_verdicts, load_games, save_verdicts, GamesScreen};
 use crate::home::{setup, HomeScreen, Replacing, SavedGameQuestion};
@@ -44,7 +44,7 @@ const STYLE: Asset = asset!(
 pub fn App() -> Element {
     use_back_navigation();
     use_shortcuts();
-    use_endgame_tables();
+    use_engine();
     let store = use_context_provider(DeviceStore::open);
     let (own, shown, opened, link_notice) = use_hook(|| {
         let system_lang = platform::preferred_lang().unwrap_or_default();

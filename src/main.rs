@@ -10,6 +10,7 @@ mod choice;
 mod device;
 mod editor;
 mod endgames;
+mod engine;
 mod engine_task;
 mod game;
 mod history;

@@ -4,17 +4,12 @@
 //! screen goes.
 
 use dioxus::prelude::*;
-use duobao_ai::{
-    analyse, AnalysisEvent, AnalysisSettings, CancelToken, ThinkError, MAX_ANALYSIS_LINES,
-};
+use duobao_ai::{AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, MAX_ANALYSIS_LINES};
 use duobao_rules::Game;
-use futures_channel::mpsc;
-use futures_util::{future, StreamExt};
 
 use super::readout::Readout;
-use crate::endgames;
+use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
-use crate::log::warning;
 
 /// An analysis of `game`'s position, `lines` engine lines of it.
 #[derive(Clone, PartialEq)]
@@ -38,27 +33,16 @@ impl EngineJob for AnalysisRequest {
             lines: self.lines.clamp(1, MAX_ANALYSIS_LINES),
             ..AnalysisSettings::default()
         };
-        // Natively the analysis reports from its own thread: its findings come over a channel.
-        let (found, mut arriving) = mpsc::unbounded();
-        let thinking = analyse(
-            self.game,
+        let job = Job::Analyse {
+            game: self.game,
             settings,
-            endgames::loaded(),
-            cancel,
-            move |event| {
-                // Gone only when the screen moved on, which wants no more.
-                let _ = found.unbounded_send(event);
-            },
-        );
-        let showing = async move {
-            while let Some(event) = arriving.next().await {
+        };
+        engine::work(job, cancel, |found| {
+            if let Finding::Analysis(event) = found {
                 answers.send(event);
             }
-        };
-        let (ended, ()) = future::join(thinking, showing).await;
-        if let Err(ThinkError::Failed(why)) = ended {
-            warning!("the analysis stopped: {why}");
-        }
+        })
+        .await;
     }
 }
 

@@ -6,13 +6,13 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::{think, CancelToken, ThinkError};
+use duobao_ai::{CancelToken, Finding, Job, ThinkError};
 use duobao_rules::Move;
 use web_time::Instant;
 
 use super::computer_turn::{AiOutcome, AiRequest, SwapTurn};
 use super::controller::Controller;
-use crate::endgames;
+use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
 use crate::platform::{now_ms, sleep};
@@ -45,7 +45,21 @@ impl EngineJob for AiRequest {
         let reply = match self.swap_turn(now_ms()) {
             Some(SwapTurn::TakeOver) => AiReply::TakeOver,
             Some(SwapTurn::Open(first)) => AiReply::Move(Ok(first)),
-            None => AiReply::Move(think(self.game, self.level, endgames::loaded(), cancel).await),
+            None => {
+                let job = Job::Move {
+                    game: self.game,
+                    level: self.level,
+                    seed: now_ms(),
+                };
+                let mut reply = Err(ThinkError::Cancelled);
+                engine::work(job, cancel, |found| {
+                    if let Finding::Move(answer) = found {
+                        reply = answer;
+                    }
+                })
+                .await;
+                AiReply::Move(reply)
+            }
         };
         if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
             sleep(rest).await;

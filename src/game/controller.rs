@@ -10,7 +10,7 @@
 //! What happened is recorded as events ([`super::events`]), each with its generation, for the
 //! parts that react to the game; picking up or putting down a piece records none.
 
-use duobao_ai::{Level, ThinkError};
+use duobao_ai::{ForcedLine, Level, ThinkError};
 use duobao_rules::{Color, Concession, Game, Move, Ply, Position};
 
 use super::agreements::{resigning_side, Agreements};
@@ -305,6 +305,11 @@ impl Controller {
         self.hints.current(self.generation)
     }
 
+    /// What the endgame tables say of the position after the hint shown, when they decide it.
+    pub fn hint_forced(&self) -> Option<&ForcedLine> {
+        self.hints.forced(self.generation)
+    }
+
     /// Whether the hint button can be used now: on a player's turn, with no hint yet; never in
     /// a game by link, where the friend plays without an engine too.
     pub fn can_hint(&self) -> bool {
@@ -330,7 +335,11 @@ impl Controller {
 
     /// Shows the engine's suggestion for the request of `generation`, unless it is stale.
     /// Returns whether it is shown; a shown hint counts as used.
-    pub fn hint_answer(&mut self, generation: u64, answer: Option<Move>) -> bool {
+    pub fn hint_answer(
+        &mut self,
+        generation: u64,
+        answer: Option<(Move, Option<ForcedLine>)>,
+    ) -> bool {
         let shown = generation == self.generation
             && self.hints.answer(generation, answer, self.game.position());
         if shown {
@@ -1052,7 +1061,7 @@ mod tests {
         let request = controller.request_hint().unwrap();
         assert_eq!(
             recorded(&mut controller, |c| {
-                c.hint_answer(request.generation, Some(mv("b2c2")));
+                c.hint_answer(request.generation, Some((mv("b2c2"), None)));
             }),
             [GameEvent::HintShown]
         );

@@ -4,15 +4,54 @@
 //! and on a line of the proven win from the start, that it wins by force in so many moves.
 //! Pure: the game screen turns the reasons into one line of text.
 
-use duobao_ai::{allows_treasure_capture, proven, treasure_threat, Level, Outcome};
+use duobao_ai::{allows_treasure_capture, proven, treasure_threat, ForcedLine, Level, Outcome};
 use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
 
-use crate::i18n::{fill, moves_count, text, Key, Lang};
+use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
 
 /// The level whose move a hint suggests. Master, because it plays its best move without the
 /// randomness of the lower levels (a hint must not change when asked twice) and sees deepest;
 /// its budget (1.5 s at most, searched in slices on the web) is a fair wait for a hint.
 pub const HINT_LEVEL: Level = Level::Master;
+
+/// The plies of a forced win the hint shows; the rest is left out (a win can take 65).
+const HINT_LINE_PLIES: usize = 6;
+
+/// What the endgame tables say of playing `hinted` in the game, in the review's words: "Red now
+/// wins by force in 9 moves: b2b3 …" (the line starting with the hinted move, cut short), from
+/// the engine's `forced` line for the position after it; `None` when it is not a win or loss.
+pub fn forced_win_text(
+    lang: Lang,
+    game: &Game,
+    hinted: Move,
+    forced: &ForcedLine,
+) -> Option<String> {
+    let mover = game.position().turn();
+    // The outcome after the move is the opponent's, one ply nearer the end.
+    let (winner, plies) = match forced.outcome {
+        Outcome::Loss { plies } => (mover, plies + 1),
+        Outcome::Win { plies } => (mover.other(), plies + 1),
+        _ => return None,
+    };
+    // A win in k plies from the winner's own turn takes ⌈k/2⌉ of its moves, from the loser's
+    // ⌊k/2⌋.
+    let winner_moves = if winner == mover {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    };
+    let line = std::iter::once(hinted).chain(forced.line.iter().copied());
+    let mut shown: Vec<String> = line.take(HINT_LINE_PLIES).map(|m| m.to_string()).collect();
+    if plies as usize > HINT_LINE_PLIES {
+        shown.push("…".to_string());
+    }
+    let side = text(lang, color_key(winner));
+    Some(fill(
+        lang,
+        Key::NowWinsByForce,
+        &[side, &moves_count(lang, winner_moves), &shown.join(" ")],
+    ))
+}
 
 /// The engine is asked for a hint in this game.
 #[derive(Clone, Debug)]
@@ -29,45 +68,65 @@ pub enum Hint {
 }
 
 /// A game's hints: the one asked for, in the generation of the game it was asked in (any
-/// change of the game drops it), and how many were shown.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+/// change of the game drops it), what the endgame tables say of its move, and how many were
+/// shown.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
 pub struct Hints {
     asked: Option<(u64, Hint)>,
+    forced: Option<ForcedLine>,
     used: u32,
 }
 
 impl Hints {
     /// A saved game's hints: `used` so far, none asked for.
     pub fn with_used(used: u32) -> Hints {
-        Hints { asked: None, used }
+        Hints {
+            asked: None,
+            forced: None,
+            used,
+        }
     }
 
     /// Hints shown in this game.
-    pub fn used(self) -> u32 {
+    pub fn used(&self) -> u32 {
         self.used
     }
 
     /// The hint for the game in `generation`.
-    pub fn current(self, generation: u64) -> Option<Hint> {
+    pub fn current(&self, generation: u64) -> Option<Hint> {
         self.asked
             .filter(|(asked_in, _)| *asked_in == generation)
             .map(|(_, hint)| hint)
     }
 
+    /// What the endgame tables say of the position after the hint of `generation`, when they
+    /// decide it.
+    pub fn forced(&self, generation: u64) -> Option<&ForcedLine> {
+        self.current(generation)?;
+        self.forced.as_ref()
+    }
+
     /// A hint is asked for in `generation`.
     pub fn ask(&mut self, generation: u64) {
         self.asked = Some((generation, Hint::Thinking));
+        self.forced = None;
     }
 
     /// Shows the engine's suggestion, if it answers the hint being thought about in
     /// `generation` and is legal in `position`; a shown hint counts as used. Whether it is shown.
-    pub fn answer(&mut self, generation: u64, answer: Option<Move>, position: &Position) -> bool {
+    pub fn answer(
+        &mut self,
+        generation: u64,
+        answer: Option<(Move, Option<ForcedLine>)>,
+        position: &Position,
+    ) -> bool {
         if self.current(generation) != Some(Hint::Thinking) {
             return false;
         }
-        match answer.filter(|&m| position.is_legal(m)) {
-            Some(m) => {
+        match answer.filter(|&(m, _)| position.is_legal(m)) {
+            Some((m, forced)) => {
                 self.asked = Some((generation, Hint::Move(m)));
+                self.forced = forced;
                 self.used += 1;
                 true
             }
@@ -187,17 +246,26 @@ mod tests {
     fn a_hint_answers_only_its_own_question() {
         let mut hints = Hints::default();
         let start = Position::start();
-        assert!(!hints.answer(1, Some(mv("b2c2")), &start), "not asked");
+        assert!(
+            !hints.answer(1, Some((mv("b2c2"), None)), &start),
+            "not asked"
+        );
         hints.ask(1);
-        assert!(!hints.answer(2, Some(mv("b2c2")), &start), "another game");
-        assert!(!hints.answer(1, Some(mv("c1c3")), &start), "illegal");
+        assert!(
+            !hints.answer(2, Some((mv("b2c2"), None)), &start),
+            "another game"
+        );
+        assert!(
+            !hints.answer(1, Some((mv("c1c3"), None)), &start),
+            "illegal"
+        );
         assert_eq!(
             hints.current(1),
             None,
             "an illegal answer drops the question"
         );
         hints.ask(1);
-        assert!(hints.answer(1, Some(mv("b2c2")), &start));
+        assert!(hints.answer(1, Some((mv("b2c2"), None)), &start));
         assert_eq!(hints.current(1), Some(Hint::Move(mv("b2c2"))));
         assert_eq!(hints.current(2), None, "a move drops it");
         assert_eq!(hints.used(), 1);
@@ -210,7 +278,7 @@ mod tests {
         let request = controller.request_hint().unwrap();
         assert_eq!(controller.hint(), Some(Hint::Thinking));
         assert!(controller.request_hint().is_none(), "one request at a time");
-        assert!(controller.hint_answer(request.generation, Some(mv("b2c2"))));
+        assert!(controller.hint_answer(request.generation, Some((mv("b2c2"), None))));
         assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
         assert_eq!(controller.marks().hint, Some(mv("b2c2")), "on the board");
         assert_eq!(controller.hints_used(), 1);
@@ -231,7 +299,7 @@ mod tests {
         let searched = controller.hint_request().expect("searched for");
         assert_eq!(searched.generation, asked.generation);
         assert_eq!(searched.game, *controller.game());
-        controller.hint_answer(asked.generation, Some(mv("b2c2")));
+        controller.hint_answer(asked.generation, Some((mv("b2c2"), None)));
         assert!(controller.hint_request().is_none(), "answered");
         tap_move(&mut controller, "b2c2");
         controller.request_hint().unwrap();
@@ -244,18 +312,18 @@ mod tests {
         let mut controller = vs_ai(Color::Red);
         let request = controller.request_hint().unwrap();
         tap_move(&mut controller, "b2c2");
-        assert!(!controller.hint_answer(request.generation, Some(mv("a2a3"))));
+        assert!(!controller.hint_answer(request.generation, Some((mv("a2a3"), None))));
         assert!(!controller.can_hint(), "not while the computer is to move");
         assert!(controller.request_hint().is_none());
         let answer = controller.ai_request().unwrap();
         controller.ai_answer(answer.generation, Ok(mv("b4b3")));
         let request = controller.request_hint().unwrap();
-        assert!(!controller.hint_answer(request.generation, Some(mv("c1c3"))));
+        assert!(!controller.hint_answer(request.generation, Some((mv("c1c3"), None))));
         assert_eq!(controller.hint(), None);
         assert_eq!(controller.hints_used(), 0);
         let request = controller.request_hint().unwrap();
         controller.undo();
-        assert!(!controller.hint_answer(request.generation, Some(mv("b2c2"))));
+        assert!(!controller.hint_answer(request.generation, Some((mv("b2c2"), None))));
         assert_eq!(controller.hints_used(), 0);
     }
 
@@ -270,7 +338,7 @@ mod tests {
     fn hints_used_come_back_with_a_saved_game() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         let request = controller.request_hint().unwrap();
-        controller.hint_answer(request.generation, Some(mv("b2c2")));
+        controller.hint_answer(request.generation, Some((mv("b2c2"), None)));
         let saved = controller.saved_game(Default::default()).unwrap();
         let mut resumed = vs_ai(Color::Red);
         resumed.resume(saved);

@@ -4,31 +4,46 @@
 //! controller drops an answer that comes back stale.
 
 use dioxus::prelude::*;
-use duobao_ai::{think, CancelToken, ThinkError};
+use duobao_ai::{CancelToken, Finding, ForcedLine, Job, ThinkError};
 use duobao_rules::Move;
 
 use super::controller::Controller;
 use super::hint::{HintRequest, HINT_LEVEL};
-use crate::endgames;
+use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
 
 impl EngineJob for HintRequest {
     /// The game's generation: a hint is for one position.
     type Key = u64;
-    /// The suggestion, if the search found one, for the request of this generation.
-    type Answer = (u64, Option<Move>);
+    /// The suggestion, if the search found one, and what the endgame tables say of it, for the
+    /// request of this generation.
+    type Answer = (u64, Option<(Move, Option<ForcedLine>)>);
 
     fn key(&self) -> u64 {
         self.generation
     }
 
-    async fn run(self, cancel: CancelToken, answers: Answers<(u64, Option<Move>)>) {
-        let answer = think(self.game, HINT_LEVEL, endgames::loaded(), cancel).await;
-        if let Err(ThinkError::Failed(why)) = &answer {
-            warning!("no hint: the search failed ({why})");
-        }
-        answers.send((self.generation, answer.ok()));
+    async fn run(self, cancel: CancelToken, answers: Answers<Self::Answer>) {
+        let job = Job::Hint {
+            game: self.game,
+            level: HINT_LEVEL,
+            seed: 0,
+        };
+        let mut answer = None;
+        engine::work(job, cancel, |found| match found {
+            Finding::Hint {
+                best: Ok(best),
+                forced,
+            } => answer = Some((best, forced)),
+            Finding::Hint {
+                best: Err(ThinkError::Failed(why)),
+                ..
+            } => warning!("no hint: the search failed ({why})"),
+            _ => {}
+        })
+        .await;
+        answers.send((self.generation, answer));
     }
 }
 

@@ -18,7 +18,7 @@ use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
 use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
-use super::hint::{hint_reasons, reasons_line, Hint};
+use super::hint::{forced_win_text, hint_reasons, reasons_line, Hint};
 use super::hint_search::use_hint_search;
 use super::menu::GameMenu;
 use super::sound::use_move_sounds;
@@ -26,7 +26,6 @@ use super::status_bar::{BarState, PlayerBar};
 use super::swap_offer::{swapped_notice, SwapDialog};
 use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
-use crate::endgames;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::move_list::MoveList;
 use crate::navigation::{use_back_layer, Page};
@@ -275,7 +274,10 @@ fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
     let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
     let reasons = hint_reasons(state.game(), m);
     let why = reasons_line(lang, &reasons).into_iter();
-    let exact = endgames::forced_win_text(lang, state.game(), m).into_iter();
+    let exact = state
+        .hint_forced()
+        .and_then(|forced| forced_win_text(lang, state.game(), m, forced))
+        .into_iter();
     let parts: Vec<String> = std::iter::once(suggestion)
         .chain(why)
         .chain(exact)

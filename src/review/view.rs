@@ -4,7 +4,7 @@
 //! the computer's search does (off the page's thread), and stops when the screen is left.
 
 use dioxus::prelude::*;
-use duobao_ai::{review_step, CancelToken, PlyReview, Review};
+use duobao_ai::{CancelToken, Finding, Job, PlyReview};
 use duobao_rules::{Color, Game, Ply};
 
 use super::model::{
@@ -12,11 +12,10 @@ use super::model::{
     Cursor, GRAPH_HEIGHT, GRAPH_WIDTH,
 };
 use crate::board::{Badge, Board, Marks};
-use crate::endgames;
+use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
-use crate::log::warning;
 use crate::move_list::{move_rows, ply_notation};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
@@ -275,24 +274,14 @@ impl EngineJob for ReviewRequest {
     async fn run(self, cancel: CancelToken, answers: Answers<Option<PlyReview>>) {
         // The screen first, then the work: the tap that opened it is answered at once.
         after_next_paint().await;
-        let mut review = Review::new(&self.game);
-        review.set_tablebase(endgames::loaded());
-        loop {
-            let (back, reviewed) = match review_step(review, cancel.clone()).await {
-                Ok(step) => step,
-                Err(error) => {
-                    // The plies judged so far stay shown; the rest go without a verdict.
-                    warning!("the review stopped: {error}");
-                    break;
-                }
-            };
-            review = back;
-            match reviewed {
-                Some(ply) => answers.send(Some(ply)),
-                None => break,
-            }
-        }
-        answers.send(None);
+        let job = Job::Review { game: self.game };
+        engine::work(job, cancel, |found| match found {
+            Finding::Ply(ply) => answers.send(Some(ply)),
+            // Also when it broke off: the plies judged so far stay shown.
+            Finding::Done => answers.send(None),
+            _ => {}
+        })
+        .await;
     }
 }
 

@@ -27,11 +27,11 @@ use crate::cancel::{CancelToken, StopOnDrop};
 use crate::endgames::{finish_line, table_solution};
 use crate::outcome::Outcome;
 use crate::proven::{proven, proven_solution, Proven};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::runner::run_off_thread;
 #[cfg(target_arch = "wasm32")]
 use crate::runner::yield_to_page;
-use crate::runner::Slicing;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::runner::{run_off_thread, run_unsliced, unsliced};
+use crate::runner::{run_unsliced, unsliced, Slicing};
 use crate::search::{
     nodes_per_second, Search, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND,
 };

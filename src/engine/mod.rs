@@ -1,0 +1,131 @@
+//! Where the engine works: never on the thread that draws the app. [`work`] hands a
+//! [`Job`] to the engine and hands its findings back as they come: natively on a thread of its
+//! own ([`native`]), on the web in a Web Worker ([`web`]) holding the rules, the AI and the
+//! endgame tables in a WebAssembly module of its own. A job whose future is dropped is stopped
+//! at once; an engine that dies (a panic, out of memory) fails that job with
+//! [`failure`]'s finding, and the next job gets a fresh one.
+//!
+//! Below the features: it imports nothing from the app but the log, the platform and the
+//! endgame tables' files.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+use dioxus::prelude::*;
+use duobao_ai::{CancelToken, Finding, Job, ThinkError};
+
+use crate::platform::after_next_paint;
+
+/// Gets the engine ready once the first screen is painted, so that the first screen never
+/// waits for it and the computer's first move seldom does: natively the endgame tables are
+/// read; on the web a worker is started, which loads the engine's module and the tables.
+pub fn use_engine() {
+    use_hook(|| {
+        spawn(async {
+            after_next_paint().await;
+            #[cfg(not(target_arch = "wasm32"))]
+            crate::endgames::read_in_background().await;
+            #[cfg(target_arch = "wasm32")]
+            web::warm_up();
+        })
+    });
+}
+
+/// Works `job` out off this thread, handing each finding to `found` on this thread, and returns
+/// when the job has said all it has to say (or failed, `found` then being handed its
+/// [`failure`]). Dropping the future stops the job; so does raising `cancel`.
+pub async fn work(job: Job, cancel: CancelToken, mut found: impl FnMut(Finding)) {
+    if cancel.is_cancelled() {
+        return;
+    }
+    let on_failure = failure(&job);
+    #[cfg(not(target_arch = "wasm32"))]
+    let ended = native::work(job, cancel, &mut found).await;
+    #[cfg(target_arch = "wasm32")]
+    let ended = web::work(job, &mut found).await;
+    if let Err(why) = ended {
+        crate::log::warning!("the engine stopped: {why}");
+        found(on_failure(why));
+    }
+}
+
+/// The last finding of a job that the engine could not finish: the move or hint failed
+/// ([`ThinkError::Failed`], which the game answers by asking again, then asking the player),
+/// any other job simply done with what it found.
+fn failure(job: &Job) -> impl FnOnce(String) -> Finding {
+    let asked_for_a_move = matches!(job, Job::Move { .. });
+    let asked_for_a_hint = matches!(job, Job::Hint { .. });
+    move |why| {
+        if asked_for_a_move {
+            Finding::Move(Err(ThinkError::Failed(why)))
+        } else if asked_for_a_hint {
+            Finding::Hint {
+                best: Err(ThinkError::Failed(why)),
+                forced: None,
+            }
+        } else {
+            Finding::Done
+        }
+    }
+}
+
+/// Whether `finding` is the job's last: a move and a hint are one finding, the others end
+/// with [`Finding::Done`].
+fn is_last(finding: &Finding) -> bool {
+    matches!(
+        finding,
+        Finding::Move(_) | Finding::Hint { .. } | Finding::Done
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duobao_ai::Level;
+    use duobao_rules::Game;
+
+    #[test]
+    fn a_failed_move_asks_again_a_failed_hint_shows_none_and_a_failed_review_ends() {
+        let game = Game::new();
+        let failed_move = failure(&Job::Move {
+            game: game.clone(),
+            level: Level::Easy,
+            seed: 0,
+        })("gone".into());
+        assert_eq!(
+            failed_move,
+            Finding::Move(Err(ThinkError::Failed("gone".into())))
+        );
+        assert!(is_last(&failed_move));
+        let failed_hint = failure(&Job::Hint {
+            game: game.clone(),
+            level: Level::Master,
+            seed: 0,
+        })("gone".into());
+        assert!(matches!(
+            failed_hint,
+            Finding::Hint {
+                best: Err(_),
+                forced: None
+            }
+        ));
+        assert_eq!(failure(&Job::Review { game })("gone".into()), Finding::Done);
+    }
+
+    #[test]
+    fn a_job_is_worked_out_off_this_thread_and_ends_with_its_last_finding() {
+        let mut game = Game::new();
+        game.play(duobao_rules::Ply::Move("c3c2".parse().unwrap()))
+            .unwrap();
+        let mut found = Vec::new();
+        futures_executor::block_on(work(Job::Review { game }, CancelToken::new(), |f| {
+            found.push(f)
+        }));
+        assert!(
+            matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]),
+            "{found:?}"
+        );
+    }
+}

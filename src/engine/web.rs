@@ -1,0 +1,209 @@
+//! The engine on the web: Web Workers running the engine's own WebAssembly module
+//! (crates/engine-worker), which the page never waits for. The site's build names the worker's
+//! script and module in a `<meta name="duobao-engine">` of index.html; the page starts a
+//! worker with them and the endgame tables' addresses, then hands it jobs as JSON and reads
+//! its findings back the same way (the protocol is crates/engine-worker/worker.js's).
+//!
+//! A worker works one job at a time and cannot be interrupted inside the search, so a job that
+//! is no longer wanted ends its worker (`terminate`): the next job gets a fresh one, as does
+//! the job after a worker that died. A worker whose job ended goes back to a pool for the next.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use duobao_ai::{Finding, Job};
+use futures_channel::mpsc;
+use futures_util::{future, StreamExt};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::endgames;
+use crate::log::{note, warning};
+use crate::platform::sleep;
+
+/// Idle workers kept for the next jobs: the game's move and hint, or the analysis board's two
+/// searches, may want two at once.
+const POOL: usize = 2;
+
+thread_local! {
+    static IDLE: RefCell<Vec<EngineWorker>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The longest a worker may stay silent on the computer's move or a hint before it is taken
+/// for dead: a worker that is ended or crashes says nothing, and the search of these jobs is
+/// limited in time (Master's at most a few seconds, even on a slow phone). The review and the
+/// analysis may think for long between findings; a dead worker there only stops the panel.
+const SILENCE_LIMIT: Duration = Duration::from_secs(20);
+
+/// What a worker says.
+enum Said {
+    Finding(String),
+    /// The job broke (its script threw, the module panicked) or the worker died.
+    Failed(String),
+}
+
+/// A started worker, and where what it says goes: to the job it works on.
+struct EngineWorker {
+    worker: Worker,
+    listener: Rc<RefCell<Option<mpsc::UnboundedSender<Said>>>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl EngineWorker {
+    /// Starts a worker: it loads the engine's module and the endgame tables, then takes jobs.
+    fn start() -> Result<EngineWorker, String> {
+        let (script, module) = engine_files()?;
+        let worker = Worker::new(&script).map_err(|e| format!("no engine worker: {e:?}"))?;
+        let listener: Rc<RefCell<Option<mpsc::UnboundedSender<Said>>>> = Rc::default();
+        let told = listener.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let data = event.data();
+            let field = |name: &str| {
+                js_sys::Reflect::get(&data, &JsValue::from_str(name))
+                    .ok()
+                    .and_then(|value| value.as_string())
+                    .unwrap_or_default()
+            };
+            let said = match field("type").as_str() {
+                "finding" => Said::Finding(field("finding")),
+                "failed" => Said::Failed(field("text")),
+                "warning" => {
+                    warning!("the engine: {}", field("text"));
+                    return;
+                }
+                "ready" => {
+                    note!("the engine is ready");
+                    return;
+                }
+                _ => return,
+            };
+            if let Some(job) = told.borrow().as_ref() {
+                let _ = job.unbounded_send(said);
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        let told = listener.clone();
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+            let why = format!("the engine's worker died: {}", event.message());
+            if let Some(job) = told.borrow().as_ref() {
+                let _ = job.unbounded_send(Said::Failed(why));
+            }
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let start = serde_json::json!({
+            "type": "start",
+            "wasm": module,
+            "tables": endgames::table_addresses(),
+        });
+        post(&worker, &start)?;
+        Ok(EngineWorker {
+            worker,
+            listener,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+}
+
+/// The worker's script and module, as the site's build named them.
+fn engine_files() -> Result<(String, String), String> {
+    let meta = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.query_selector("meta[name=duobao-engine]").ok())
+        .flatten()
+        .ok_or("this build has no engine (no <meta name=duobao-engine>)")?;
+    let script = meta.get_attribute("content");
+    let module = meta.get_attribute("data-wasm");
+    script
+        .zip(module)
+        .ok_or_else(|| "the engine's <meta> names no files".into())
+}
+
+fn post(worker: &Worker, message: &serde_json::Value) -> Result<(), String> {
+    let message = js_sys::JSON::parse(&message.to_string()).map_err(|e| format!("{e:?}"))?;
+    worker
+        .post_message(&message)
+        .map_err(|e| format!("the engine's worker took no message: {e:?}"))
+}
+
+/// Starts a worker ahead of the first job, after the first screen, so that the engine and
+/// its tables are loaded before the computer's first move is asked for.
+pub(super) fn warm_up() {
+    IDLE.with_borrow_mut(|idle| {
+        if idle.is_empty() {
+            match EngineWorker::start() {
+                Ok(worker) => idle.push(worker),
+                Err(why) => warning!("the engine is not started: {why}"),
+            }
+        }
+    });
+}
+
+/// A worker lent to one job: back to the pool when the job ended, ended when it did not.
+struct Lease(Option<EngineWorker>, bool);
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let (Some(worker), finished) = (self.0.take(), self.1) else {
+            return;
+        };
+        worker.listener.borrow_mut().take();
+        if finished {
+            IDLE.with_borrow_mut(|idle| {
+                if idle.len() < POOL {
+                    idle.push(worker);
+                } else {
+                    worker.worker.terminate();
+                }
+            });
+        } else {
+            worker.worker.terminate();
+        }
+    }
+}
+
+pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<(), String> {
+    let worker = match IDLE.with_borrow_mut(Vec::pop) {
+        Some(worker) => worker,
+        None => EngineWorker::start()?,
+    };
+    let (sender, mut said) = mpsc::unbounded();
+    worker.listener.borrow_mut().replace(sender);
+    let message = serde_json::json!({
+        "type": "job",
+        "job": serde_json::to_string(&job).map_err(|e| e.to_string())?,
+    });
+    post(&worker.worker, &message)?;
+    let mut lease = Lease(Some(worker), false);
+    let watched = matches!(job, Job::Move { .. } | Job::Hint { .. });
+    loop {
+        let next = if watched {
+            match future::select(said.next(), Box::pin(sleep(SILENCE_LIMIT))).await {
+                future::Either::Left((next, _)) => next,
+                future::Either::Right(_) => {
+                    return Err(format!(
+                        "the engine's worker said nothing for {SILENCE_LIMIT:?}"
+                    ))
+                }
+            }
+        } else {
+            said.next().await
+        };
+        let text = match next {
+            Some(Said::Finding(text)) => text,
+            Some(Said::Failed(why)) => return Err(why),
+            None => return Err("the engine's worker fell silent".into()),
+        };
+        let finding: Finding = serde_json::from_str(&text)
+            .map_err(|e| format!("the engine said what the page cannot read ({e}): {text}"))?;
+        let last = super::is_last(&finding);
+        found(finding);
+        if last {
+            lease.1 = true;
+            return Ok(());
+        }
+    }
+}
