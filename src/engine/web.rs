@@ -8,7 +8,7 @@
 //! is no longer wanted ends its worker (`terminate`): the next job gets a fresh one, as does
 //! the job after a worker that died. A worker whose job ended goes back to a pool for the next.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -31,14 +31,19 @@ thread_local! {
     static IDLE: RefCell<Vec<EngineWorker>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The longest a worker may stay silent on the computer's move or a hint before it is taken
-/// for dead: a worker that is ended or crashes says nothing, and the search of these jobs is
-/// limited in time (Master's at most a few seconds, even on a slow phone). The review and the
+/// The longest a started worker may stay silent on the computer's move or a hint before it is
+/// taken for dead: a worker that is ended or crashes says nothing, and the search of these jobs
+/// is limited in time (Master's to 1.5 s, a few seconds on a slow phone). The review and the
 /// analysis may think for long between findings; a dead worker there only stops the panel.
-const SILENCE_LIMIT: Duration = Duration::from_secs(20);
+const SILENCE_LIMIT: Duration = Duration::from_secs(10);
+/// The same while the worker is still loading the engine and the tables, which on a slow
+/// connection takes a while.
+const LOADING_LIMIT: Duration = Duration::from_secs(120);
 
 /// What a worker says.
 enum Said {
+    /// The engine and the tables are loaded.
+    Ready,
     Finding(String),
     /// The job broke (its script threw, the module panicked) or the worker died.
     Failed(String),
@@ -47,6 +52,7 @@ enum Said {
 /// A started worker, and where what it says goes: to the job it works on.
 struct EngineWorker {
     worker: Worker,
+    ready: Rc<Cell<bool>>,
     listener: Rc<RefCell<Option<mpsc::UnboundedSender<Said>>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
@@ -58,7 +64,8 @@ impl EngineWorker {
         let (script, module) = engine_files()?;
         let worker = Worker::new(&script).map_err(|e| format!("no engine worker: {e:?}"))?;
         let listener: Rc<RefCell<Option<mpsc::UnboundedSender<Said>>>> = Rc::default();
-        let told = listener.clone();
+        let ready: Rc<Cell<bool>> = Rc::default();
+        let (told, loaded) = (listener.clone(), ready.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let data = event.data();
             let field = |name: &str| {
@@ -76,7 +83,8 @@ impl EngineWorker {
                 }
                 "ready" => {
                     note!("the engine is ready");
-                    return;
+                    loaded.set(true);
+                    Said::Ready
                 }
                 _ => return,
             };
@@ -101,6 +109,7 @@ impl EngineWorker {
         post(&worker, &start)?;
         Ok(EngineWorker {
             worker,
+            ready,
             listener,
             _on_message: on_message,
             _on_error: on_error,
@@ -177,22 +186,28 @@ pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<()
         "job": serde_json::to_string(&job).map_err(|e| e.to_string())?,
     });
     post(&worker.worker, &message)?;
+    let ready = worker.ready.clone();
     let mut lease = Lease(Some(worker), false);
     let watched = matches!(job, Job::Move { .. } | Job::Hint { .. });
     loop {
         let next = if watched {
-            match future::select(said.next(), Box::pin(sleep(SILENCE_LIMIT))).await {
+            let limit = if ready.get() {
+                SILENCE_LIMIT
+            } else {
+                LOADING_LIMIT
+            };
+            match future::select(said.next(), Box::pin(sleep(limit))).await {
                 future::Either::Left((next, _)) => next,
                 future::Either::Right(_) => {
-                    return Err(format!(
-                        "the engine's worker said nothing for {SILENCE_LIMIT:?}"
-                    ))
+                    return Err(format!("the engine's worker said nothing for {limit:?}"))
                 }
             }
         } else {
             said.next().await
         };
         let text = match next {
+            // From now on the worker's silence counts.
+            Some(Said::Ready) => continue,
             Some(Said::Finding(text)) => text,
             Some(Said::Failed(why)) => return Err(why),
             None => return Err("the engine's worker fell silent".into()),
