@@ -1,0 +1,110 @@
+// The engine in its own Web Worker: the computer's move, the hint, the review and the analysis
+// board work in both languages, online and offline (the worker's script, its module and the
+// endgame tables come from the service worker's cache); a worker ended in the middle of
+// Master's thinking costs the player nothing but a wait: the move is asked for again, or the
+// retry dialog offers it, and the game is as it was.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openBrowser, newWatchedPage, answerLinkChoice, playMove, plies, waitForPlies, assertNoErrors,
+  screenshot,
+} from '../lib/phone.mjs';
+import { SITE, openSite, serve, waitForServiceWorker } from '../lib/site.mjs';
+
+let site;
+before(async () => { site = await serve(SITE); });
+after(async () => { await site.stop(); });
+
+/** Keeps every Web Worker the page starts in `window.engineWorkers`, so the test can end them. */
+function keepWorkers() {
+  const Started = window.Worker;
+  window.engineWorkers = [];
+  window.Worker = class extends Started {
+    constructor(...args) {
+      super(...args);
+      window.engineWorkers.push(this);
+    }
+  };
+}
+
+/** Waits for the computer's reply, tapping "ask again" if the retry dialog comes first. */
+async function waitForReply(page, count, timeout) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if ((await plies(page)).length >= count) return;
+    const retry = page.getByTestId('ai-retry');
+    if (await retry.count()) await retry.tap();
+    await page.waitForTimeout(250);
+  }
+  assert.fail(`no reply within ${timeout} ms`);
+}
+
+for (const lang of ['zh', 'en']) {
+  test(`a worker ended while Master thinks: the move is asked again, the game intact (${lang})`, async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await newWatchedPage(browser.context);
+      await page.addInitScript(keepWorkers);
+      await page.goto(`${site.url}?lang=${lang}&mode=ai&level=master&turn=off`);
+      await answerLinkChoice(page);
+      await page.getByTestId('board').waitFor();
+      // Off the proven line, so that Master searches for its whole budget.
+      await playMove(page, 'b2c2');
+      const ended = await page.evaluate(() => {
+        for (const worker of window.engineWorkers) worker.terminate();
+        return window.engineWorkers.length;
+      });
+      assert.ok(ended >= 1, 'the engine runs in a Web Worker');
+      // A silent worker is taken for dead after 10 s; the move is then asked again.
+      await waitForReply(page, 2, 45_000);
+      const played = await plies(page);
+      assert.equal(played[0], 'b2c2', 'the player\'s move stands');
+      assert.equal(played.length, 2);
+      const started = await page.evaluate(() => window.engineWorkers.length);
+      assert.ok(started > ended, 'a fresh worker answered');
+      await screenshot(page, `engine-worker-restarted-${lang}`);
+      assertNoErrors(page);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+test('offline: Master\'s move, a hint, the analysis board and a review, in both languages', async () => {
+  const browser = await openBrowser();
+  try {
+    const first = await openSite(browser.context, `${site.url}?lang=en`);
+    await first.getByTestId('home').waitFor();
+    await waitForServiceWorker(first);
+    await browser.context.setOffline(true);
+    for (const lang of ['zh', 'en']) {
+      const page = await newWatchedPage(browser.context);
+      await page.goto(`${site.url}?lang=${lang}&mode=ai&level=master&turn=off`);
+      await answerLinkChoice(page);
+      await page.getByTestId('board').waitFor();
+      // The proven win's first move, hinted from the certificate by the engine.
+      await page.getByTestId('hint').tap();
+      await page.getByTestId('hint-arrow').waitFor({ timeout: 20_000 });
+      await playMove(page, 'c3c2');
+      await waitForPlies(page, 2, 20_000);
+
+      await page.goto(`${site.url}?lang=${lang}`);
+      await page.getByTestId('open-analysis').tap();
+      await page.getByTestId('analysis-line').waitFor({ timeout: 20_000 });
+      await page.getByTestId('analysis-verdict').waitFor({ timeout: 20_000 });
+
+      // A finished game (Red takes the treasure and wins), reviewed.
+      await page.goto(`${site.url}?lang=${lang}&mode=pnp&turn=off&fen=BBB/BB.BB/.RT../...R./R.. r - 0`);
+      await answerLinkChoice(page);
+      await playMove(page, 'd2d3');
+      await page.getByTestId('game-over').waitFor();
+      await page.getByTestId('review').tap();
+      await page.locator('[data-testid="review-ply-1"][data-verdict]').waitFor({ timeout: 60_000 });
+      await screenshot(page, `engine-worker-offline-review-${lang}`);
+      assertNoErrors(page);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
