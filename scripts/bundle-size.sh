@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
 # The size of the release web build's WebAssembly modules, as players download them: raw and
 # gzipped (gzip -9), the app's and the engine's. Fails when the app's gzipped size is over the
-# limit (505 KB by default, the project's budget, raised from 330 KB for Your games, sharing, puzzles by length and the
-# endgame tables' probe, then for themes, resigning and sound levels, then for the proven win
-# from the start, its certificate carried, then for the endgame tables and the swap rule, then
-# for the analysis board and the position editor, then for the app in layers,
-# lowered as the engine left for its worker (docs/PERFORMANCE.md, "The web download"); MAX_GZIP_KB=… to change it), or when it links the
-# engine's search, analysis or review, which run in the engine's own module (crates/engine-worker):
-# their source files' names, which any panic path of theirs carries into the module, must not be
-# in it, and must be in the engine's (so that the check is known to see them). Builds the web app
-# first unless SKIP_BUILD=1 reuses the last build.
+# limit (505 KB by default, the project's budget: raised from 330 KB as features came, lowered
+# as the engine left for its worker; docs/PERFORMANCE.md, "The web download"; MAX_GZIP_KB=… to
+# change it), or when the app's module links the engine's search, analysis or review, which
+# run in the engine's own module (crates/engine-worker): their source files' names, which any
+# panic path of theirs carries into a module, must not be in the app's and must be in the
+# engine's (so that the check is known to see them). Builds the web app first unless
+# SKIP_BUILD=1 reuses the last build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
