@@ -4,8 +4,9 @@
 # that folder to any static host; README.md, "Putting it on the web"). dx builds the app
 # (optimised by wasm-opt for size, without debug symbols, which dx keeps unless told not to, with
 # Cargo's `wasm-release` profile) and copies assets/web (manifests, icons); web/finish-build.mjs
-# adds the offline service worker and the precompressed copies. The folder is made afresh, so
-# that no file of an earlier build is deployed or precached.
+# adds the offline service worker and the precompressed copies. The engine runs in a Web Worker
+# of its own (crates/engine-worker), built here after dx, optimised for speed rather than size.
+# The folder is made afresh, so that no file of an earlier build is deployed or precached.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 public=target/dx/duobao-app/release/web/public
@@ -13,5 +14,27 @@ rm -rf "$public"
 # index.html starts the app itself, after the first paint.
 NO_DOWNLOADS=1 dx build --platform web --release --debug-symbols false \
   --inject-loading-scripts false "$@"
+
+# The engine's worker: its WebAssembly, and one script of wasm-bindgen's glue and worker.js. Both
+# are named by their content with dx's mark (`-dxh<hex>`), so that the server, the service worker
+# and a static host's rules keep them as they keep the app's hashed files; in engine/, not
+# assets/, where the app's own WebAssembly is the only one. web/finish-build.mjs names them in
+# index.html.
+cargo_target="${CARGO_TARGET_DIR:-target}"
+engine_build="$cargo_target/engine-worker"
+cargo build --quiet --profile wasm-engine --target wasm32-unknown-unknown -p duobao-engine-worker
+rm -rf "$engine_build"
+mkdir -p "$engine_build" "$public/engine"
+wasm-bindgen --target no-modules --no-typescript --out-dir "$engine_build" \
+  "$cargo_target/wasm32-unknown-unknown/wasm-engine/duobao_engine_worker.wasm"
+wasm-opt -O3 --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals --strip-debug \
+  "$engine_build/duobao_engine_worker_bg.wasm" -o "$engine_build/engine.wasm"
+cat "$engine_build/duobao_engine_worker.js" crates/engine-worker/worker.js >"$engine_build/engine.js"
+for kind in js wasm; do
+  hash="$(sha256sum "$engine_build/engine.$kind" | cut -c1-16)"
+  cp "$engine_build/engine.$kind" "$public/engine/engine-dxh$hash.$kind"
+done
+
 [[ -d web/node_modules/workbox-build ]] || (cd web && npm ci --no-audit --no-fund)
 node web/finish-build.mjs "$public"

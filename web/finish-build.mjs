@@ -2,6 +2,7 @@
 //   node web/finish-build.mjs target/dx/duobao-app/release/web/public
 // - the content security policy, in the page itself (a <meta>), with the hashes of its inline
 //   scripts, so that it travels with the page to any static host;
+// - the engine's worker named in the page (a <meta>), as scripts/build-web.sh wrote it;
 // - the light theme's manifests, beside the dark ones;
 // - sw.js, the offline service worker (Workbox): it precaches every file the app uses on the
 //   first visit and serves them offline. Its list and revisions come from the build's own files,
@@ -21,8 +22,38 @@ if (!site || !existsSync(join(site, 'index.html'))) {
   process.exit(2);
 }
 
-const page = withSecurityPolicy(readFileSync(join(site, 'index.html'), 'utf8'));
+const page = withSecurityPolicy(withEngine(readFileSync(join(site, 'index.html'), 'utf8')));
 writeFileSync(join(site, 'index.html'), page);
+
+/**
+ * `built` naming the engine's worker (crates/engine-worker), whose script and WebAssembly
+ * scripts/build-web.sh writes into engine/ under names that change with their content:
+ * `<meta name="duobao-engine" content="engine/engine-dxh<hex>.js"
+ * data-wasm="engine/engine-dxh<hex>.wasm">`, paths from the site's root. The app reads it to
+ * start the worker.
+ */
+function withEngine(built) {
+  const folder = join(site, 'engine');
+  const named = (kind) => {
+    const pattern = new RegExp(`^engine-dxh[0-9a-f]+\\.${kind}$`);
+    const found = existsSync(folder) ? readdirSync(folder).filter((name) => pattern.test(name)) : [];
+    if (found.length !== 1) {
+      console.error(`finish-build: engine/ holds ${found.length} engine .${kind} files, not one: build with scripts/build-web.sh`);
+      process.exit(2);
+    }
+    return `engine/${found[0]}`;
+  };
+  const meta = `<meta name="duobao-engine" content="${named('js')}" data-wasm="${named('wasm')}">`;
+  // A page finished before gets the engine named again.
+  const html = built.replace(/\n *<meta name="duobao-engine" [^>]*>/, '');
+  const charset = '<meta charset="UTF-8">';
+  if (!html.includes(charset)) {
+    console.error(`finish-build: index.html has no ${charset} to name the engine after`);
+    process.exit(2);
+  }
+  console.log(`finish-build: the engine's worker is ${named('js')}`);
+  return html.replace(charset, `${charset}\n        ${meta}`);
+}
 
 /**
  * `built` with its content security policy as the first thing in its head after the charset: the
@@ -84,6 +115,10 @@ for (const name of readdirSync(site).filter((file) => /^manifest\.[a-z]+\.webman
 /** dx's names for files whose content is in their name: cached for ever, never revised. */
 const HASHED = /-dxh[0-9a-f]+\./;
 
+// The precache keeps each response whole, its headers too: offline, the page still comes with
+// the server's Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy, so it stays
+// cross-origin isolated (crates/serve/src/headers.rs), and the engine's worker script keeps the
+// embedder policy a worker of an isolated page needs.
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
   globPatterns: ['**/*'],

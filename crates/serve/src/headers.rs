@@ -43,6 +43,25 @@ pub const SECURITY_HEADERS: [(HeaderName, &str); 5] = [
 
 const PERMISSIONS_POLICY: HeaderName = HeaderName::from_static("permissions-policy");
 
+/// The headers every response carries so that the page is cross-origin isolated
+/// (`crossOriginIsolated` is true), which the browser requires before it lets the engine's
+/// worker share memory with more threads: the page keeps no window of another site in its
+/// group (`Cross-Origin-Opener-Policy: same-origin`), and loads nothing another site has not
+/// agreed to (`Cross-Origin-Embedder-Policy: require-corp`), which costs nothing, the site
+/// loading only its own files. On every response, not the page's alone: the engine's worker
+/// script needs the embedder policy too, and the service worker keeps them with the files it
+/// precaches, so that the installed app is isolated offline as well.
+pub const ISOLATION_HEADERS: [(HeaderName, &str); 2] = [
+    (CROSS_ORIGIN_OPENER_POLICY, "same-origin"),
+    (CROSS_ORIGIN_EMBEDDER_POLICY, "require-corp"),
+];
+
+const CROSS_ORIGIN_OPENER_POLICY: HeaderName =
+    HeaderName::from_static("cross-origin-opener-policy");
+
+const CROSS_ORIGIN_EMBEDDER_POLICY: HeaderName =
+    HeaderName::from_static("cross-origin-embedder-policy");
+
 const DENIED_FEATURES: &str = "accelerometer=(), camera=(), display-capture=(), \
 encrypted-media=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), \
 microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), \
@@ -96,7 +115,7 @@ pub fn with_utf8_charset(content_type: &str) -> Option<HeaderValue> {
 
 /// Adds the site's headers to every response: the cache policy by [`is_content_hashed`] (a
 /// hashed name that is missing, or any error, is not cached for a year) unless it has one, the
-/// charset by [`with_utf8_charset`], and the [`SECURITY_HEADERS`].
+/// charset by [`with_utf8_charset`], the [`SECURITY_HEADERS`] and the [`ISOLATION_HEADERS`].
 pub async fn site_headers(request: Request, next: Next) -> Response {
     let hashed = is_content_hashed(request.uri().path());
     let mut response = next.run(request).await;
@@ -108,7 +127,7 @@ pub async fn site_headers(request: Request, next: Next) -> Response {
     headers
         .entry(CACHE_CONTROL)
         .or_insert(HeaderValue::from_static(cache));
-    for (name, value) in SECURITY_HEADERS {
+    for (name, value) in SECURITY_HEADERS.into_iter().chain(ISOLATION_HEADERS) {
         headers.insert(name, HeaderValue::from_static(value));
     }
     let charset = headers

@@ -9,8 +9,8 @@
 //! answers with the regular files inside the folder and nothing else (no dotfiles, nothing a
 //! link leads to outside, no redirect to another site: `confine`), bounds slow and idle
 //! clients and the connections open at once ([`Limits`]: 10 s for a request's head, 60 s
-//! without traffic, at most 1024 connections), sends the headers of a careful static site, and
-//! its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
+//! without traffic, at most 1024 connections), sends the headers of a careful static site and
+//! those that make the page cross-origin isolated (for the engine's worker), and its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
 //! Given endgame tables, it answers `GET /api/tablebase?fen=FEN` from them too
 //! ([`TABLEBASE_PATH`]).
 //! docs/SERVER.md says the same for a maintainer, with measurements.
@@ -58,10 +58,10 @@ const GRACE: Duration = Duration::from_secs(5);
 
 /// The site: the regular files inside `root` (a canonical path: [`Site::bind`] makes it so)
 /// with the site's headers (the cache policy of [`is_content_hashed`], UTF-8 text, the security
-/// headers). `/` and every folder serve their `index.html`; a file's `.br` or `.gz` sibling is
-/// sent instead when the browser accepts that encoding; a missing file, a dotfile, an empty
-/// path segment (`//sub`) and anything a link leads to outside `root` is a plain-text 404; a
-/// request for several byte ranges gets the whole file.
+/// headers, cross-origin isolation). `/` and every folder serve their `index.html`; a file's
+/// `.br` or `.gz` sibling is sent instead when the browser accepts that encoding; a missing
+/// file, a dotfile, an empty path segment (`//sub`) and anything a link leads to outside `root`
+/// is a plain-text 404; a request for several byte ranges gets the whole file.
 ///
 /// With `local_ca` (the CA's certificate in PEM), [`LOCAL_CA_PATH`] answers it too, typed so
 /// that a phone offers to install it; it is not a file of the site, and like the page it is

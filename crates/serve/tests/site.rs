@@ -651,6 +651,42 @@ async fn the_security_headers_are_on_every_response() {
     }
 }
 
+/// Every response, the page's, its files' (precompressed or not), an error's and the
+/// tablebase's, carries the headers that make the page cross-origin isolated, so that its
+/// workers may share memory: a page or a worker script without them would not be.
+#[tokio::test]
+async fn every_response_keeps_the_page_cross_origin_isolated() {
+    let (dir, tables) = (web_build(), table_files());
+    let server = start_with_tables(dir.path(), tables.path());
+    for (path, encoding, status) in [
+        ("/", None, 200),
+        ("/sw.js", None, 200),
+        ("/assets/app-dxh0123abcd.wasm", Some("br"), 200),
+        ("/assets/app-dxh0123abcd.wasm", None, 200),
+        ("/missing.js", None, 404),
+        ("/.env", None, 404),
+        (&query(RED_WINS_IN_1), None, 200),
+    ] {
+        let reply = get(server.addr, path, encoding).await;
+        assert_eq!(reply.status, status, "{path}");
+        assert_eq!(
+            reply.header("content-encoding"),
+            encoding,
+            "{path} {encoding:?}"
+        );
+        assert_eq!(
+            reply.header("cross-origin-opener-policy"),
+            Some("same-origin"),
+            "{path} {encoding:?}"
+        );
+        assert_eq!(
+            reply.header("cross-origin-embedder-policy"),
+            Some("require-corp"),
+            "{path} {encoding:?}"
+        );
+    }
+}
+
 /// A server on a free port with these limits, serving plain HTTP.
 fn start_limited(dir: &Path, limits: Limits) -> Running {
     serve(Config {
