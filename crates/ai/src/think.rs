@@ -1,5 +1,5 @@
-//! The async task the app awaits: the level's move for a game, computed without blocking the
-//! caller's thread, by the [`runner`](crate::runner) a review uses too.
+//! The computer's move: [`choose_move`], the level's move for a game worked out on the thread
+//! it is given, and natively [`think`], the same off the caller's thread for an async caller.
 
 use std::fmt;
 use std::sync::Arc;
@@ -7,16 +7,16 @@ use std::sync::Arc;
 use duobao_rules::{Game, Move};
 use duobao_tablebase::Tablebase;
 
-use crate::cancel::{CancelToken, StopOnDrop};
+use crate::cancel::CancelToken;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::cancel::StopOnDrop;
 use crate::level::{Level, LevelPlayer};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
-#[cfg(target_arch = "wasm32")]
-use crate::runner::{yield_to_page, WEB_SLICE};
-use crate::search::SearchInfo;
 
-/// Why [`think`] gave no move, why a [`review_step`](crate::review_step) gave no review
-/// (`Failed`, its only error), or why an [`analyse`](crate::analyse) did not run to its end.
+/// Why [`choose_move`] gave no move. Natively, also why work awaited off the caller's thread —
+/// a review's step, an analysis — gave no answer: it broke (`Failed`), or the analysis was
+/// cancelled.
 #[derive(Clone, Debug, Eq, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ThinkError {
     /// The request was cancelled, before or after the search: its answer is not wanted.
@@ -40,16 +40,17 @@ impl fmt::Display for ThinkError {
 
 impl std::error::Error for ThinkError {}
 
-/// The move `level` plays in the game's current position, or why there is none: cancelled
-/// (also when cancelled after the search finished, so an outdated answer is never played), no
-/// move (the game is over), or a failed search. Never blocks the caller's thread; dropping the
-/// future stops the search. Master reads the `endgames` tables given (see
-/// [`Level::reads_endgame_tables`]).
-pub async fn think(
-    game: Game,
+/// The move `level` plays in the game's current position, searched here and now, or why there
+/// is none: cancelled (also when `cancel` is raised as the search ends, so an outdated answer
+/// is never played), or no move (the game is over). `seed` varies the lower levels' choice.
+/// Master reads the `endgames` tables given (see [`Level::reads_endgame_tables`]) and plays
+/// the proven win's moves at once.
+pub fn choose_move(
+    game: &Game,
     level: Level,
+    seed: u64,
     endgames: Option<Arc<Tablebase>>,
-    cancel: CancelToken,
+    cancel: &CancelToken,
 ) -> Result<Move, ThinkError> {
     if cancel.is_cancelled() {
         return Err(ThinkError::Cancelled);
@@ -57,16 +58,14 @@ pub async fn think(
     if game.is_over() {
         return Err(ThinkError::NoMove);
     }
-    if let Some(known) = level.proven_move(&game) {
+    if let Some(known) = level.proven_move(game) {
         return Ok(known);
     }
-    let stop = cancel.child();
-    let _stop_when_dropped = StopOnDrop(stop.clone());
-    let mut player = fresh_player(level);
+    let mut player = LevelPlayer::new(level, seed);
     if level.reads_endgame_tables() {
         player.set_tablebase(endgames);
     }
-    let (chosen, _) = choose_off_thread(player, game, stop).await?;
+    let (chosen, _) = player.choose_reporting(game, cancel);
     match chosen {
         _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
         Some(chosen) => Ok(chosen),
@@ -74,46 +73,35 @@ pub async fn think(
     }
 }
 
-/// A player for one request, seeded differently from one request to the next so that the lower
-/// levels vary their play.
-fn fresh_player(level: Level) -> LevelPlayer {
-    let nanos = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_nanos() as u64);
-    LevelPlayer::new(level, nanos)
-}
-
-/// The player's move and what its search reported, computed the way the app gets it: on a
-/// native thread of its own, or in slices of the web page's thread (see [`crate::runner`]). The
-/// benchmark measures this same path, so its figures are the ones a player meets. A search
-/// that panics is [`ThinkError::Failed`].
+/// [`choose_move`] on a thread of its own (tokio's blocking pool inside a runtime), seeded anew
+/// on each request so that the lower levels vary their play: never blocks the caller's thread,
+/// and dropping the future stops the search. A search that panics is [`ThinkError::Failed`]; an answer that
+/// comes back after `cancel` was raised is [`ThinkError::Cancelled`].
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) async fn choose_off_thread(
-    mut player: LevelPlayer,
+pub async fn think(
     game: Game,
-    stop: CancelToken,
-) -> Result<(Option<Move>, SearchInfo), ThinkError> {
-    run_off_thread(move || player.choose_reporting(&game, &stop))
+    level: Level,
+    endgames: Option<Arc<Tablebase>>,
+    cancel: CancelToken,
+) -> Result<Move, ThinkError> {
+    let stop = cancel.child();
+    let _stop_when_dropped = StopOnDrop(stop.clone());
+    let seed = fresh_seed();
+    let chosen = run_off_thread(move || choose_move(&game, level, seed, endgames, &stop))
         .await
-        .map_err(ThinkError::Failed)
+        .map_err(ThinkError::Failed)?;
+    if cancel.is_cancelled() {
+        return Err(ThinkError::Cancelled);
+    }
+    chosen
 }
 
-#[cfg(target_arch = "wasm32")]
-pub(crate) async fn choose_off_thread(
-    mut player: LevelPlayer,
-    game: Game,
-    stop: CancelToken,
-) -> Result<(Option<Move>, SearchInfo), ThinkError> {
-    let level = player.level();
-    let mut search = player.searcher.start(&game, level.limits());
-    let result = loop {
-        let deadline = web_time::Instant::now() + WEB_SLICE;
-        if let Some(result) = search.run(Some(deadline), &stop, &mut |_| {}) {
-            break result;
-        }
-        yield_to_page().await;
-    };
-    Ok((player.choose_from(&game, &result, &stop), result.info))
+/// A seed that differs from one request to the next.
+#[cfg(not(target_arch = "wasm32"))]
+fn fresh_seed() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
 }
 
 #[cfg(test)]
