@@ -133,10 +133,6 @@ fn forced_after(tables: &Tablebase, game: &Game, hinted: Move) -> Option<ForcedL
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
-    use web_time::Instant;
-
     use super::*;
     use crate::analysis::{AnalysisLimit, AnalysisVerdict, EngineLines, LineValue};
 
@@ -231,32 +227,6 @@ mod tests {
         cancel.cancel();
         let mut found = Vec::new();
         run_job(job, None, &cancel, &mut |f| found.push(f));
-        assert_eq!(found, [Finding::Move(Err(ThinkError::Cancelled))]);
-    }
-
-    #[test]
-    fn a_move_job_cancelled_from_another_thread_stops_its_search_promptly() {
-        // Off the proven win's lines, where Master searches for up to its 1.5 s.
-        let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
-        let cancel = CancelToken::new();
-        let canceller = cancel.clone();
-        let cancelled_at = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(50));
-            canceller.cancel();
-            Instant::now()
-        });
-        let mut found = Vec::new();
-        let job = Job::Move {
-            game,
-            level: Level::Master,
-            seed: 1,
-        };
-        run_job(job, None, &cancel, &mut |f| found.push(f));
-        let stopped_after = cancelled_at.join().unwrap().elapsed();
-        assert!(
-            stopped_after < Duration::from_millis(200),
-            "{stopped_after:?}"
-        );
         assert_eq!(found, [Finding::Move(Err(ThinkError::Cancelled))]);
     }
 }

@@ -10,8 +10,8 @@
 //!
 //! All the long work is plain blocking code that stops when its [`CancelToken`] is raised, run
 //! on whatever thread it is given: the app's engine work is a [`Job`] worked out by
-//! [`run_job`] (on the web in a Web Worker). Natively an async caller can also await it off
-//! its thread: `think`, `review_step`, `analyse`.
+//! [`run_job`] (on the web in a Web Worker). Natively an async caller can also await an
+//! analysis off its thread (`analyse`, which `duobao analyse` runs).
 //!
 //! ```no_run
 //! use duobao_ai::{choose_move, CancelToken, Level};
@@ -61,8 +61,6 @@ pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
 };
-#[cfg(not(target_arch = "wasm32"))]
-pub use review::review_step;
 pub use review::{review_game, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
     RootMove, SearchInfo, SearchLimits, SearchLine, SearchResult, Searcher, MATE, MATE_BOUND,
@@ -70,6 +68,4 @@ pub use search::{
 pub use solve::{Budget, Solution, Solver, MAX_HORIZON};
 pub use swap::{first_move_inviting_no_swap, first_move_value, is_first_reply, takes_swap};
 pub use tactics::{allows_treasure_capture, treasure_capture, treasure_threat};
-#[cfg(not(target_arch = "wasm32"))]
-pub use think::think;
 pub use think::{choose_move, ThinkError};

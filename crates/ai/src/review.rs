@@ -27,12 +27,8 @@ use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
 use crate::outcome::Outcome;
 use crate::proven::proven_solution;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::runner::run_off_thread;
 use crate::search::{SearchLimits, SearchResult, Searcher};
 use crate::solve::{Budget, Solution, Solver};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::think::ThinkError;
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
 const GOOD_DROP: i32 = 30;
@@ -300,23 +296,6 @@ fn score_moves(
     searcher.search(game, limits, cancel, |_| {})
 }
 
-/// [`Review::step_until`] on a thread of its own (the review goes there and comes back), so
-/// that an async caller's thread is never blocked. `None` when all plies are done or `cancel`
-/// is raised; [`ThinkError::Failed`] when the review broke (it panicked), and the review is
-/// lost with it.
-#[cfg(not(target_arch = "wasm32"))]
-pub async fn review_step(
-    mut review: Review,
-    cancel: CancelToken,
-) -> Result<(Review, Option<PlyReview>), ThinkError> {
-    run_off_thread(move || {
-        let reviewed = review.step_until(&cancel);
-        (review, reviewed)
-    })
-    .await
-    .map_err(ThinkError::Failed)
-}
-
 /// The verdict on a ply from the outcomes around it, whether it was the best move found, and
 /// how far its score fell short of the best.
 fn judge(before: Outcome, after: Outcome, is_best: bool, drop: i32) -> Verdict {
@@ -566,27 +545,6 @@ mod tests {
             "{stopped_after:?}"
         );
         assert_eq!(review.progress(), (0, 1));
-    }
-
-    #[tokio::test(flavor = "current_thread")]
-    async fn review_step_runs_off_the_callers_thread_and_hands_the_review_back() {
-        let game = blundered_game();
-        let mut review = Review::new(&game);
-        let mut verdicts = Vec::new();
-        loop {
-            let (back, reviewed) = review_step(review, CancelToken::new()).await.unwrap();
-            review = back;
-            match reviewed {
-                Some(ply) => verdicts.push(ply.verdict),
-                None => break,
-            }
-        }
-        assert_eq!(verdicts.len(), 3);
-        assert_eq!(verdicts[0], Verdict::Blunder);
-        let cancel = CancelToken::new();
-        cancel.cancel();
-        let (review, reviewed) = review_step(Review::new(&game), cancel).await.unwrap();
-        assert_eq!((reviewed, review.progress()), (None, (0, 3)));
     }
 
     #[test]

@@ -1,9 +1,8 @@
-//! Natively, the AI's blocking work — the computer's move ([`think`](crate::think)), a
-//! review's step ([`review_step`](crate::review_step)), an analysis
-//! ([`analyse`](crate::analyse)) — awaited by an async caller without blocking its thread: run
-//! on tokio's blocking pool (or a thread of its own outside a runtime), a panic caught and
-//! reported as a failure. On the web the same blocking work runs in the engine's Web Worker
-//! instead ([`run_job`](crate::run_job)), so this module is native only.
+//! Natively, blocking work awaited by an async caller without blocking its thread — an
+//! analysis ([`analyse`](crate::analyse)) — run on tokio's blocking pool (or a thread of its own
+//! outside a runtime), a panic caught and reported as a failure. The app's engine work goes
+//! through [`run_job`](crate::run_job) on threads (or Web Workers) of the app's own, so this
+//! module is native only.
 
 /// Runs `job` on tokio's blocking pool (or a thread of its own outside a runtime) and awaits
 /// its result. A panic in `job` (caught where panics unwind) or a thread that ends without an

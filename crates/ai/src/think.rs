@@ -1,5 +1,5 @@
 //! The computer's move: [`choose_move`], the level's move for a game worked out on the thread
-//! it is given, and natively [`think`], the same off the caller's thread for an async caller.
+//! it is given, or why there is none.
 
 use std::fmt;
 use std::sync::Arc;
@@ -8,15 +8,11 @@ use duobao_rules::{Game, Move};
 use duobao_tablebase::Tablebase;
 
 use crate::cancel::CancelToken;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::cancel::StopOnDrop;
 use crate::level::{Level, LevelPlayer};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::runner::run_off_thread;
 
-/// Why [`choose_move`] gave no move. Natively, also why work awaited off the caller's thread —
-/// a review's step, an analysis — gave no answer: it broke (`Failed`), or the analysis was
-/// cancelled.
+/// Why [`choose_move`] gave no move, or why the engine's work gave no answer: it was
+/// cancelled, or it broke (`Failed`: a panic caught on an analysis's thread, or, in the app, a
+/// thread or worker that died).
 #[derive(Clone, Debug, Eq, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ThinkError {
     /// The request was cancelled, before or after the search: its answer is not wanted.
@@ -73,37 +69,6 @@ pub fn choose_move(
     }
 }
 
-/// [`choose_move`] on a thread of its own (tokio's blocking pool inside a runtime), seeded anew
-/// on each request so that the lower levels vary their play: never blocks the caller's thread,
-/// and dropping the future stops the search. A search that panics is [`ThinkError::Failed`]; an answer that
-/// comes back after `cancel` was raised is [`ThinkError::Cancelled`].
-#[cfg(not(target_arch = "wasm32"))]
-pub async fn think(
-    game: Game,
-    level: Level,
-    endgames: Option<Arc<Tablebase>>,
-    cancel: CancelToken,
-) -> Result<Move, ThinkError> {
-    let stop = cancel.child();
-    let _stop_when_dropped = StopOnDrop(stop.clone());
-    let seed = fresh_seed();
-    let chosen = run_off_thread(move || choose_move(&game, level, seed, endgames, &stop))
-        .await
-        .map_err(ThinkError::Failed)?;
-    if cancel.is_cancelled() {
-        return Err(ThinkError::Cancelled);
-    }
-    chosen
-}
-
-/// A seed that differs from one request to the next.
-#[cfg(not(target_arch = "wasm32"))]
-fn fresh_seed() -> u64 {
-    web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
@@ -112,47 +77,51 @@ mod tests {
     use crate::outcome::Outcome;
     use crate::proven::proven;
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn think_returns_a_legal_move_inside_a_runtime() {
+    fn choose(game: &Game, level: Level, cancel: &CancelToken) -> Result<Move, ThinkError> {
+        choose_move(game, level, 1, None, cancel)
+    }
+
+    #[test]
+    fn the_move_chosen_is_legal() {
         let game = Game::new();
-        let m = think(game.clone(), Level::Medium, None, CancelToken::new())
-            .await
-            .unwrap();
+        let m = choose(&game, Level::Medium, &CancelToken::new()).unwrap();
         assert!(game.position().is_legal(m));
     }
 
     #[test]
-    fn think_works_without_a_runtime() {
-        let game = Game::new();
-        let m =
-            futures_executor::block_on(think(game.clone(), Level::Easy, None, CancelToken::new()));
-        assert!(game.position().is_legal(m.unwrap()));
-    }
-
-    #[tokio::test(flavor = "current_thread")]
-    async fn a_cancelled_request_returns_promptly_with_no_move() {
-        let cancel = CancelToken::new();
-        // Off the proven win's lines, where Master searches (on them it answers at once).
+    fn a_search_cancelled_from_another_thread_stops_promptly_with_no_move() {
+        // Off the proven win's lines, where Master searches for up to its 1.5 s (on them it
+        // answers at once).
         let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
-        let request = tokio::spawn(think(game, Level::Master, None, cancel.clone()));
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let cancelled_at = Instant::now();
-        cancel.cancel();
-        assert_eq!(request.await.unwrap(), Err(ThinkError::Cancelled));
-        assert!(cancelled_at.elapsed() < Duration::from_millis(300));
+        let cancel = CancelToken::new();
+        let canceller = cancel.clone();
+        let cancelled_at = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            canceller.cancel();
+            Instant::now()
+        });
+        assert_eq!(
+            choose(&game, Level::Master, &cancel),
+            Err(ThinkError::Cancelled)
+        );
+        let stopped_after = cancelled_at.join().unwrap().elapsed();
+        assert!(
+            stopped_after < Duration::from_millis(200),
+            "{stopped_after:?}"
+        );
     }
 
-    #[tokio::test(flavor = "current_thread")]
-    async fn a_request_cancelled_before_it_starts_or_on_a_finished_game_gives_no_move() {
+    #[test]
+    fn a_request_cancelled_before_it_starts_or_on_a_finished_game_gives_no_move() {
         let cancel = CancelToken::new();
         cancel.cancel();
         assert_eq!(
-            think(Game::new(), Level::Easy, None, cancel).await,
+            choose(&Game::new(), Level::Easy, &cancel),
             Err(ThinkError::Cancelled)
         );
         let won = Game::from_fen("BBB/BB.BB/...../RR.RR/RRR b - 0").unwrap();
         assert_eq!(
-            think(won, Level::Easy, None, CancelToken::new()).await,
+            choose(&won, Level::Easy, &CancelToken::new()),
             Err(ThinkError::NoMove)
         );
     }
@@ -160,8 +129,7 @@ mod tests {
     #[test]
     fn master_plays_the_proven_line_at_once_and_searches_otherwise() {
         let started = Instant::now();
-        let first =
-            futures_executor::block_on(think(Game::new(), Level::Master, None, CancelToken::new()));
+        let first = choose(&Game::new(), Level::Master, &CancelToken::new());
         assert_eq!(first, Ok("c3c2".parse().unwrap()));
         assert!(
             started.elapsed() < Level::Master.budget() / 2,
