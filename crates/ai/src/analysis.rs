@@ -1,65 +1,40 @@
 //! The analysis board: for a game's position, the exact verdict and the engine's best lines,
-//! reported as they come while the engine deepens. The app's analysis panel and
-//! `duobao analyse` both run [`analyse`], so they show the same thing.
-//!
-//! Two searches share one thread, a turn each:
-//! - the **verdict**: the proven win from the start ([`crate::proven`]) or the endgame tables
-//!   when they know the position (at once), else the exact [`Solver`] deepening its horizon, which
-//!   reports how far it has looked until it proves a win or a loss (the winner's shortest win
-//!   against the longest defence);
-//! - the **engine**: the alpha-beta search with [`SearchLimits::multi_pv`] lines, reported after
-//!   each completed depth.
-//!
-//! The engine runs first until its first lines, then the solver until short wins (up to
-//! [`QUICK_HORIZON`] plies) are decided, then the two take turns until the limit; the analysis
-//! ends when both are done, or when it is cancelled or its future dropped.
+//! reported as they come. Two independent jobs, each a plain blocking function run to its end
+//! on a thread of its own (natively `analyse` runs both; on the web each has a worker,
+//! [`Job::Lines`](crate::Job::Lines) and [`Job::Verdict`](crate::Job::Verdict)), so the app's
+//! analysis panel and `duobao analyse` show the same thing:
+//! - the **lines** ([`analyse_lines`]): the alpha-beta search with [`SearchLimits::multi_pv`]
+//!   lines, reported after each completed depth;
+//! - the **verdict** ([`analyse_verdict`]): the proven win from the start ([`crate::proven`]) or
+//!   the endgame tables when they know the position (at once), else the exact [`Solver`]
+//!   deepening its horizon, which reports how far it has looked until it proves a win or a
+//!   loss (the winner's shortest win against the longest defence).
 
 use std::fmt;
-use std::future::Future;
 use std::sync::Arc;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use duobao_rules::{Color, Game, Move};
 use duobao_tablebase::Tablebase;
 use web_time::Instant;
 
-use crate::cancel::{CancelToken, StopOnDrop};
+use crate::cancel::CancelToken;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::cancel::StopOnDrop;
 use crate::endgames::{finish_line, table_solution};
 use crate::outcome::Outcome;
 use crate::proven::{proven, proven_solution, Proven};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
-#[cfg(target_arch = "wasm32")]
-use crate::runner::yield_to_page;
-use crate::runner::{run_unsliced, unsliced, Slicing};
-use crate::search::{
-    nodes_per_second, Search, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND,
-};
-use crate::solve::{solve_slice, Solution, Solver};
+use crate::search::{nodes_per_second, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND};
+use crate::solve::{Budget, Solution, Solver};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::think::ThinkError;
 
 /// The most engine lines an analysis shows.
 pub const MAX_ANALYSIS_LINES: usize = 3;
-
-/// The engine has the thread to itself until it has completed this depth: its first lines come
-/// within milliseconds, before the solver's first turn.
-const FIRST_LINES_DEPTH: u32 = 4;
-/// Then the solver has the thread to itself until it has searched this many plies: wins and
-/// losses this short are stated within about a second, even on a phone.
-const QUICK_HORIZON: u32 = 9;
-
-/// How long the engine or the solver works before the other's turn. Natively the thread is the
-/// analysis's own, so the turns only share it: long enough that the engine's interrupted
-/// iteration, which starts again from its table, costs little, short enough that the lines and
-/// the verdict both move on several times a second.
-#[cfg(not(target_arch = "wasm32"))]
-const TURN: Duration = Duration::from_millis(50);
-/// On the web a turn holds the page's thread, and the analysis must leave no timer gap above
-/// 50 ms while it runs (the computer's move may take 40 ms slices; the panel runs for minutes
-/// next to a page the player uses). A turn overshoots by up to a poll of the search (1024
-/// nodes, a millisecond or two), and the browser needs its share between turns.
-#[cfg(target_arch = "wasm32")]
-const TURN: Duration = Duration::from_millis(16);
 
 /// When an analysis stops on its own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -67,10 +42,10 @@ pub enum AnalysisLimit {
     /// Only when cancelled, or when nothing is left to find (every line decided, the verdict
     /// proven or the solver's horizon searched).
     UntilStopped,
-    /// The engine stops after this depth (1 to [`SearchLimits::MAX_DEPTH`]); the solver goes on
+    /// The lines stop after this depth (1 to [`SearchLimits::MAX_DEPTH`]); the verdict goes on
     /// to its horizon.
     Depth(u32),
-    /// The whole analysis, solver included, stops after this long.
+    /// The lines and the verdict both stop after this long.
     Movetime(Duration),
 }
 
@@ -82,14 +57,14 @@ pub struct AnalysisSettings {
     pub limit: AnalysisLimit,
     /// The solver's horizon in plies: a longer forced result is "unknown".
     pub horizon: u32,
-    /// The solver's node budget for the whole analysis.
+    /// The solver's node budget for the verdict.
     pub solver_nodes: u64,
 }
 
 impl Default for AnalysisSettings {
     /// One line until stopped; the solver to 15 plies, which from a midgame takes about a
-    /// million nodes (a second or two of the solver's turns on a phone), within a budget for
-    /// the rare position that needs far more.
+    /// million nodes (a second or two on a phone), within a budget for the rare position that
+    /// needs far more.
     fn default() -> Self {
         AnalysisSettings {
             lines: 1,
@@ -164,9 +139,9 @@ pub struct EngineLines {
     pub lines: Vec<EngineLine>,
     /// The engine's nodes so far.
     pub nodes: u64,
-    /// The engine's nodes per second of its own turns.
+    /// The engine's nodes per second.
     pub nps: u64,
-    /// Since the analysis started.
+    /// Since the engine started.
     pub elapsed: Duration,
 }
 
@@ -193,12 +168,14 @@ pub enum AnalysisEvent {
     Verdict(AnalysisVerdict),
 }
 
-/// Analyses the game's position with `settings`, handing each finding to `report` as it comes,
-/// until the limit, or until `cancel` is raised or the future dropped ([`ThinkError::Cancelled`];
-/// the reports until then stand). Never blocks the caller's thread: natively it runs on a thread
-/// of its own, from which `report` is called (forward the events to a channel); on the web in
-/// short turns of the page's thread. The engine and the solver read the `endgames` tables
-/// given. [`ThinkError::Failed`] when the analysis broke (it panicked).
+/// Analyses the game's position with `settings`, handing each finding to `report` as it comes:
+/// the lines and the verdict side by side, each on a thread of its own, until both are done,
+/// or until `cancel` is raised or the future dropped ([`ThinkError::Cancelled`]; the reports
+/// until then stand). Never blocks the caller's thread; `report` is called from the analysis's
+/// threads, one finding at a time (forward the events to a channel). The engine and the solver
+/// read the `endgames` tables given. [`ThinkError::Failed`] when the analysis broke (it
+/// panicked).
+#[cfg(not(target_arch = "wasm32"))]
 pub async fn analyse(
     game: Game,
     settings: AnalysisSettings,
@@ -211,26 +188,9 @@ pub async fn analyse(
     }
     let stop = cancel.child();
     let _stop_when_dropped = StopOnDrop(stop.clone());
-    #[cfg(not(target_arch = "wasm32"))]
-    run_off_thread(move || {
-        let slicing = Slicing {
-            slice: Some(TURN),
-            cancel: &stop,
-            pause: unsliced,
-        };
-        run_unsliced(run_analysis(&game, settings, endgames, slicing, report));
-    })
-    .await
-    .map_err(ThinkError::Failed)?;
-    #[cfg(target_arch = "wasm32")]
-    {
-        let slicing = Slicing {
-            slice: Some(TURN),
-            cancel: &stop,
-            pause: yield_to_page,
-        };
-        run_analysis(&game, settings, endgames, slicing, report).await;
-    }
+    run_off_thread(move || analyse_side_by_side(&game, settings, endgames, &stop, report))
+        .await
+        .map_err(ThinkError::Failed)?;
     if cancel.is_cancelled() {
         Err(ThinkError::Cancelled)
     } else {
@@ -238,75 +198,108 @@ pub async fn analyse(
     }
 }
 
-/// The analysis worked out on this thread, to its end: see [`analyse`].
-pub(crate) fn run_analysis_blocking(
+/// The verdict on a thread of its own beside the lines on this one, both to their ends.
+#[cfg(not(target_arch = "wasm32"))]
+fn analyse_side_by_side(
     game: &Game,
     settings: AnalysisSettings,
     endgames: Option<Arc<Tablebase>>,
     cancel: &CancelToken,
-    report: &mut dyn FnMut(AnalysisEvent),
+    report: impl FnMut(AnalysisEvent) + Send,
 ) {
-    let slicing = Slicing {
-        slice: Some(TURN),
-        cancel,
-        pause: unsliced,
+    let report = Mutex::new(report);
+    let report = |event| {
+        // A report that panicked on the other thread fails the whole analysis when the threads
+        // are joined; until then the findings go on.
+        (report.lock().unwrap_or_else(PoisonError::into_inner))(event);
     };
-    run_unsliced(run_analysis(game, settings, endgames, slicing, report));
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            analyse_verdict(
+                game,
+                settings,
+                endgames.as_deref(),
+                cancel,
+                &mut |verdict| {
+                    report(AnalysisEvent::Verdict(verdict));
+                },
+            );
+        });
+        analyse_lines(game, settings, endgames.clone(), cancel, &mut |lines| {
+            report(AnalysisEvent::Lines(lines));
+        });
+    });
 }
 
-/// The analysis, in turns of the engine and the solver, pausing after each.
-async fn run_analysis<P: FnMut() -> F, F: Future<Output = ()>>(
+/// The engine's lines of the game's position, worked out on this thread: `report` is handed
+/// the lines after each completed depth (none when the game is over), until the settings'
+/// limit, until every line is decided, or until `cancel` is raised. The search reads the
+/// `endgames` tables given, which also finish its lines; on a line of the proven win, that
+/// line comes first.
+pub fn analyse_lines(
     game: &Game,
     settings: AnalysisSettings,
     endgames: Option<Arc<Tablebase>>,
-    mut slicing: Slicing<'_, P>,
-    mut report: impl FnMut(AnalysisEvent),
+    cancel: &CancelToken,
+    report: &mut dyn FnMut(EngineLines),
 ) {
-    let started = Instant::now();
-    let end = match settings.limit {
-        AnalysisLimit::Movetime(time) => Some(started + time),
-        AnalysisLimit::UntilStopped | AnalysisLimit::Depth(_) => None,
-    };
-    let mut verdict = VerdictSearch::new(game, &settings, endgames.as_deref(), end);
-    if let Some(known) = &verdict.reported {
-        report(AnalysisEvent::Verdict(known.clone()));
-    }
+    // The search alone, 21 plies short of the end, would prefer a move of its own: the proven
+    // line goes first so that the best line and the verdict agree.
+    let proven = proven(game);
     let mut searcher = Searcher::new();
     searcher.set_tablebase(endgames.clone());
-    let mut engine = EngineSearch {
-        search: searcher.start(game, engine_limits(&settings)),
-        proven: proven(game),
-        game,
-        endgames: endgames.as_deref(),
-        started,
-        running: Duration::ZERO,
-        depth: 0,
-        over: false,
+    searcher.search(game, engine_limits(&settings), cancel, |info| {
+        let mut lines = engine_lines(info);
+        if let Some(tables) = endgames.as_deref() {
+            for line in &mut lines.lines {
+                finish_line(tables, game, &mut line.moves);
+            }
+        }
+        if let Some(known) = &proven {
+            put_first(&mut lines.lines, known);
+        }
+        report(lines);
+    });
+}
+
+/// The exact verdict on the game's position for the side to move, worked out on this thread:
+/// `report` is handed it as soon as something is known and then whenever it changes — each
+/// longer horizon searched without a result, or a result proven — until the settings' horizon,
+/// node budget or time limit, or until `cancel` is raised. The certificate of the start's win
+/// and the `endgames` tables given answer at once when they know the position.
+pub fn analyse_verdict(
+    game: &Game,
+    settings: AnalysisSettings,
+    endgames: Option<&Tablebase>,
+    cancel: &CancelToken,
+    report: &mut dyn FnMut(AnalysisVerdict),
+) {
+    let known =
+        proven_solution(game).or_else(|| endgames.and_then(|tables| table_solution(tables, game)));
+    if let Some(known) = known {
+        report(verdict_of(known));
+        return;
+    }
+    let budget = Budget {
+        nodes: Some(settings.solver_nodes),
+        deadline: match settings.limit {
+            AnalysisLimit::Movetime(time) => Some(Instant::now() + time),
+            AnalysisLimit::UntilStopped | AnalysisLimit::Depth(_) => None,
+        },
+        cancel: Some(cancel.clone()),
     };
-    // Setting up (the tables of both searches, the certificate's first read) took a share of
-    // the thread already.
-    slicing.pause().await;
-    let mut solver_last = false;
-    loop {
-        let solver_turn = match (engine.over, verdict.over) {
-            (true, true) => return,
-            (false, true) => false,
-            (true, false) => true,
-            (false, false) if engine.depth < FIRST_LINES_DEPTH => false,
-            (false, false) if verdict.horizon() < QUICK_HORIZON.min(settings.horizon) => true,
-            (false, false) => !solver_last,
-        };
-        let turn_end = slicing.deadline();
-        if solver_turn {
-            verdict.turn(turn_end, slicing.cancel, &mut report);
-        } else {
-            engine.turn(turn_end, slicing.cancel, &mut report);
-        }
-        solver_last = solver_turn;
-        if slicing.cancel.is_cancelled() {
-            return;
-        }
-        slicing.pause().await;
+    let mut reported_horizon = None;
+    let solution = Solver::new().solve_reporting(game, settings.horizon, &budget, &mut |horizon| {
+        report(AnalysisVerdict {
+            outcome: Outcome::Unknown,
+            line: Vec::new(),
+            horizon,
+        });
+        reported_horizon = Some(horizon);
+    });
+    // The end is news unless it is the last horizon reported, still without a result.
+    if solution.outcome != Outcome::Unknown || reported_horizon != Some(solution.horizon) {
+        report(verdict_of(solution));
     }
 }
 
@@ -322,60 +315,6 @@ fn engine_limits(settings: &AnalysisSettings) -> SearchLimits {
         movetime,
         multi_pv: settings.lines.clamp(1, MAX_ANALYSIS_LINES),
         ..SearchLimits::default()
-    }
-}
-
-/// The engine's side of an analysis.
-struct EngineSearch<'a> {
-    search: Search<'a>,
-    /// On a line of the proven win, its line: the first of the engine's lines, so that the
-    /// best line and the verdict agree (the search alone, 21 plies short of the end, would
-    /// prefer a move of its own).
-    proven: Option<Proven>,
-    game: &'a Game,
-    /// The tables the search reads, which also finish its lines.
-    endgames: Option<&'a Tablebase>,
-    started: Instant,
-    /// The time of the engine's turns so far, for its speed.
-    running: Duration,
-    /// The deepest depth reported.
-    depth: u32,
-    over: bool,
-}
-
-impl EngineSearch<'_> {
-    /// Searches until `turn_end`, reporting each depth completed.
-    fn turn(
-        &mut self,
-        turn_end: Option<Instant>,
-        cancel: &CancelToken,
-        report: &mut impl FnMut(AnalysisEvent),
-    ) {
-        let turn_started = Instant::now();
-        let (game, endgames, running, started, proven) = (
-            self.game,
-            self.endgames,
-            self.running,
-            self.started,
-            self.proven.as_ref(),
-        );
-        let mut depth = self.depth;
-        let mut on_info = |info: &SearchInfo| {
-            depth = info.depth;
-            let mut lines = engine_lines(info, running + turn_started.elapsed(), started);
-            if let Some(tables) = endgames {
-                for line in &mut lines.lines {
-                    finish_line(tables, game, &mut line.moves);
-                }
-            }
-            if let Some(known) = proven {
-                put_first(&mut lines.lines, known);
-            }
-            report(AnalysisEvent::Lines(lines));
-        };
-        self.over = self.search.run(turn_end, cancel, &mut on_info).is_some();
-        self.depth = depth;
-        self.running += turn_started.elapsed();
     }
 }
 
@@ -404,7 +343,7 @@ fn put_first(lines: &mut Vec<EngineLine>, known: &Proven) {
 }
 
 /// The lines of a completed depth, as an analysis reports them.
-fn engine_lines(info: &SearchInfo, running: Duration, started: Instant) -> EngineLines {
+fn engine_lines(info: &SearchInfo) -> EngineLines {
     let lines = info
         .lines
         .iter()
@@ -417,79 +356,8 @@ fn engine_lines(info: &SearchInfo, running: Duration, started: Instant) -> Engin
         depth: info.depth,
         lines,
         nodes: info.nodes,
-        nps: nodes_per_second(info.nodes, running),
-        elapsed: started.elapsed(),
-    }
-}
-
-/// The verdict's side of an analysis.
-struct VerdictSearch<'a> {
-    game: &'a Game,
-    solver: Solver,
-    horizon: u32,
-    nodes_left: u64,
-    /// The end of a timed analysis.
-    end: Option<Instant>,
-    /// The last verdict reported.
-    reported: Option<AnalysisVerdict>,
-    over: bool,
-}
-
-impl<'a> VerdictSearch<'a> {
-    /// The verdict's search, over at once when the certificate or the tables know the game.
-    fn new(
-        game: &'a Game,
-        settings: &AnalysisSettings,
-        endgames: Option<&Tablebase>,
-        end: Option<Instant>,
-    ) -> VerdictSearch<'a> {
-        let known = proven_solution(game)
-            .or_else(|| endgames.and_then(|tables| table_solution(tables, game)));
-        VerdictSearch {
-            game,
-            solver: Solver::new(),
-            horizon: settings.horizon,
-            nodes_left: settings.solver_nodes,
-            end,
-            over: known.is_some(),
-            reported: known.map(verdict_of),
-        }
-    }
-
-    /// The horizon searched completely so far.
-    fn horizon(&self) -> u32 {
-        self.reported.as_ref().map_or(0, |verdict| verdict.horizon)
-    }
-
-    /// Solves on until `turn_end` (or the analysis's end), reporting a new verdict.
-    fn turn(
-        &mut self,
-        turn_end: Option<Instant>,
-        cancel: &CancelToken,
-        report: &mut impl FnMut(AnalysisEvent),
-    ) {
-        let until = match (turn_end, self.end) {
-            (Some(turn), Some(end)) => Some(turn.min(end)),
-            (turn, end) => turn.or(end),
-        };
-        let (solution, over) = solve_slice(
-            &mut self.solver,
-            self.game,
-            self.horizon,
-            &mut self.nodes_left,
-            until,
-            cancel,
-        );
-        let timed_out = self.end.is_some_and(|end| Instant::now() >= end);
-        self.over = over || timed_out;
-        // A turn deepens again from the first ply (cheaply, from the table), so a short one can
-        // end below the horizon already reported: only a longer one is news.
-        let news = solution.outcome != Outcome::Unknown || solution.horizon > self.horizon();
-        if news || self.reported.is_none() {
-            let verdict = verdict_of(solution);
-            report(AnalysisEvent::Verdict(verdict.clone()));
-            self.reported = Some(verdict);
-        }
+        nps: nodes_per_second(info.nodes, info.elapsed),
+        elapsed: info.elapsed,
     }
 }
 
@@ -511,6 +379,8 @@ mod tests {
     const WIN_IN_3: &str = "BBB/B..R./RTRBR/..R../.RR r L 7";
     /// A midgame position (from the solver's speed test) with nothing forced within 11 plies.
     const MIDGAME: &str = ".B./BB..B/..RT./.R..R/R.. b - 2";
+    /// A horizon the solver cannot reach within a test.
+    const MAX_HORIZON_OF_TEST: u32 = 60;
 
     fn analysed(game: Game, settings: AnalysisSettings) -> Vec<AnalysisEvent> {
         let (sender, receiver) = mpsc::channel();
@@ -673,9 +543,11 @@ mod tests {
             cancel.clone(),
             move |event| drop(sender.send(event)),
         ));
-        // The first lines come before the solver's first turn.
-        let first = receiver.recv_timeout(Duration::from_secs(5)).unwrap();
-        assert!(matches!(first, AnalysisEvent::Lines(_)), "{first:?}");
+        // The lines come while the verdict is being searched beside them.
+        let first_lines = receiver
+            .iter()
+            .find(|event| matches!(event, AnalysisEvent::Lines(_)));
+        assert!(first_lines.is_some());
         tokio::time::sleep(Duration::from_millis(200)).await;
         let cancelled_at = Instant::now();
         cancel.cancel();
@@ -693,7 +565,7 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let dropped_at = Instant::now();
         dropped.abort();
-        // The analysis's thread ends, dropping its sender with its report: the channel closes.
+        // Both threads end, dropping the report and its sender: the channel closes.
         loop {
             match receiver.recv_timeout(Duration::from_secs(5)) {
                 Ok(_) => continue,
@@ -702,6 +574,137 @@ mod tests {
             }
         }
         assert!(dropped_at.elapsed() < Duration::from_millis(300));
+    }
+
+    /// Raises `cancel` after `after`, and says when.
+    fn cancel_later(cancel: &CancelToken, after: Duration) -> std::thread::JoinHandle<Instant> {
+        let cancel = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            cancel.cancel();
+            Instant::now()
+        })
+    }
+
+    #[test]
+    fn each_half_stops_promptly_when_cancelled_from_another_thread() {
+        let game = Game::from_fen(MIDGAME).unwrap();
+        // Without limits both would run for far longer than the test.
+        let endless = AnalysisSettings {
+            horizon: MAX_HORIZON_OF_TEST,
+            solver_nodes: u64::MAX,
+            ..AnalysisSettings::default()
+        };
+        let cancel = CancelToken::new();
+        let cancelled = cancel_later(&cancel, Duration::from_millis(300));
+        let mut depths = Vec::new();
+        analyse_lines(&game, endless, None, &cancel, &mut |lines| {
+            depths.push(lines.depth)
+        });
+        let stopped_after = cancelled.join().unwrap().elapsed();
+        assert!(
+            stopped_after < Duration::from_millis(200),
+            "{stopped_after:?}"
+        );
+        assert!(!depths.is_empty());
+
+        let cancel = CancelToken::new();
+        let cancelled = cancel_later(&cancel, Duration::from_millis(300));
+        let mut horizons = Vec::new();
+        analyse_verdict(&game, endless, None, &cancel, &mut |verdict| {
+            horizons.push(verdict.horizon)
+        });
+        let stopped_after = cancelled.join().unwrap().elapsed();
+        assert!(
+            stopped_after < Duration::from_millis(200),
+            "{stopped_after:?}"
+        );
+        assert!(horizons.len() > 1 && *horizons.last().unwrap() < MAX_HORIZON_OF_TEST);
+    }
+
+    /// The last verdict and the last lines of each half, as `duobao analyse` prints them.
+    fn halves_as_text(fen: &str, settings: AnalysisSettings) -> Vec<String> {
+        let game = Game::from_fen(fen).unwrap();
+        let cancel = CancelToken::new();
+        let mut verdict = None;
+        analyse_verdict(&game, settings, None, &cancel, &mut |v| verdict = Some(v));
+        let mut lines = None;
+        analyse_lines(&game, settings, None, &cancel, &mut |l| lines = Some(l));
+        let with_moves =
+            |head: String, moves: &[Move]| moves.iter().fold(head, |text, m| format!("{text} {m}"));
+        let verdict = verdict.unwrap();
+        let lines = lines.unwrap().lines.into_iter();
+        std::iter::once(with_moves(
+            format!("verdict {}", verdict.outcome),
+            &verdict.line,
+        ))
+        .chain(lines.map(|line| with_moves(line.value.to_string(), &line.moves)))
+        .collect()
+    }
+
+    #[test]
+    fn the_halves_find_the_verdicts_and_lines_the_analysis_in_turns_found() {
+        // `duobao analyse --depth 8 --lines 3` before the engine and the solver stopped taking
+        // turns on one thread.
+        let settings = AnalysisSettings {
+            lines: 3,
+            limit: AnalysisLimit::Depth(8),
+            ..AnalysisSettings::default()
+        };
+        let expected: [(&str, [&str; 4]); 3] = [
+            (
+                ".BB/BB.RB/RB.BR/.TRR./RR. r L 16",
+                [
+                    "verdict win 7 c1d1 b2c1 c2c3 b3b2 c1c2 b2c1 b1b2",
+                    "win 7 c1d1 b2c1 c2c3 b3b2 c1c2 b2a2 c2c1",
+                    "win 9 c2c3 b4b5 c1c2 b2a2 c3b4 b3c3 a2b2 c5c4",
+                    "score 144 a3a2 b2a3 c1d1 b3b2 d2c3 d3d2 d1c1 a3b3",
+                ],
+            ),
+            (
+                "BBB/BB.R./R.B.B/.T.RR/RRR r - 8",
+                [
+                    "verdict win 11 c1c2 b2a2 d4e4 c3b2 b1c1 a2b2 d2d3 b2b1 e2e3 b1b2 a3a2",
+                    "score 300 c1c2 b2a2 d4e4 c3b2 d1c1 a2b2 c2c3 b2a2",
+                    "score 272 d4e4 b4b3 e4d4 b5b4 c1c2 b2a2 b1b2 b3c3",
+                    "score 244 d2c2 b4c4 d4e4 b2b3 e4d4 b3b4 b1b2 c4c3",
+                ],
+            ),
+            (
+                MIDGAME,
+                [
+                    "verdict unknown",
+                    "score -28 d3d4 e2e3 d4c4 b2a3 e4d4 b1c1 b4b5 c3b4",
+                    "score -54 a4a3 d3d2 a3a2 d2c2 e4e3 c3d4 c2c3 d4e4",
+                    "score -56 b4a3 d3d2 a3a2 e2e3 d2d3 b1c1 d3d4 b2a3",
+                ],
+            ),
+        ];
+        for (fen, found) in expected {
+            assert_eq!(halves_as_text(fen, settings), found, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_known_verdict_comes_at_once_and_alone() {
+        // The start is the certificate's: no solver runs, however far its horizon.
+        let settings = AnalysisSettings {
+            horizon: MAX_HORIZON_OF_TEST,
+            solver_nodes: u64::MAX,
+            ..AnalysisSettings::default()
+        };
+        let mut found = Vec::new();
+        let started = Instant::now();
+        analyse_verdict(
+            &Game::new(),
+            settings,
+            None,
+            &CancelToken::new(),
+            &mut |v| found.push(v),
+        );
+        assert!(started.elapsed() < Duration::from_millis(100));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].outcome, Outcome::Win { plies: 21 });
     }
 
     #[test]

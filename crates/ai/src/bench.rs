@@ -1,6 +1,7 @@
 //! The benchmark of the levels, shared by `duobao bench` and the app's benchmark page: how long
 //! each level thinks on a fixed set of positions, how deep it gets and how many nodes it
-//! searches, measured on the path a player's request takes on that target.
+//! searches, measured as the engine works a player's request out: one blocking search on the
+//! thread it is given (natively a thread of the app's, on the web the engine's worker).
 
 use std::time::Duration;
 
@@ -9,7 +10,6 @@ use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
-use crate::think::choose_off_thread;
 
 /// Every fourth position of two games between Medium players, for a mix of openings, middle
 /// games and endings: the first game's first 36 plies, then the second game's first 12.
@@ -34,8 +34,8 @@ const SEED: u64 = 1;
 /// What a level's thinking on one position took.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Measurement {
-    /// From the request to the chosen move, as the app waits for it: the level's budget applies
-    /// to this.
+    /// From the request to the chosen move, the player's tables set up included: the level's
+    /// budget applies to this.
     pub elapsed: Duration,
     /// The last search iteration completed.
     pub depth: u32,
@@ -44,14 +44,11 @@ pub struct Measurement {
     pub searching: Duration,
 }
 
-/// Thinks as `level` does for the app (a fresh player, a search off the caller's thread — in
-/// slices of the page's thread on the web — and a choice) in the game's current position.
-pub async fn measure(level: Level, game: &Game) -> Measurement {
+/// Thinks as `level` does for the app (a fresh player, its search and its choice) in the game's
+/// current position, here on this thread.
+pub fn measure(level: Level, game: &Game) -> Measurement {
     let started = Instant::now();
-    let player = LevelPlayer::new(level, SEED);
-    let (_, info) = choose_off_thread(player, game.clone(), CancelToken::new())
-        .await
-        .unwrap_or_default();
+    let (_, info) = LevelPlayer::new(level, SEED).choose_reporting(game, &CancelToken::new());
     Measurement {
         elapsed: started.elapsed(),
         depth: info.depth,
@@ -61,13 +58,14 @@ pub async fn measure(level: Level, game: &Game) -> Measurement {
 }
 
 /// [`measure`] on each of the [`SAMPLE_POSITIONS`], in order.
-pub async fn measure_level(level: Level) -> Vec<Measurement> {
-    let mut measured = Vec::with_capacity(SAMPLE_POSITIONS.len());
-    for fen in SAMPLE_POSITIONS {
-        let game = Game::from_fen(fen).expect("the sample positions are valid FEN");
-        measured.push(measure(level, &game).await);
-    }
-    measured
+pub fn measure_level(level: Level) -> Vec<Measurement> {
+    SAMPLE_POSITIONS
+        .iter()
+        .map(|fen| {
+            let game = Game::from_fen(fen).expect("the sample positions are valid FEN");
+            measure(level, &game)
+        })
+        .collect()
 }
 
 /// One line: time per move (mean, max) against the budget, depth (mean, min, max) and speed
@@ -109,7 +107,7 @@ mod tests {
 
     #[test]
     fn easy_is_measured_at_its_depth_on_every_sample() {
-        let measured = futures_executor::block_on(measure_level(Level::Easy));
+        let measured = measure_level(Level::Easy);
         assert_eq!(measured.len(), SAMPLE_POSITIONS.len());
         for measurement in measured {
             assert_eq!(measurement.depth, Level::Easy.limits().depth.unwrap());

@@ -34,6 +34,7 @@ impl CancelToken {
     }
 
     /// A new token that is cancelled when this one is, and can also be cancelled on its own.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn child(&self) -> CancelToken {
         CancelToken(Arc::new(Inner {
             cancelled: AtomicBool::new(false),
@@ -43,9 +44,11 @@ impl CancelToken {
 }
 
 /// Cancels its token when dropped: held by an async request, it stops the work when the
-/// awaiting future goes away.
+/// awaiting future goes away. Native only: on the web no future awaits the engine's work.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) struct StopOnDrop(pub CancelToken);
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.cancel();

@@ -10,13 +10,13 @@ use duobao_rules::{Game, Move, Ply};
 use duobao_tablebase::Tablebase;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{run_analysis_blocking, AnalysisEvent, AnalysisSettings};
+use crate::analysis::{analyse_lines, analyse_verdict, AnalysisEvent, AnalysisSettings};
 use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
-use crate::level::{Level, LevelPlayer};
+use crate::level::Level;
 use crate::outcome::Outcome;
 use crate::review::{PlyReview, Review};
-use crate::think::ThinkError;
+use crate::think::{choose_move, ThinkError};
 
 /// Work for the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,9 +29,20 @@ pub enum Job {
     /// The review of every ply of the game, in order: a [`Finding::Ply`] each, then
     /// [`Finding::Done`] (also when it broke off early).
     Review { game: Game },
-    /// The analysis of the game's position: [`Finding::Analysis`] as they come, until cancelled
-    /// or nothing is left to find, then [`Finding::Done`].
-    Analyse {
+    /// The engine's lines of the game's position ([`analyse_lines`](crate::analyse_lines)): a
+    /// [`Finding::Analysis`] of [`AnalysisEvent::Lines`] after each completed depth, until the
+    /// settings' limit, until cancelled or until every line is decided, then [`Finding::Done`].
+    /// The other half of an analysis, beside [`Job::Verdict`] on a thread of its own.
+    Lines {
+        game: Game,
+        settings: AnalysisSettings,
+    },
+    /// The exact verdict on the game's position
+    /// ([`analyse_verdict`](crate::analyse_verdict)): a [`Finding::Analysis`] of
+    /// [`AnalysisEvent::Verdict`] as soon as something is known and whenever it changes, until
+    /// the settings' horizon, node budget or time limit, or until cancelled, then
+    /// [`Finding::Done`].
+    Verdict {
         game: Game,
         settings: AnalysisSettings,
     },
@@ -74,10 +85,12 @@ pub fn run_job(
 ) {
     match job {
         Job::Move { game, level, seed } => {
-            found(Finding::Move(best_move(&game, level, seed, tables, cancel)));
+            found(Finding::Move(choose_move(
+                &game, level, seed, tables, cancel,
+            )));
         }
         Job::Hint { game, level, seed } => {
-            let best = best_move(&game, level, seed, tables.clone(), cancel);
+            let best = choose_move(&game, level, seed, tables.clone(), cancel);
             let forced = match (&best, tables) {
                 (Ok(hinted), Some(tables)) => forced_after(&tables, &game, *hinted),
                 _ => None,
@@ -92,41 +105,18 @@ pub fn run_job(
             }
             found(Finding::Done);
         }
-        Job::Analyse { game, settings } => {
-            run_analysis_blocking(&game, settings, tables, cancel, &mut |event| {
-                found(Finding::Analysis(event));
+        Job::Lines { game, settings } => {
+            analyse_lines(&game, settings, tables, cancel, &mut |lines| {
+                found(Finding::Analysis(AnalysisEvent::Lines(lines)));
             });
             found(Finding::Done);
         }
-    }
-}
-
-/// The move `level` plays in the game's position, searched here and now.
-fn best_move(
-    game: &Game,
-    level: Level,
-    seed: u64,
-    tables: Option<Arc<Tablebase>>,
-    cancel: &CancelToken,
-) -> Result<Move, ThinkError> {
-    if cancel.is_cancelled() {
-        return Err(ThinkError::Cancelled);
-    }
-    if game.is_over() {
-        return Err(ThinkError::NoMove);
-    }
-    if let Some(known) = level.proven_move(game) {
-        return Ok(known);
-    }
-    let mut player = LevelPlayer::new(level, seed);
-    if level.reads_endgame_tables() {
-        player.set_tablebase(tables);
-    }
-    let (chosen, _) = player.choose_reporting(game, cancel);
-    match chosen {
-        _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
-        Some(chosen) => Ok(chosen),
-        None => Err(ThinkError::NoMove),
+        Job::Verdict { game, settings } => {
+            analyse_verdict(&game, settings, tables.as_deref(), cancel, &mut |verdict| {
+                found(Finding::Analysis(AnalysisEvent::Verdict(verdict)));
+            });
+            found(Finding::Done);
+        }
     }
 }
 
@@ -144,6 +134,7 @@ fn forced_after(tables: &Tablebase, game: &Game, hinted: Move) -> Option<ForcedL
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::{AnalysisLimit, AnalysisVerdict, EngineLines, LineValue};
 
     fn findings(job: Job) -> Vec<Finding> {
         let mut all = Vec::new();
@@ -151,19 +142,73 @@ mod tests {
         all
     }
 
-    #[test]
-    fn a_job_and_its_findings_cross_as_json_unchanged() {
-        let mut game = Game::new();
-        game.play(Ply::Move("c3c2".parse().unwrap())).unwrap();
-        let job = Job::Review { game };
+    /// The job's findings, after checking that the job and each finding cross as JSON
+    /// unchanged, as they do to and from the web's worker.
+    fn findings_across_json(job: Job) -> Vec<Finding> {
         let text = serde_json::to_string(&job).unwrap();
         assert_eq!(serde_json::from_str::<Job>(&text).unwrap(), job);
         let found = findings(job);
-        assert!(matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]));
-        for finding in found {
-            let text = serde_json::to_string(&finding).unwrap();
-            assert_eq!(serde_json::from_str::<Finding>(&text).unwrap(), finding);
+        for finding in &found {
+            let text = serde_json::to_string(finding).unwrap();
+            assert_eq!(&serde_json::from_str::<Finding>(&text).unwrap(), finding);
         }
+        found
+    }
+
+    #[test]
+    fn a_review_job_crosses_as_json_and_finds_its_ply_then_done() {
+        let mut game = Game::new();
+        game.play(Ply::Move("c3c2".parse().unwrap())).unwrap();
+        let found = findings_across_json(Job::Review { game });
+        assert!(matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]));
+    }
+
+    #[test]
+    fn an_analysis_is_two_jobs_the_lines_and_the_verdict_each_ending_with_done() {
+        // A shipped puzzle: Red wins in 3 plies with c3b4.
+        let game = Game::from_fen("BBB/B..R./RTRBR/..R../.RR r L 7").unwrap();
+        let settings = AnalysisSettings {
+            lines: 2,
+            limit: AnalysisLimit::Depth(4),
+            ..AnalysisSettings::default()
+        };
+        let lines = findings_across_json(Job::Lines {
+            game: game.clone(),
+            settings,
+        });
+        let (done, depths) = lines.split_last().unwrap();
+        assert_eq!(done, &Finding::Done);
+        let depths: Vec<&EngineLines> = depths
+            .iter()
+            .map(|finding| match finding {
+                Finding::Analysis(AnalysisEvent::Lines(lines)) => lines,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            depths.iter().map(|lines| lines.depth).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        let deepest = depths.last().unwrap();
+        assert_eq!(deepest.lines.len(), 2);
+        assert_eq!(deepest.lines[0].value, LineValue::Win { plies: 3 });
+
+        let verdicts = findings_across_json(Job::Verdict { game, settings });
+        let unknown_to = |horizon| {
+            Finding::Analysis(AnalysisEvent::Verdict(AnalysisVerdict {
+                outcome: Outcome::Unknown,
+                line: Vec::new(),
+                horizon,
+            }))
+        };
+        let won = Finding::Analysis(AnalysisEvent::Verdict(AnalysisVerdict {
+            outcome: Outcome::Win { plies: 3 },
+            line: ["c3b4", "b3b2", "a3a2"]
+                .map(|m| m.parse().unwrap())
+                .to_vec(),
+            horizon: 3,
+        }));
+        assert_eq!(verdicts, [unknown_to(1), unknown_to(2), won, Finding::Done]);
     }
 
     #[test]

@@ -245,8 +245,7 @@ impl FromStr for Level {
 /// match can be replayed.
 pub struct LevelPlayer {
     level: Level,
-    /// Open to the crate so that a search can also be run in slices.
-    pub(crate) searcher: Searcher,
+    searcher: Searcher,
     rng: SmallRng,
 }
 
@@ -291,7 +290,7 @@ impl LevelPlayer {
 
     /// The level's move from a finished search of the game's current position with
     /// [`Level::limits`] run by its searcher; `None` as for [`LevelPlayer::choose`].
-    pub(crate) fn choose_from(
+    fn choose_from(
         &mut self,
         game: &Game,
         result: &SearchResult,

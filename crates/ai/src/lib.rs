@@ -1,19 +1,22 @@
 //! The AI of Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): an iterative-deepening alpha-beta
-//! search with four difficulty levels, an async [`think`] task the app awaits, a plain
-//! Monte-Carlo tree search player kept as an independent yardstick, and the levels' benchmark
-//! ([`bench`](mod@bench)). For learning the game: an exact forced-win [`Solver`], game
-//! [`Review`] built on it, "win in N" [`Puzzle`]s, and the analysis board's [`analyse`]: the
-//! exact verdict and the engine's best lines as they deepen. The proven win from the start is
-//! built in ([`proven`]): Master plays it as Red, and the review states it. Given endgame tables
+//! search with four difficulty levels, a plain Monte-Carlo tree search player kept as an
+//! independent yardstick, and the levels' benchmark ([`bench`](mod@bench)). For learning the
+//! game: an exact forced-win [`Solver`], game [`Review`] built on it, "win in N" [`Puzzle`]s,
+//! and the analysis board: the engine's best lines as they deepen ([`analyse_lines`]) and the
+//! exact verdict ([`analyse_verdict`]). The proven win from the start is built in ([`proven`]):
+//! Master plays it as Red, and the review states it. Given endgame tables
 //! ([`Searcher::set_tablebase`]), the search plays the positions they hold perfectly, and a
 //! review states their exact outcomes ([`table_solution`]).
 //!
+//! All the long work is plain blocking code that stops when its [`CancelToken`] is raised, run
+//! on whatever thread it is given: the app's engine work is a [`Job`] worked out by
+//! [`run_job`] (on the web in a Web Worker). Natively an async caller can also await an
+//! analysis off its thread (`analyse`, which `duobao analyse` runs).
+//!
 //! ```no_run
-//! # async fn demo() {
-//! use duobao_ai::{think, CancelToken, Level};
+//! use duobao_ai::{choose_move, CancelToken, Level};
 //! let game = duobao_rules::Game::new();
-//! let reply: Result<_, duobao_ai::ThinkError> = think(game, Level::Medium, None, CancelToken::new()).await;
-//! # }
+//! let reply = choose_move(&game, Level::Medium, 7, None, &CancelToken::new());
 //! ```
 
 mod analysis;
@@ -30,6 +33,7 @@ mod prove;
 mod proven;
 mod puzzles;
 mod review;
+#[cfg(not(target_arch = "wasm32"))]
 mod runner;
 mod search;
 mod solve;
@@ -38,9 +42,11 @@ mod tactics;
 mod think;
 mod tt;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use analysis::analyse;
 pub use analysis::{
-    analyse, AnalysisEvent, AnalysisLimit, AnalysisSettings, AnalysisVerdict, EngineLine,
-    EngineLines, LineValue, MAX_ANALYSIS_LINES,
+    analyse_lines, analyse_verdict, AnalysisEvent, AnalysisLimit, AnalysisSettings,
+    AnalysisVerdict, EngineLine, EngineLines, LineValue, MAX_ANALYSIS_LINES,
 };
 pub use cancel::CancelToken;
 pub use endgames::table_solution;
@@ -55,11 +61,11 @@ pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
 };
-pub use review::{review_game, review_step, PlyReview, Review, ReviewSettings, Verdict};
+pub use review::{review_game, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
     RootMove, SearchInfo, SearchLimits, SearchLine, SearchResult, Searcher, MATE, MATE_BOUND,
 };
 pub use solve::{Budget, Solution, Solver, MAX_HORIZON};
 pub use swap::{first_move_inviting_no_swap, first_move_value, is_first_reply, takes_swap};
 pub use tactics::{allows_treasure_capture, treasure_capture, treasure_threat};
-pub use think::{think, ThinkError};
+pub use think::{choose_move, ThinkError};

@@ -14,13 +14,11 @@
 //! Given endgame tables ([`Review::set_tablebase`]), a position they hold is exact at any
 //! distance, and the moves are scored by a search that reads them too.
 //!
-//! An app reviews in the background one ply per [`Review::step`], showing
-//! [`Review::progress`]; the command line calls [`review_game`].
+//! An app reviews off its thread one ply per [`Review::step_until`], which stops when
+//! cancelled, showing [`Review::progress`]; the command line calls [`review_game`].
 
 use std::fmt;
-use std::future::Future;
 use std::sync::Arc;
-use std::time::Duration;
 
 use duobao_rules::{Color, Game, Move, Ply};
 use duobao_tablebase::Tablebase;
@@ -29,14 +27,8 @@ use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
 use crate::outcome::Outcome;
 use crate::proven::proven_solution;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::runner::run_off_thread;
-use crate::runner::{run_unsliced, unsliced, Slicing};
-#[cfg(target_arch = "wasm32")]
-use crate::runner::{yield_to_page, WEB_SLICE};
 use crate::search::{SearchLimits, SearchResult, Searcher};
-use crate::solve::{solve_slice, Solution, Solver};
-use crate::think::ThinkError;
+use crate::solve::{Budget, Solution, Solver};
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
 const GOOD_DROP: i32 = 30;
@@ -171,32 +163,12 @@ impl Review {
 
     /// Reviews the next ply; `None` when all are done.
     pub fn step(&mut self) -> Option<PlyReview> {
-        run_unsliced(self.step_sliced(None, &CancelToken::new(), unsliced))
+        self.step_until(&CancelToken::new())
     }
 
-    /// Reviews the next ply, unless `cancel` is raised; `None` when all are done or it is.
+    /// Reviews the next ply, unless `cancel` is raised; `None` when all plies are done, or when
+    /// it is: then nothing was reviewed, and a later step starts this ply again.
     pub fn step_until(&mut self, cancel: &CancelToken) -> Option<PlyReview> {
-        run_unsliced(self.step_sliced(None, cancel, unsliced))
-    }
-
-    /// Reviews the next ply as [`Review::step`] does, sharing the thread: with a `slice`, the
-    /// work stops when each slice is spent and awaits `pause` before it goes on (the solver and
-    /// the search resume from their tables). `None` when all plies are done, or when `cancel`
-    /// is raised: then nothing was reviewed, and a later step starts this ply again.
-    ///
-    /// Sliced, a solve counts the nodes of its resumed iterations again, so near the end of its
-    /// node budget it may prove a little less than the same step unsliced.
-    pub async fn step_sliced<F: Future<Output = ()>>(
-        &mut self,
-        slice: Option<Duration>,
-        cancel: &CancelToken,
-        pause: impl FnMut() -> F,
-    ) -> Option<PlyReview> {
-        let mut slicing = Slicing {
-            slice,
-            cancel,
-            pause,
-        };
         let number = self.replay.plies().len() + 1;
         let ply = *self.plies.get(number - 1)?;
         let mover = self.replay.position().turn();
@@ -204,6 +176,8 @@ impl Review {
         let nodes = self.settings.solver_nodes;
         let solver = &mut self.solver;
         let endgames = self.endgames.as_ref();
+        let mut solve =
+            |game: &Game, horizon| solve_exactly(solver, endgames, nodes, game, horizon, cancel);
         let before_game = self.replay.clone();
         let mut before_exact = match self
             .current
@@ -211,11 +185,9 @@ impl Review {
             .or_else(|| proven_solution(&before_game))
         {
             Some(solution) => solution,
-            None => {
-                solve_in_slices(solver, endgames, nodes, &before_game, horizon, &mut slicing).await
-            }
+            None => solve(&before_game, horizon),
         };
-        let scored = score_moves(&before_game, &self.settings, endgames, &mut slicing).await;
+        let scored = score_moves(&before_game, &self.settings, endgames, cancel);
         let best_score = scored.root_moves.first().map_or(0, |root| root.score);
         let mut after_game = before_game.clone();
         after_game
@@ -223,32 +195,19 @@ impl Review {
             .expect("a game's own plies replay from its start");
         let mut after_exact = match proven_solution(&after_game) {
             Some(solution) => solution,
-            None => {
-                solve_in_slices(solver, endgames, nodes, &after_game, horizon, &mut slicing).await
-            }
+            None => solve(&after_game, horizon),
         };
         // Before calling a move a blunder, look as far as the claim needs: a win let go may
         // only have become slower, and a loss walked into may have been there already.
         match (before_exact.outcome, after_exact.outcome) {
             (Outcome::Win { .. }, after) if !after.is_loss() => {
-                let deeper = horizon + SLOWER_WIN_PLIES;
-                let deeper =
-                    solve_in_slices(solver, endgames, nodes, &after_game, deeper, &mut slicing)
-                        .await;
+                let deeper = solve(&after_game, horizon + SLOWER_WIN_PLIES);
                 if deeper.outcome.is_loss() {
                     after_exact = deeper;
                 }
             }
             (Outcome::Unknown, Outcome::Win { plies }) if before_exact.horizon <= plies => {
-                before_exact = solve_in_slices(
-                    solver,
-                    endgames,
-                    nodes,
-                    &before_game,
-                    plies + 1,
-                    &mut slicing,
-                )
-                .await;
+                before_exact = solve(&before_game, plies + 1);
             }
             _ => {}
         }
@@ -259,7 +218,7 @@ impl Review {
                 .find(|root| root.mv == m)
                 .map_or(best_score, |root| root.score),
             Ply::Pass => {
-                let reply = score_moves(&after_game, &self.settings, endgames, &mut slicing).await;
+                let reply = score_moves(&after_game, &self.settings, endgames, cancel);
                 -reply.root_moves.first().map_or(0, |root| root.score)
             }
         };
@@ -301,41 +260,31 @@ impl Review {
     }
 }
 
-/// The tables' answer when they have one, else the solver's within `nodes`, in slices.
-async fn solve_in_slices<P: FnMut() -> F, F: Future<Output = ()>>(
+/// The tables' answer when they have one, else the solver's within `nodes`.
+fn solve_exactly(
     solver: &mut Solver,
     endgames: Option<&Arc<Tablebase>>,
     nodes: u64,
     game: &Game,
     horizon: u32,
-    slicing: &mut Slicing<'_, P>,
+    cancel: &CancelToken,
 ) -> Solution {
     if let Some(exact) = endgames.and_then(|tables| table_solution(tables, game)) {
         return exact;
     }
-    let mut left = nodes;
-    loop {
-        let (solution, over) = solve_slice(
-            solver,
-            game,
-            horizon,
-            &mut left,
-            slicing.deadline(),
-            slicing.cancel,
-        );
-        if over {
-            return solution;
-        }
-        slicing.pause().await;
-    }
+    let budget = Budget {
+        cancel: Some(cancel.clone()),
+        ..Budget::nodes(nodes)
+    };
+    solver.solve(game, horizon, &budget)
 }
 
-/// Every move of the game's position with its score, by a fresh fixed-depth search, in slices.
-async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
+/// Every move of the game's position with its score, by a fresh fixed-depth search.
+fn score_moves(
     game: &Game,
     settings: &ReviewSettings,
     endgames: Option<&Arc<Tablebase>>,
-    slicing: &mut Slicing<'_, P>,
+    cancel: &CancelToken,
 ) -> SearchResult {
     let limits = SearchLimits {
         depth: Some(settings.search_depth),
@@ -344,39 +293,7 @@ async fn score_moves<P: FnMut() -> F, F: Future<Output = ()>>(
     };
     let mut searcher = Searcher::with_table_megabytes(SEARCH_TABLE_MEGABYTES);
     searcher.set_tablebase(endgames.cloned());
-    let mut search = searcher.start(game, limits);
-    loop {
-        if let Some(result) = search.run(slicing.deadline(), slicing.cancel, &mut |_| {}) {
-            return result;
-        }
-        slicing.pause().await;
-    }
-}
-
-/// The next ply's review without blocking the caller's thread, run as the computer's moves
-/// are: natively on a thread of its own (the review goes there and comes back), on the web in
-/// slices of the page's thread. `None` when all plies are done or `cancel` is raised;
-/// [`ThinkError::Failed`] when the review broke (it panicked), and the review is lost with it.
-pub async fn review_step(
-    mut review: Review,
-    cancel: CancelToken,
-) -> Result<(Review, Option<PlyReview>), ThinkError> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        run_off_thread(move || {
-            let reviewed = run_unsliced(review.step_sliced(None, &cancel, unsliced));
-            (review, reviewed)
-        })
-        .await
-        .map_err(ThinkError::Failed)
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        let reviewed = review
-            .step_sliced(Some(WEB_SLICE), &cancel, yield_to_page)
-            .await;
-        Ok((review, reviewed))
-    }
+    searcher.search(game, limits, cancel, |_| {})
 }
 
 /// The verdict on a ply from the outcomes around it, whether it was the best move found, and
@@ -587,44 +504,12 @@ mod tests {
     }
 
     #[test]
-    fn a_sliced_review_pauses_and_finds_what_the_whole_review_finds() {
-        let mut game = Game::new();
-        game.play("b2c2".parse().unwrap()).unwrap();
-        let whole = review_game(&game, ReviewSettings::default());
-        let mut review = Review::new(&game);
-        let mut pauses = 0;
-        let cancel = CancelToken::new();
-        let mut sliced = Vec::new();
-        loop {
-            let step = review.step_sliced(Some(Duration::from_millis(5)), &cancel, || {
-                pauses += 1;
-                std::future::ready(())
-            });
-            match run_unsliced(step) {
-                Some(ply) => sliced.push(ply),
-                None => break,
-            }
-        }
-        assert!(pauses > 0, "no pause in a sliced review");
-        assert_eq!(sliced.len(), whole.len());
-        for (sliced, whole) in sliced.iter().zip(&whole) {
-            assert_eq!(
-                (sliced.verdict, sliced.before.is_win(), sliced.after),
-                (whole.verdict, whole.before.is_win(), whole.after),
-                "{sliced} / {whole}"
-            );
-            assert_eq!(sliced.proof, whole.proof);
-        }
-    }
-
-    #[test]
     fn a_cancelled_step_reviews_nothing_and_the_next_starts_the_ply_again() {
         let game = blundered_game();
         let mut review = Review::new(&game);
         let cancel = CancelToken::new();
         cancel.cancel();
-        let step = review.step_sliced(None, &cancel, unsliced);
-        assert_eq!(run_unsliced(step), None);
+        assert_eq!(review.step_until(&cancel), None);
         assert_eq!(review.progress(), (0, 3));
         assert_eq!(
             review.step(),
@@ -635,25 +520,31 @@ mod tests {
         assert_eq!(review.progress(), (1, 3));
     }
 
-    #[tokio::test(flavor = "current_thread")]
-    async fn review_step_runs_off_the_callers_thread_and_hands_the_review_back() {
-        let game = blundered_game();
-        let mut review = Review::new(&game);
-        let mut verdicts = Vec::new();
-        loop {
-            let (back, reviewed) = review_step(review, CancelToken::new()).await.unwrap();
-            review = back;
-            match reviewed {
-                Some(ply) => verdicts.push(ply.verdict),
-                None => break,
-            }
-        }
-        assert_eq!(verdicts.len(), 3);
-        assert_eq!(verdicts[0], Verdict::Blunder);
+    #[test]
+    fn a_step_cancelled_from_another_thread_stops_promptly() {
+        // A midgame ply with a budget that would take the solver many seconds.
+        let mut game = Game::from_fen(".B./BB..B/..RT./.R..R/R.. b - 2").unwrap();
+        game.play("d3d4".parse().unwrap()).unwrap();
+        let long = ReviewSettings {
+            horizon: 40,
+            solver_nodes: u64::MAX,
+            search_depth: 12,
+        };
+        let mut review = Review::with_settings(&game, long);
         let cancel = CancelToken::new();
-        cancel.cancel();
-        let (review, reviewed) = review_step(Review::new(&game), cancel).await.unwrap();
-        assert_eq!((reviewed, review.progress()), (None, (0, 3)));
+        let canceller = cancel.clone();
+        let cancelled_at = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            canceller.cancel();
+            web_time::Instant::now()
+        });
+        assert_eq!(review.step_until(&cancel), None);
+        let stopped_after = cancelled_at.join().unwrap().elapsed();
+        assert!(
+            stopped_after < std::time::Duration::from_millis(300),
+            "{stopped_after:?}"
+        );
+        assert_eq!(review.progress(), (0, 1));
     }
 
     #[test]

@@ -2,10 +2,6 @@
 //! transposition table, null-move pruning, late-move reductions and a quiescence step that
 //! resolves captures and treasure threats. It knows the draw rules: a repetition (against the
 //! game's history and the search path) and the quiet limit score as draws.
-//!
-//! A search can run in slices ([`Search::run`] with a slice end) so that a single-threaded
-//! target can yield between them; an interrupted iteration restarts from its depth, finding its
-//! earlier work in the transposition table.
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -164,16 +160,11 @@ impl Searcher {
         stop: &CancelToken,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        let mut search = self.start(game, limits);
-        loop {
-            if let Some(result) = search.run(None, stop, &mut on_info) {
-                return result;
-            }
-        }
+        self.start(game, limits).run(stop, &mut on_info)
     }
 
-    /// Starts a search to be run in slices with [`Search::run`]. The clock starts now.
-    pub(crate) fn start(&mut self, game: &Game, limits: SearchLimits) -> Search<'_> {
+    /// A search of the game's current position, its clock started now.
+    fn start(&mut self, game: &Game, limits: SearchLimits) -> Search<'_> {
         self.table.new_search();
         self.ordering.new_search();
         let root = *game.position();
@@ -210,9 +201,8 @@ impl Searcher {
             path,
             limits,
             started: Instant::now(),
-            slice_end: None,
             nodes: 0,
-            aborted: None,
+            aborted: false,
             completed: None,
             root_moves,
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
@@ -221,17 +211,8 @@ impl Searcher {
     }
 }
 
-/// Why an iteration stopped early.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Abort {
-    /// The search is over: cancelled, out of time or out of nodes.
-    Stop,
-    /// Only this slice is over: the iteration will be run again.
-    Pause,
-}
-
 /// A search in progress.
-pub(crate) struct Search<'a> {
+struct Search<'a> {
     table: &'a mut SearchTable,
     ordering: &'a mut Ordering,
     endgames: Option<Endgames<'a>>,
@@ -243,9 +224,9 @@ pub(crate) struct Search<'a> {
     root_index: usize,
     limits: SearchLimits,
     started: Instant,
-    slice_end: Option<Instant>,
     nodes: u64,
-    aborted: Option<Abort>,
+    /// The search is over early: cancelled, out of time or out of nodes.
+    aborted: bool,
     /// The last completed iteration.
     completed: Option<SearchInfo>,
     root_moves: Vec<RootMove>,
@@ -254,39 +235,27 @@ pub(crate) struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Runs until the search is over (returning its result) or, if `slice_end` is given, until
-    /// then (returning `None`; call again to go on).
-    pub fn run(
-        &mut self,
-        slice_end: Option<Instant>,
-        stop: &CancelToken,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Option<SearchResult> {
-        self.slice_end = slice_end;
+    /// Deepens until the limits or `stop` end the search, calling `on_info` after each
+    /// completed iteration.
+    fn run(mut self, stop: &CancelToken, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         if self.root_moves.is_empty() {
-            return Some(self.result());
+            return self.result();
         }
         loop {
             let depth = self.completed.as_ref().map_or(1, |info| info.depth + 1);
             if depth as usize >= MAX_PLY || self.enough(depth) {
-                return Some(self.result());
+                return self.result();
             }
-            self.aborted = None;
             let completed = self.iterate(depth, stop);
-            match self.aborted {
-                Some(Abort::Pause) => return None,
-                Some(Abort::Stop) => {
-                    if let Some(partial) = completed {
-                        self.completed = Some(partial);
-                    }
-                    return Some(self.result());
+            if self.aborted {
+                if let Some(partial) = completed {
+                    self.completed = Some(partial);
                 }
-                None => {
-                    let info = completed.expect("an iteration that was not aborted completed");
-                    on_info(&info);
-                    self.completed = Some(info);
-                }
+                return self.result();
             }
+            let info = completed.expect("an iteration that was not aborted completed");
+            on_info(&info);
+            self.completed = Some(info);
         }
     }
 
@@ -339,11 +308,11 @@ impl Search<'_> {
                 break;
             };
             lines.push(line);
-            if self.aborted.is_some() {
+            if self.aborted {
                 break;
             }
         }
-        if self.aborted.is_none() {
+        if !self.aborted {
             // A later line can come out above an earlier one (the table changes between their
             // searches): best first, the root moves in the same order. Both sorts are stable on
             // the same scores, so they agree.
@@ -351,11 +320,7 @@ impl Search<'_> {
             self.root_moves[..wanted].sort_by_key(|root| std::cmp::Reverse(root.score));
         }
         // A partial iteration reports the depth it completed.
-        let completed_depth = if self.aborted.is_some() {
-            depth - 1
-        } else {
-            depth
-        };
+        let completed_depth = if self.aborted { depth - 1 } else { depth };
         let best = lines.first()?.clone();
         Some(SearchInfo {
             depth: completed_depth,
@@ -387,7 +352,7 @@ impl Search<'_> {
             let score = match best {
                 Some((_, alpha)) if !exact => {
                     let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, stop);
-                    if probe > alpha && self.aborted.is_none() {
+                    if probe > alpha && !self.aborted {
                         -self.negamax(&child, depth - 1, 1, -INFINITY, -alpha, stop)
                     } else {
                         probe
@@ -396,7 +361,7 @@ impl Search<'_> {
                 _ => -self.negamax(&child, depth - 1, 1, -INFINITY, INFINITY, stop),
             };
             self.path.pop();
-            if self.aborted.is_some() {
+            if self.aborted {
                 break;
             }
             scores.push(score);
@@ -407,7 +372,7 @@ impl Search<'_> {
         }
         let (best, score) = best?;
         let candidates = &mut self.root_moves[first..];
-        if self.aborted.is_none() {
+        if !self.aborted {
             for (root, score) in candidates.iter_mut().zip(&scores) {
                 root.score = *score;
             }
@@ -432,24 +397,20 @@ impl Search<'_> {
     fn visit(&mut self, stop: &CancelToken) -> bool {
         self.nodes += 1;
         if self.nodes & (POLL_INTERVAL - 1) == 0 {
-            let now = Instant::now();
             let over = stop.is_cancelled()
                 || self.limits.nodes.is_some_and(|limit| self.nodes >= limit)
                 || (self
                     .limits
                     .movetime
-                    .is_some_and(|time| now - self.started >= time)
+                    .is_some_and(|time| self.started.elapsed() >= time)
                     && self
                         .completed
                         .as_ref()
                         .is_some_and(|c| c.depth >= MIN_DEPTH));
-            if over {
-                self.aborted = Some(Abort::Stop);
-            } else if self.slice_end.is_some_and(|end| now >= end) {
-                self.aborted = Some(Abort::Pause);
-            }
+            // Once over, the search stays over: its callers unwind on the flag.
+            self.aborted |= over;
         }
-        self.aborted.is_some()
+        self.aborted
     }
 
     /// True when the current position (the last on the path) is a draw by repetition: it occurred
@@ -599,7 +560,7 @@ impl Search<'_> {
                 score
             };
             self.path.pop();
-            if self.aborted.is_some() {
+            if self.aborted {
                 return ABORTED;
             }
             if score > best_score {
@@ -661,7 +622,7 @@ impl Search<'_> {
             stop,
         );
         self.path.pop();
-        (score >= beta && self.aborted.is_none()).then_some(beta)
+        (score >= beta && !self.aborted).then_some(beta)
     }
 
     /// Quiescence: only captures, unless the opponent threatens the treasure, in which case every
@@ -718,7 +679,7 @@ impl Search<'_> {
             let mut child = *position;
             child.play_unchecked(moves[tried]);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, stop);
-            if self.aborted.is_some() {
+            if self.aborted {
                 return ABORTED;
             }
             if score > best {
@@ -972,28 +933,6 @@ mod tests {
         let game = Game::new();
         let result =
             Searcher::with_table_megabytes(1).search(&game, SearchLimits::default(), &stop, |_| {});
-        assert!(game.position().is_legal(result.best.unwrap()));
-    }
-
-    #[test]
-    fn a_search_run_in_slices_reaches_its_depth() {
-        let game = Game::new();
-        let limits = SearchLimits {
-            depth: Some(7),
-            ..SearchLimits::default()
-        };
-        let mut searcher = Searcher::with_table_megabytes(4);
-        let mut search = searcher.start(&game, limits);
-        let mut slices = 0;
-        let result = loop {
-            slices += 1;
-            if let Some(result) = search.run(Some(Instant::now()), &CancelToken::new(), &mut |_| {})
-            {
-                break result;
-            }
-        };
-        assert!(slices > 1);
-        assert_eq!(result.info.depth, 7);
         assert!(game.position().is_legal(result.best.unwrap()));
     }
 }

@@ -48,7 +48,7 @@ const POLL_INTERVAL: u64 = 1024;
 pub struct Budget {
     /// Nodes this call may visit: the deterministic limit (reviews and puzzles use it).
     pub nodes: Option<u64>,
-    /// A wall-clock end, for an app running the search in slices.
+    /// A wall-clock end: an analysis's time limit.
     pub deadline: Option<Instant>,
     pub cancel: Option<CancelToken>,
 }
@@ -60,28 +60,6 @@ impl Budget {
             ..Budget::default()
         }
     }
-}
-
-/// One slice of a solve spread over several (until `slice_end`), within what is left of its
-/// node budget, which it spends: the solution so far, and whether the solve is over (finished,
-/// out of nodes or cancelled). The next slice resumes from the table.
-pub(crate) fn solve_slice(
-    solver: &mut Solver,
-    game: &Game,
-    horizon: u32,
-    nodes_left: &mut u64,
-    slice_end: Option<Instant>,
-    cancel: &CancelToken,
-) -> (Solution, bool) {
-    let budget = Budget {
-        nodes: Some(*nodes_left),
-        deadline: slice_end,
-        cancel: Some(cancel.clone()),
-    };
-    let solution = solver.solve(game, horizon, &budget);
-    *nodes_left = nodes_left.saturating_sub(solution.nodes);
-    let over = solution.finished || *nodes_left == 0 || cancel.is_cancelled();
-    (solution, over)
 }
 
 /// The answer of [`Solver::solve`].
@@ -141,7 +119,19 @@ impl Solver {
     /// deepening the horizon one ply at a time until something is proven or the budget runs
     /// out.
     pub fn solve(&mut self, game: &Game, horizon: u32, budget: &Budget) -> Solution {
-        self.solve_with_line(game, horizon, budget, u32::MAX)
+        self.solve_with_line(game, horizon, budget, u32::MAX, &mut |_| {})
+    }
+
+    /// [`Solver::solve`], calling `searched_without_result` with each horizon searched
+    /// completely without a result, as it deepens: what a long solve can say before it ends.
+    pub fn solve_reporting(
+        &mut self,
+        game: &Game,
+        horizon: u32,
+        budget: &Budget,
+        searched_without_result: &mut dyn FnMut(u32),
+    ) -> Solution {
+        self.solve_with_line(game, horizon, budget, u32::MAX, searched_without_result)
     }
 
     /// Like [`Solver::solve`], but the line stops after its first move: all that a strategy
@@ -152,16 +142,17 @@ impl Solver {
         horizon: u32,
         budget: &Budget,
     ) -> Solution {
-        self.solve_with_line(game, horizon, budget, 1)
+        self.solve_with_line(game, horizon, budget, 1, &mut |_| {})
     }
 
-    /// [`Solver::solve`] with the proof line cut to `line_plies` moves.
+    /// [`Solver::solve_reporting`] with the proof line cut to `line_plies` moves.
     fn solve_with_line(
         &mut self,
         game: &Game,
         horizon: u32,
         budget: &Budget,
         line_plies: u32,
+        searched_without_result: &mut dyn FnMut(u32),
     ) -> Solution {
         let horizon = horizon.min(MAX_HORIZON);
         let over = |outcome| Solution {
@@ -202,6 +193,7 @@ impl Solver {
                     nodes: self.nodes,
                 };
             }
+            searched_without_result(depth);
         }
         Solution {
             outcome: Outcome::Unknown,
@@ -733,6 +725,32 @@ mod tests {
             ..Budget::default()
         };
         assert!(!solver.solve(&game, 9, &budget).finished);
+    }
+
+    #[test]
+    fn a_reporting_solve_names_each_horizon_searched_before_its_answer() {
+        // A shipped puzzle: Red wins in 3 plies, so horizons 1 and 2 show nothing.
+        let win_in_3 = Game::from_fen("BBB/B..R./RTRBR/..R../.RR r L 7").unwrap();
+        let mut searched = Vec::new();
+        let solution = Solver::with_table_megabytes(4).solve_reporting(
+            &win_in_3,
+            11,
+            &Budget::default(),
+            &mut |horizon| searched.push(horizon),
+        );
+        assert_eq!(solution.outcome, Outcome::Win { plies: 3 });
+        assert_eq!(searched, [1, 2]);
+        // Nothing within 6 plies of the start: every horizon is reported, the last one the
+        // answer's.
+        searched.clear();
+        let solution = Solver::with_table_megabytes(4).solve_reporting(
+            &Game::new(),
+            6,
+            &Budget::default(),
+            &mut |horizon| searched.push(horizon),
+        );
+        assert_eq!((solution.outcome, solution.horizon), (Outcome::Unknown, 6));
+        assert_eq!(searched, [1, 2, 3, 4, 5, 6]);
     }
 
     #[test]

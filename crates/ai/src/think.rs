@@ -1,5 +1,5 @@
-//! The async task the app awaits: the level's move for a game, computed without blocking the
-//! caller's thread, by the [`runner`](crate::runner) a review uses too.
+//! The computer's move: [`choose_move`], the level's move for a game worked out on the thread
+//! it is given, or why there is none.
 
 use std::fmt;
 use std::sync::Arc;
@@ -7,16 +7,12 @@ use std::sync::Arc;
 use duobao_rules::{Game, Move};
 use duobao_tablebase::Tablebase;
 
-use crate::cancel::{CancelToken, StopOnDrop};
+use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::runner::run_off_thread;
-#[cfg(target_arch = "wasm32")]
-use crate::runner::{yield_to_page, WEB_SLICE};
-use crate::search::SearchInfo;
 
-/// Why [`think`] gave no move, why a [`review_step`](crate::review_step) gave no review
-/// (`Failed`, its only error), or why an [`analyse`](crate::analyse) did not run to its end.
+/// Why [`choose_move`] gave no move, or why the engine's work gave no answer: it was
+/// cancelled, or it broke (`Failed`: a panic caught on an analysis's thread, or, in the app, a
+/// thread or worker that died).
 #[derive(Clone, Debug, Eq, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ThinkError {
     /// The request was cancelled, before or after the search: its answer is not wanted.
@@ -40,16 +36,17 @@ impl fmt::Display for ThinkError {
 
 impl std::error::Error for ThinkError {}
 
-/// The move `level` plays in the game's current position, or why there is none: cancelled
-/// (also when cancelled after the search finished, so an outdated answer is never played), no
-/// move (the game is over), or a failed search. Never blocks the caller's thread; dropping the
-/// future stops the search. Master reads the `endgames` tables given (see
-/// [`Level::reads_endgame_tables`]).
-pub async fn think(
-    game: Game,
+/// The move `level` plays in the game's current position, searched here and now, or why there
+/// is none: cancelled (also when `cancel` is raised as the search ends, so an outdated answer
+/// is never played), or no move (the game is over). `seed` varies the lower levels' choice.
+/// Master reads the `endgames` tables given (see [`Level::reads_endgame_tables`]) and plays
+/// the proven win's moves at once.
+pub fn choose_move(
+    game: &Game,
     level: Level,
+    seed: u64,
     endgames: Option<Arc<Tablebase>>,
-    cancel: CancelToken,
+    cancel: &CancelToken,
 ) -> Result<Move, ThinkError> {
     if cancel.is_cancelled() {
         return Err(ThinkError::Cancelled);
@@ -57,63 +54,19 @@ pub async fn think(
     if game.is_over() {
         return Err(ThinkError::NoMove);
     }
-    if let Some(known) = level.proven_move(&game) {
+    if let Some(known) = level.proven_move(game) {
         return Ok(known);
     }
-    let stop = cancel.child();
-    let _stop_when_dropped = StopOnDrop(stop.clone());
-    let mut player = fresh_player(level);
+    let mut player = LevelPlayer::new(level, seed);
     if level.reads_endgame_tables() {
         player.set_tablebase(endgames);
     }
-    let (chosen, _) = choose_off_thread(player, game, stop).await?;
+    let (chosen, _) = player.choose_reporting(game, cancel);
     match chosen {
         _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
         Some(chosen) => Ok(chosen),
         None => Err(ThinkError::NoMove),
     }
-}
-
-/// A player for one request, seeded differently from one request to the next so that the lower
-/// levels vary their play.
-fn fresh_player(level: Level) -> LevelPlayer {
-    let nanos = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_nanos() as u64);
-    LevelPlayer::new(level, nanos)
-}
-
-/// The player's move and what its search reported, computed the way the app gets it: on a
-/// native thread of its own, or in slices of the web page's thread (see [`crate::runner`]). The
-/// benchmark measures this same path, so its figures are the ones a player meets. A search
-/// that panics is [`ThinkError::Failed`].
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) async fn choose_off_thread(
-    mut player: LevelPlayer,
-    game: Game,
-    stop: CancelToken,
-) -> Result<(Option<Move>, SearchInfo), ThinkError> {
-    run_off_thread(move || player.choose_reporting(&game, &stop))
-        .await
-        .map_err(ThinkError::Failed)
-}
-
-#[cfg(target_arch = "wasm32")]
-pub(crate) async fn choose_off_thread(
-    mut player: LevelPlayer,
-    game: Game,
-    stop: CancelToken,
-) -> Result<(Option<Move>, SearchInfo), ThinkError> {
-    let level = player.level();
-    let mut search = player.searcher.start(&game, level.limits());
-    let result = loop {
-        let deadline = web_time::Instant::now() + WEB_SLICE;
-        if let Some(result) = search.run(Some(deadline), &stop, &mut |_| {}) {
-            break result;
-        }
-        yield_to_page().await;
-    };
-    Ok((player.choose_from(&game, &result, &stop), result.info))
 }
 
 #[cfg(test)]
@@ -124,47 +77,51 @@ mod tests {
     use crate::outcome::Outcome;
     use crate::proven::proven;
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn think_returns_a_legal_move_inside_a_runtime() {
+    fn choose(game: &Game, level: Level, cancel: &CancelToken) -> Result<Move, ThinkError> {
+        choose_move(game, level, 1, None, cancel)
+    }
+
+    #[test]
+    fn the_move_chosen_is_legal() {
         let game = Game::new();
-        let m = think(game.clone(), Level::Medium, None, CancelToken::new())
-            .await
-            .unwrap();
+        let m = choose(&game, Level::Medium, &CancelToken::new()).unwrap();
         assert!(game.position().is_legal(m));
     }
 
     #[test]
-    fn think_works_without_a_runtime() {
-        let game = Game::new();
-        let m =
-            futures_executor::block_on(think(game.clone(), Level::Easy, None, CancelToken::new()));
-        assert!(game.position().is_legal(m.unwrap()));
-    }
-
-    #[tokio::test(flavor = "current_thread")]
-    async fn a_cancelled_request_returns_promptly_with_no_move() {
-        let cancel = CancelToken::new();
-        // Off the proven win's lines, where Master searches (on them it answers at once).
+    fn a_search_cancelled_from_another_thread_stops_promptly_with_no_move() {
+        // Off the proven win's lines, where Master searches for up to its 1.5 s (on them it
+        // answers at once).
         let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
-        let request = tokio::spawn(think(game, Level::Master, None, cancel.clone()));
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let cancelled_at = Instant::now();
-        cancel.cancel();
-        assert_eq!(request.await.unwrap(), Err(ThinkError::Cancelled));
-        assert!(cancelled_at.elapsed() < Duration::from_millis(300));
+        let cancel = CancelToken::new();
+        let canceller = cancel.clone();
+        let cancelled_at = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            canceller.cancel();
+            Instant::now()
+        });
+        assert_eq!(
+            choose(&game, Level::Master, &cancel),
+            Err(ThinkError::Cancelled)
+        );
+        let stopped_after = cancelled_at.join().unwrap().elapsed();
+        assert!(
+            stopped_after < Duration::from_millis(200),
+            "{stopped_after:?}"
+        );
     }
 
-    #[tokio::test(flavor = "current_thread")]
-    async fn a_request_cancelled_before_it_starts_or_on_a_finished_game_gives_no_move() {
+    #[test]
+    fn a_request_cancelled_before_it_starts_or_on_a_finished_game_gives_no_move() {
         let cancel = CancelToken::new();
         cancel.cancel();
         assert_eq!(
-            think(Game::new(), Level::Easy, None, cancel).await,
+            choose(&Game::new(), Level::Easy, &cancel),
             Err(ThinkError::Cancelled)
         );
         let won = Game::from_fen("BBB/BB.BB/...../RR.RR/RRR b - 0").unwrap();
         assert_eq!(
-            think(won, Level::Easy, None, CancelToken::new()).await,
+            choose(&won, Level::Easy, &CancelToken::new()),
             Err(ThinkError::NoMove)
         );
     }
@@ -172,8 +129,7 @@ mod tests {
     #[test]
     fn master_plays_the_proven_line_at_once_and_searches_otherwise() {
         let started = Instant::now();
-        let first =
-            futures_executor::block_on(think(Game::new(), Level::Master, None, CancelToken::new()));
+        let first = choose(&Game::new(), Level::Master, &CancelToken::new());
         assert_eq!(first, Ok("c3c2".parse().unwrap()));
         assert!(
             started.elapsed() < Level::Master.budget() / 2,

@@ -17,11 +17,7 @@ pub fn bench_command(args: BenchArgs) -> String {
     let levels = args.level.map_or(Level::ALL.to_vec(), |level| vec![level]);
     let mut out = format!("positions {}\n", SAMPLE_POSITIONS.len());
     for level in levels {
-        let _ = writeln!(
-            out,
-            "{}",
-            summary(level, &futures_executor::block_on(measure_level(level)))
-        );
+        let _ = writeln!(out, "{}", summary(level, &measure_level(level)));
     }
     out
 }

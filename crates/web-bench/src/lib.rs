@@ -1,7 +1,7 @@
 //! The levels' benchmark in a browser (or a phone's WebView), so that the computer's speed
 //! there can be set beside `duobao bench`'s native figures: the same positions, the same
-//! search path the app takes on the web (slices of the page's thread) and the same summary
-//! line. A page of its own (`index.html` beside this crate, built by
+//! blocking search the engine's worker runs for the app ([`measure`]: the engine's speed in the
+//! browser, one thread) and the same summary line. A page of its own (`index.html` beside this crate, built by
 //! `scripts/build-web-bench.sh`) rather than part of the app, so that players never download
 //! a maintainer's tool.
 
@@ -11,7 +11,9 @@ use duobao_rules::Game;
 use wasm_bindgen::prelude::*;
 
 /// Benchmarks `level` (easy, medium, hard or master) on each sample position in turn, calling
-/// `report` with one line a position as it is measured, then with the summary line.
+/// `report` with one line a position as it is measured, then with the summary line. Each
+/// search holds the page's thread to itself, as it holds the worker's; between them the page
+/// gets its thread back to show the line.
 #[wasm_bindgen]
 pub async fn bench_level(level: String, report: js_sys::Function) -> Result<(), JsError> {
     let level: Level = level
@@ -26,9 +28,10 @@ pub async fn bench_level(level: String, report: js_sys::Function) -> Result<(), 
     let mut measured = Vec::with_capacity(SAMPLE_POSITIONS.len());
     for (index, fen) in SAMPLE_POSITIONS.iter().enumerate() {
         let game = Game::from_fen(fen).map_err(|error| JsError::new(&error.to_string()))?;
-        let measurement = measure(level, &game).await;
+        let measurement = measure(level, &game);
         say(position_line(index, &measurement))?;
         measured.push(measurement);
+        gloo_timers::future::TimeoutFuture::new(0).await;
     }
     say(summary(level, &measured))
 }
