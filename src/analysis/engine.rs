@@ -6,6 +6,7 @@
 use dioxus::prelude::*;
 use duobao_ai::{AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, MAX_ANALYSIS_LINES};
 use duobao_rules::Game;
+use futures_util::future;
 
 use super::readout::Readout;
 use crate::engine;
@@ -33,15 +34,25 @@ impl EngineJob for AnalysisRequest {
             lines: self.lines.clamp(1, MAX_ANALYSIS_LINES),
             ..AnalysisSettings::default()
         };
-        let job = Job::Analyse {
+        // The engine's lines and the exact verdict are two jobs, each on its own thread or
+        // worker, side by side.
+        let lines = Job::Lines {
+            game: self.game.clone(),
+            settings,
+        };
+        let verdict = Job::Verdict {
             game: self.game,
             settings,
         };
-        engine::work(job, cancel, |found| {
+        let show = |found| {
             if let Finding::Analysis(event) = found {
                 answers.send(event);
             }
-        })
+        };
+        future::join(
+            engine::work(lines, cancel.clone(), show),
+            engine::work(verdict, cancel, show),
+        )
         .await;
     }
 }
