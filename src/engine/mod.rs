@@ -64,6 +64,7 @@ fn failure(job: &Job) -> impl FnOnce(String) -> Finding {
             Finding::Hint {
                 best: Err(ThinkError::Failed(why)),
                 forced: None,
+                wins_by_force: None,
             }
         } else {
             Finding::Done
@@ -108,7 +109,8 @@ mod tests {
             failed_hint,
             Finding::Hint {
                 best: Err(_),
-                forced: None
+                forced: None,
+                wins_by_force: None
             }
         ));
         assert_eq!(failure(&Job::Review { game })("gone".into()), Finding::Done);

@@ -10,14 +10,14 @@
 //! What happened is recorded as events ([`super::events`]), each with its generation, for the
 //! parts that react to the game; picking up or putting down a piece records none.
 
-use duobao_ai::{ForcedLine, Level, ThinkError};
+use duobao_ai::{Level, ThinkError};
 use duobao_rules::{Color, Concession, Game, Move, Ply, Position};
 
 use super::agreements::{resigning_side, Agreements};
 use super::clock::{PauseReason, Tick, TurnClock};
 use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
 use super::events::{EventLog, GameEvent};
-use super::hint::{Hint, HintRequest, Hints};
+use super::hint::{Hint, HintAnswer, HintRequest, Hints};
 use crate::board::Marks;
 use crate::platform::now_ms;
 use crate::session::{GameSetup, Mode, Records, SavedGame, SwapRule};
@@ -305,9 +305,9 @@ impl Controller {
         self.hints.current(self.generation)
     }
 
-    /// What the endgame tables say of the position after the hint shown, when they decide it.
-    pub fn hint_forced(&self) -> Option<&ForcedLine> {
-        self.hints.forced(self.generation)
+    /// The engine's answer to the hint shown.
+    pub fn hint_shown(&self) -> Option<&HintAnswer> {
+        self.hints.answer_shown(self.generation)
     }
 
     /// Whether the hint button can be used now: on a player's turn, with no hint yet; never in
@@ -335,11 +335,7 @@ impl Controller {
 
     /// Shows the engine's suggestion for the request of `generation`, unless it is stale.
     /// Returns whether it is shown; a shown hint counts as used.
-    pub fn hint_answer(
-        &mut self,
-        generation: u64,
-        answer: Option<(Move, Option<ForcedLine>)>,
-    ) -> bool {
+    pub fn hint_answer(&mut self, generation: u64, answer: Option<HintAnswer>) -> bool {
         let shown = generation == self.generation
             && self.hints.answer(generation, answer, self.game.position());
         if shown {
@@ -599,7 +595,9 @@ impl Controller {
 mod tests {
     use super::*;
     use crate::game::events::Follower;
-    use crate::game::test_support::{game_from, mv, pass_and_play, tap_move, to_count, vs_ai};
+    use crate::game::test_support::{
+        game_from, hint_of, mv, pass_and_play, tap_move, to_count, vs_ai,
+    };
     use duobao_rules::{GameResult, WinReason};
 
     #[test]
@@ -1061,7 +1059,7 @@ mod tests {
         let request = controller.request_hint().unwrap();
         assert_eq!(
             recorded(&mut controller, |c| {
-                c.hint_answer(request.generation, Some((mv("b2c2"), None)));
+                c.hint_answer(request.generation, Some(hint_of(mv("b2c2"))));
             }),
             [GameEvent::HintShown]
         );

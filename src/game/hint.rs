@@ -4,7 +4,7 @@
 //! and on a line of the proven win from the start, that it wins by force in so many moves.
 //! Pure: the game screen turns the reasons into one line of text.
 
-use duobao_ai::{allows_treasure_capture, proven, treasure_threat, ForcedLine, Level, Outcome};
+use duobao_ai::{allows_treasure_capture, treasure_threat, ForcedLine, Level, Outcome};
 use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
@@ -67,13 +67,21 @@ pub enum Hint {
     Move(Move),
 }
 
+/// The engine's answer to a hint: its move, what the endgame tables say of the position after
+/// it, and when it is the move of the proven win from the start, in how many plies it wins.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct HintAnswer {
+    pub best: Move,
+    pub forced: Option<ForcedLine>,
+    pub wins_by_force: Option<u32>,
+}
+
 /// A game's hints: the one asked for, in the generation of the game it was asked in (any
-/// change of the game drops it), what the endgame tables say of its move, and how many were
-/// shown.
+/// change of the game drops it), the engine's answer to it, and how many were shown.
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
 pub struct Hints {
     asked: Option<(u64, Hint)>,
-    forced: Option<ForcedLine>,
+    answer: Option<HintAnswer>,
     used: u32,
 }
 
@@ -82,7 +90,7 @@ impl Hints {
     pub fn with_used(used: u32) -> Hints {
         Hints {
             asked: None,
-            forced: None,
+            answer: None,
             used,
         }
     }
@@ -99,17 +107,16 @@ impl Hints {
             .map(|(_, hint)| hint)
     }
 
-    /// What the endgame tables say of the position after the hint of `generation`, when they
-    /// decide it.
-    pub fn forced(&self, generation: u64) -> Option<&ForcedLine> {
+    /// The engine's answer to the hint of `generation`, once shown.
+    pub fn answer_shown(&self, generation: u64) -> Option<&HintAnswer> {
         self.current(generation)?;
-        self.forced.as_ref()
+        self.answer.as_ref()
     }
 
     /// A hint is asked for in `generation`.
     pub fn ask(&mut self, generation: u64) {
         self.asked = Some((generation, Hint::Thinking));
-        self.forced = None;
+        self.answer = None;
     }
 
     /// Shows the engine's suggestion, if it answers the hint being thought about in
@@ -117,16 +124,16 @@ impl Hints {
     pub fn answer(
         &mut self,
         generation: u64,
-        answer: Option<(Move, Option<ForcedLine>)>,
+        answer: Option<HintAnswer>,
         position: &Position,
     ) -> bool {
         if self.current(generation) != Some(Hint::Thinking) {
             return false;
         }
-        match answer.filter(|&(m, _)| position.is_legal(m)) {
-            Some((m, forced)) => {
-                self.asked = Some((generation, Hint::Move(m)));
-                self.forced = forced;
+        match answer.filter(|answer| position.is_legal(answer.best)) {
+            Some(answer) => {
+                self.asked = Some((generation, Hint::Move(answer.best)));
+                self.answer = Some(answer);
                 self.used += 1;
                 true
             }
@@ -178,16 +185,12 @@ pub fn explain(position: &Position, m: Move) -> Vec<HintReason> {
     reasons
 }
 
-/// The reasons for playing `m` in the game's position: first, when the game is a line of the
-/// proven win from the start and `m` is its move, that it wins by force; then [`explain`]'s.
-pub fn hint_reasons(game: &Game, m: Move) -> Vec<HintReason> {
-    let mut reasons = explain(game.position(), m);
-    let forced = proven(game).and_then(|known| match known.outcome {
-        // A win at once is told by how it wins.
-        Outcome::Win { plies } if plies > 1 && known.line.first() == Some(&m) => Some(plies),
-        _ => None,
-    });
-    if let Some(plies) = forced {
+/// The reasons for playing `m` in `position`: first, when the engine found it to be the move of
+/// the proven win from the start (`wins_by_force`: in so many plies), that it wins by force;
+/// then [`explain`]'s.
+pub fn hint_reasons(position: &Position, m: Move, wins_by_force: Option<u32>) -> Vec<HintReason> {
+    let mut reasons = explain(position, m);
+    if let Some(plies) = wins_by_force {
         reasons.insert(0, HintReason::WinsByForce { plies });
     }
     reasons
@@ -239,7 +242,7 @@ pub fn reasons_line(lang: Lang, reasons: &[HintReason]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::{mv, pass_and_play, tap_move, vs_ai};
+    use crate::game::test_support::{hint_of, mv, pass_and_play, tap_move, vs_ai};
     use duobao_rules::Color;
 
     #[test]
@@ -247,16 +250,16 @@ mod tests {
         let mut hints = Hints::default();
         let start = Position::start();
         assert!(
-            !hints.answer(1, Some((mv("b2c2"), None)), &start),
+            !hints.answer(1, Some(hint_of(mv("b2c2"))), &start),
             "not asked"
         );
         hints.ask(1);
         assert!(
-            !hints.answer(2, Some((mv("b2c2"), None)), &start),
+            !hints.answer(2, Some(hint_of(mv("b2c2"))), &start),
             "another game"
         );
         assert!(
-            !hints.answer(1, Some((mv("c1c3"), None)), &start),
+            !hints.answer(1, Some(hint_of(mv("c1c3"))), &start),
             "illegal"
         );
         assert_eq!(
@@ -265,7 +268,7 @@ mod tests {
             "an illegal answer drops the question"
         );
         hints.ask(1);
-        assert!(hints.answer(1, Some((mv("b2c2"), None)), &start));
+        assert!(hints.answer(1, Some(hint_of(mv("b2c2"))), &start));
         assert_eq!(hints.current(1), Some(Hint::Move(mv("b2c2"))));
         assert_eq!(hints.current(2), None, "a move drops it");
         assert_eq!(hints.used(), 1);
@@ -278,7 +281,7 @@ mod tests {
         let request = controller.request_hint().unwrap();
         assert_eq!(controller.hint(), Some(Hint::Thinking));
         assert!(controller.request_hint().is_none(), "one request at a time");
-        assert!(controller.hint_answer(request.generation, Some((mv("b2c2"), None))));
+        assert!(controller.hint_answer(request.generation, Some(hint_of(mv("b2c2")))));
         assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
         assert_eq!(controller.marks().hint, Some(mv("b2c2")), "on the board");
         assert_eq!(controller.hints_used(), 1);
@@ -299,7 +302,7 @@ mod tests {
         let searched = controller.hint_request().expect("searched for");
         assert_eq!(searched.generation, asked.generation);
         assert_eq!(searched.game, *controller.game());
-        controller.hint_answer(asked.generation, Some((mv("b2c2"), None)));
+        controller.hint_answer(asked.generation, Some(hint_of(mv("b2c2"))));
         assert!(controller.hint_request().is_none(), "answered");
         tap_move(&mut controller, "b2c2");
         controller.request_hint().unwrap();
@@ -312,18 +315,18 @@ mod tests {
         let mut controller = vs_ai(Color::Red);
         let request = controller.request_hint().unwrap();
         tap_move(&mut controller, "b2c2");
-        assert!(!controller.hint_answer(request.generation, Some((mv("a2a3"), None))));
+        assert!(!controller.hint_answer(request.generation, Some(hint_of(mv("a2a3")))));
         assert!(!controller.can_hint(), "not while the computer is to move");
         assert!(controller.request_hint().is_none());
         let answer = controller.ai_request().unwrap();
         controller.ai_answer(answer.generation, Ok(mv("b4b3")));
         let request = controller.request_hint().unwrap();
-        assert!(!controller.hint_answer(request.generation, Some((mv("c1c3"), None))));
+        assert!(!controller.hint_answer(request.generation, Some(hint_of(mv("c1c3")))));
         assert_eq!(controller.hint(), None);
         assert_eq!(controller.hints_used(), 0);
         let request = controller.request_hint().unwrap();
         controller.undo();
-        assert!(!controller.hint_answer(request.generation, Some((mv("b2c2"), None))));
+        assert!(!controller.hint_answer(request.generation, Some(hint_of(mv("b2c2")))));
         assert_eq!(controller.hints_used(), 0);
     }
 
@@ -338,7 +341,7 @@ mod tests {
     fn hints_used_come_back_with_a_saved_game() {
         let mut controller = pass_and_play(duobao_rules::START_FEN);
         let request = controller.request_hint().unwrap();
-        controller.hint_answer(request.generation, Some((mv("b2c2"), None)));
+        controller.hint_answer(request.generation, Some(hint_of(mv("b2c2"))));
         let saved = controller.saved_game(Default::default()).unwrap();
         let mut resumed = vs_ai(Color::Red);
         resumed.resume(saved);
@@ -448,8 +451,8 @@ mod tests {
 
     #[test]
     fn on_the_proven_win_the_hinted_move_wins_by_force() {
-        let start = Game::new();
-        let reasons = hint_reasons(&start, mv("c3c2"));
+        let start = Position::start();
+        let reasons = hint_reasons(&start, mv("c3c2"), Some(21));
         assert_eq!(reasons, [HintReason::WinsByForce { plies: 21 }]);
         assert_eq!(
             reasons_line(Lang::En, &reasons).unwrap(),
@@ -459,11 +462,7 @@ mod tests {
             reasons_line(Lang::Zh, &reasons).unwrap(),
             "11 步之内强制取胜"
         );
-        // Another move, or the proven win left by a timeout pass, proves nothing.
-        assert!(hint_reasons(&start, mv("a2a3")).is_empty());
-        let mut passed = start.clone();
-        passed.play(duobao_rules::Ply::Pass).unwrap();
-        passed.play(duobao_rules::Ply::Pass).unwrap();
-        assert!(hint_reasons(&passed, mv("c3c2")).is_empty());
+        // A quiet move the engine finds no proven win for has no reason.
+        assert!(hint_reasons(&start, mv("a2a3"), None).is_empty());
     }
 }

@@ -4,11 +4,10 @@
 //! controller drops an answer that comes back stale.
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, ForcedLine, Job, ThinkError};
-use duobao_rules::Move;
+use duobao_ai::{CancelToken, Finding, Job, ThinkError};
 
 use super::controller::Controller;
-use super::hint::{HintRequest, HINT_LEVEL};
+use super::hint::{HintAnswer, HintRequest, HINT_LEVEL};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
@@ -18,7 +17,7 @@ impl EngineJob for HintRequest {
     type Key = u64;
     /// The suggestion, if the search found one, and what the endgame tables say of it, for the
     /// request of this generation.
-    type Answer = (u64, Option<(Move, Option<ForcedLine>)>);
+    type Answer = (u64, Option<HintAnswer>);
 
     fn key(&self) -> u64 {
         self.generation
@@ -35,7 +34,14 @@ impl EngineJob for HintRequest {
             Finding::Hint {
                 best: Ok(best),
                 forced,
-            } => answer = Some((best, forced)),
+                wins_by_force,
+            } => {
+                answer = Some(HintAnswer {
+                    best,
+                    forced,
+                    wins_by_force,
+                })
+            }
             Finding::Hint {
                 best: Err(ThinkError::Failed(why)),
                 ..

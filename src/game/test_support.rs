@@ -4,6 +4,7 @@ use duobao_ai::Level;
 use duobao_rules::{Color, GameResult, Position};
 
 use super::controller::Controller;
+use super::hint::HintAnswer;
 use super::records::Bookkeeper;
 use crate::session::{GameSetup, Mode, SwapRule};
 pub use crate::test_games::{game_from, mv, point};
@@ -50,4 +51,13 @@ pub fn tap_move(controller: &mut Controller, text: &str) {
 /// first: its mode and result once it has ended, unless it was counted before.
 pub fn to_count(controller: &Controller) -> Option<(Mode, GameResult)> {
     Bookkeeper::default().follow(controller).count
+}
+
+/// The engine's answer to a hint, suggesting `best` and saying nothing more of it.
+pub fn hint_of(best: duobao_rules::Move) -> HintAnswer {
+    HintAnswer {
+        best,
+        forced: None,
+        wins_by_force: None,
+    }
 }

@@ -272,10 +272,15 @@ fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
         return None;
     };
     let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
-    let reasons = hint_reasons(state.game(), m);
+    let shown = state.hint_shown();
+    let reasons = hint_reasons(
+        state.game().position(),
+        m,
+        shown.and_then(|shown| shown.wins_by_force),
+    );
     let why = reasons_line(lang, &reasons).into_iter();
-    let exact = state
-        .hint_forced()
+    let exact = shown
+        .and_then(|shown| shown.forced.as_ref())
         .and_then(|forced| forced_win_text(lang, state.game(), m, forced))
         .into_iter();
     let parts: Vec<String> = std::iter::once(suggestion)

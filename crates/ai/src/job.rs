@@ -15,6 +15,7 @@ use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
 use crate::level::Level;
 use crate::outcome::Outcome;
+use crate::proven::proven;
 use crate::review::{PlyReview, Review};
 use crate::think::{choose_move, ThinkError};
 
@@ -57,6 +58,9 @@ pub enum Finding {
         best: Result<Move, ThinkError>,
         /// What the endgame tables say of the position after it, when they decide it.
         forced: Option<ForcedLine>,
+        /// When the game is a line of the proven win from the start ([`proven`]) and the move is
+        /// its move: the plies in which the mover then wins by force, counting the move.
+        wins_by_force: Option<u32>,
     },
     Ply(PlyReview),
     Analysis(AnalysisEvent),
@@ -95,7 +99,15 @@ pub fn run_job(
                 (Ok(hinted), Some(tables)) => forced_after(&tables, &game, *hinted),
                 _ => None,
             };
-            found(Finding::Hint { best, forced });
+            let wins_by_force = best
+                .as_ref()
+                .ok()
+                .and_then(|&hinted| proven_win(&game, hinted));
+            found(Finding::Hint {
+                best,
+                forced,
+                wins_by_force,
+            });
         }
         Job::Review { game } => {
             let mut review = Review::new(&game);
@@ -117,6 +129,16 @@ pub fn run_job(
             });
             found(Finding::Done);
         }
+    }
+}
+
+/// The plies of the proven win from the start that `m` begins, when the game is one of its
+/// lines and `m` its move; a win at once is not one (it is told by how it wins).
+fn proven_win(game: &Game, m: Move) -> Option<u32> {
+    let known = proven(game)?;
+    match known.outcome {
+        Outcome::Win { plies } if plies > 1 && known.line.first() == Some(&m) => Some(plies),
+        _ => None,
     }
 }
 
@@ -229,4 +251,37 @@ mod tests {
         run_job(job, None, &cancel, &mut |f| found.push(f));
         assert_eq!(found, [Finding::Move(Err(ThinkError::Cancelled))]);
     }
+
+    #[test]
+    fn on_the_proven_win_the_hint_says_in_how_many_plies_its_move_wins() {
+        let hint = |game: Game| {
+            findings_across_json(Job::Hint {
+                game,
+                level: Level::Master,
+                seed: 0,
+            })
+        };
+        let start = Game::new();
+        assert_eq!(
+            hint(start.clone()),
+            [Finding::Hint {
+                best: Ok("c3c2".parse().unwrap()),
+                forced: None,
+                wins_by_force: Some(21),
+            }]
+        );
+        // Two timeout passes leave the proven win's lines: nothing is said to be proven.
+        let mut passed = start;
+        passed.play(Ply::Pass).unwrap();
+        passed.play(Ply::Pass).unwrap();
+        match hint(passed).as_slice() {
+            [Finding::Hint {
+                best: Ok(_),
+                wins_by_force: None,
+                ..
+            }] => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
 }
