@@ -18,6 +18,7 @@ use futures_util::{future, StreamExt};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_time::Instant;
 
 use crate::endgames;
 use crate::log::{note, warning};
@@ -62,6 +63,7 @@ impl EngineWorker {
     /// Starts a worker: it loads the engine's module and the endgame tables, then takes jobs.
     fn start() -> Result<EngineWorker, String> {
         let (script, module) = engine_files()?;
+        let started = Instant::now();
         let worker = Worker::new(&script).map_err(|e| format!("no engine worker: {e:?}"))?;
         let listener: Rc<RefCell<Option<mpsc::UnboundedSender<Said>>>> = Rc::default();
         let ready: Rc<Cell<bool>> = Rc::default();
@@ -82,7 +84,14 @@ impl EngineWorker {
                     return;
                 }
                 "ready" => {
-                    note!("the engine is ready");
+                    let tables = js_sys::Reflect::get(&data, &JsValue::from_str("tables"))
+                        .ok()
+                        .and_then(|count| count.as_f64())
+                        .unwrap_or(0.0);
+                    let ms = started.elapsed().as_millis();
+                    note!(
+                        "endgame tables read: {tables} slices, in {ms} ms, by the engine's worker"
+                    );
                     loaded.set(true);
                     Said::Ready
                 }

@@ -283,5 +283,4 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
-
 }
