@@ -48,8 +48,9 @@ for (const lang of ['zh', 'en']) {
       await page.goto(`${site.url}?lang=${lang}&mode=ai&level=master&turn=off`);
       await answerLinkChoice(page);
       await page.getByTestId('board').waitFor();
-      // Off the proven line, so that Master searches for its whole budget.
-      await playMove(page, 'b2c2');
+      // A first move nobody has proven either way, so that Master searches for its whole
+      // budget (after a losing move it would find its win at once).
+      await playMove(page, 'b2a3');
       const ended = await page.evaluate(() => {
         for (const worker of window.engineWorkers) worker.terminate();
         return window.engineWorkers.length;
@@ -58,7 +59,7 @@ for (const lang of ['zh', 'en']) {
       // A silent worker is taken for dead after 10 s; the move is then asked again.
       await waitForReply(page, 2, 45_000);
       const played = await plies(page);
-      assert.equal(played[0], 'b2c2', 'the player\'s move stands');
+      assert.equal(played[0], 'b2a3', 'the player\'s move stands');
       assert.equal(played.length, 2);
       const started = await page.evaluate(() => window.engineWorkers.length);
       assert.ok(started > ended, 'a fresh worker answered');
