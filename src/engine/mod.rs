@@ -72,12 +72,12 @@ fn failure(job: &Job) -> impl FnOnce(String) -> Finding {
     }
 }
 
-/// Whether `finding` is the job's last: a move and a hint are one finding, the others end
-/// with [`Finding::Done`].
+/// Whether `finding` is the job's last: a move, a hint and a puzzle move's judgement are one
+/// finding, the others end with [`Finding::Done`].
 fn is_last(finding: &Finding) -> bool {
     matches!(
         finding,
-        Finding::Move(_) | Finding::Hint { .. } | Finding::Done
+        Finding::Move(_) | Finding::Hint { .. } | Finding::Puzzle { .. } | Finding::Done
     )
 }
 

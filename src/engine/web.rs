@@ -32,9 +32,9 @@ thread_local! {
     static IDLE: RefCell<Vec<EngineWorker>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The longest a started worker may stay silent on the computer's move or a hint before it is
-/// taken for dead: a worker that is ended or crashes says nothing, and the search of these jobs
-/// is limited in time (Master's to 1.5 s, a few seconds on a slow phone). The review and the
+/// The longest a started worker may stay silent on the computer's move, a hint or a puzzle move
+/// before it is taken for dead: a worker that is ended or crashes says nothing, and the search
+/// of these jobs is limited (Master's to 1.5 s, a few seconds on a slow phone). The review and the
 /// analysis may think for long between findings; a dead worker there only stops the panel.
 const SILENCE_LIMIT: Duration = Duration::from_secs(10);
 /// The same while the worker is still loading the engine and the tables, which on a slow
@@ -197,7 +197,10 @@ pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<()
     post(&worker.worker, &message)?;
     let ready = worker.ready.clone();
     let mut lease = Lease(Some(worker), false);
-    let watched = matches!(job, Job::Move { .. } | Job::Hint { .. });
+    let watched = matches!(
+        job,
+        Job::Move { .. } | Job::Hint { .. } | Job::PuzzleMove { .. }
+    );
     loop {
         let next = if watched {
             let limit = if ready.get() {

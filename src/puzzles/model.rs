@@ -2,7 +2,7 @@
 //! being solved — the player's move judged, the defender's reply, the win, or a wrong move with
 //! its refutation.
 
-use duobao_ai::{Puzzle, PuzzleAttempt, PuzzleStep};
+use duobao_ai::{Job, Puzzle, PuzzleStep};
 use duobao_rules::{Game, Move};
 
 /// The puzzles the app ships, written by `duobao puzzles` (one `<FEN>;<N>;<moves>` a line).
@@ -78,10 +78,15 @@ pub enum Played {
     Wrong,
 }
 
-/// One puzzle being solved.
+/// One puzzle being solved. A move the player makes waits for the engine's judgement
+/// ([`PuzzleSession::judging`], worked out off the page's thread), then counts
+/// ([`PuzzleSession::judged`]).
 pub struct PuzzleSession {
     puzzle: Puzzle,
-    attempt: PuzzleAttempt,
+    /// The moves made so far from the puzzle's position: the player's and the defender's replies.
+    played: Vec<Move>,
+    /// The player's move the engine is judging.
+    pending: Option<Move>,
     status: Status,
     failed: bool,
 }
@@ -89,8 +94,9 @@ pub struct PuzzleSession {
 impl PuzzleSession {
     pub fn new(puzzle: Puzzle) -> PuzzleSession {
         PuzzleSession {
-            attempt: PuzzleAttempt::new(&puzzle),
             puzzle,
+            played: Vec::new(),
+            pending: None,
             status: Status::Solving,
             failed: false,
         }
@@ -105,22 +111,36 @@ impl PuzzleSession {
     }
 
     /// The game so far from the puzzle's position.
-    #[cfg(test)]
-    pub fn game(&self) -> &Game {
-        self.attempt.game()
+    pub fn game(&self) -> Game {
+        let mut game = Game::from_position(self.puzzle.position);
+        for &m in &self.played {
+            // The moves were judged legal in turn.
+            let _ = game.play(m.into());
+        }
+        game
     }
 
-    /// The game the board shows: for a wrong move, that move and the defender's first reply.
+    /// The game the board shows: the move being judged on it; for a wrong move, that move and
+    /// the defender's first reply.
     pub fn shown_game(&self) -> Game {
-        let mut game = self.attempt.game().clone();
-        if let Status::Failed { wrong, refutation } = &self.status {
-            for &m in std::iter::once(wrong).chain(refutation.first()) {
-                if game.play(m.into()).is_err() {
-                    break;
-                }
+        let mut game = self.game();
+        let extra: Vec<Move> = match &self.status {
+            Status::Failed { wrong, refutation } => std::iter::once(*wrong)
+                .chain(refutation.first().copied())
+                .collect(),
+            _ => self.pending.into_iter().collect(),
+        };
+        for m in extra {
+            if game.play(m.into()).is_err() {
+                break;
             }
         }
         game
+    }
+
+    /// Whether the player may move: solving, and no move of theirs waiting for its judgement.
+    pub fn takes_moves(&self) -> bool {
+        self.status == Status::Solving && self.pending.is_none()
     }
 
     /// Whether the refutation shown is the defender's own forced win.
@@ -128,7 +148,7 @@ impl PuzzleSession {
         let Status::Failed { wrong, refutation } = &self.status else {
             return false;
         };
-        let mut game = self.attempt.game().clone();
+        let mut game = self.game();
         for &m in std::iter::once(wrong).chain(refutation) {
             if game.play(m.into()).is_err() {
                 return false;
@@ -138,21 +158,45 @@ impl PuzzleSession {
         game.result().and_then(|result| result.winner()) == Some(defender)
     }
 
-    /// Judges the player's move (only while solving).
-    pub fn play(&mut self, m: Move) -> Played {
-        if self.status != Status::Solving {
-            return Played::Wrong;
+    /// The player makes `m`: it waits for the engine's judgement. Whether it was taken (only
+    /// while the player may move, and only a legal move).
+    pub fn submit(&mut self, m: Move) -> bool {
+        let taken = self.takes_moves() && self.game().position().is_legal(m);
+        if taken {
+            self.pending = Some(m);
         }
-        match self.attempt.play(m) {
-            PuzzleStep::Correct { reply } => Played::Right { reply },
+        taken
+    }
+
+    /// What the engine is to judge: the move waiting, after the moves so far.
+    pub fn judging(&self) -> Option<Job> {
+        self.pending.map(|m| Job::PuzzleMove {
+            puzzle: self.puzzle.clone(),
+            played: self.played.clone(),
+            m,
+        })
+    }
+
+    /// The engine's judgement of `m`, with the defender's refutation of a wrong move; `None`
+    /// when `m` is not the move waiting (a retry or another puzzle came between).
+    pub fn judged(&mut self, m: Move, step: PuzzleStep, refutation: Vec<Move>) -> Option<Played> {
+        if self.pending != Some(m) {
+            return None;
+        }
+        self.pending = None;
+        Some(match step {
+            PuzzleStep::Correct { reply } => {
+                self.played.extend([m, reply]);
+                Played::Right { reply }
+            }
             PuzzleStep::Solved => {
+                self.played.push(m);
                 self.status = Status::Solved;
                 Played::Solved {
                     first_try: !self.failed,
                 }
             }
             PuzzleStep::Wrong => {
-                let refutation = self.attempt.refutation(m);
                 self.status = Status::Failed {
                     wrong: m,
                     refutation,
@@ -160,12 +204,18 @@ impl PuzzleSession {
                 self.failed = true;
                 Played::Wrong
             }
-        }
+        })
+    }
+
+    /// The engine could not judge the move waiting: it is taken back, to be made again.
+    pub fn unjudged(&mut self) {
+        self.pending = None;
     }
 
     /// Starts the puzzle again from its position (a later solve is not at the first try).
     pub fn retry(&mut self) {
-        self.attempt = PuzzleAttempt::new(&self.puzzle);
+        self.played.clear();
+        self.pending = None;
         self.status = Status::Solving;
     }
 }
@@ -192,7 +242,7 @@ mod tests {
         }
         assert_eq!(next_of(&all, 3), 4);
     }
-    use duobao_ai::verify;
+    use duobao_ai::{run_job, verify, CancelToken, Finding};
 
     #[test]
     fn the_shipped_puzzles_parse_and_come_easiest_first() {
@@ -217,19 +267,40 @@ mod tests {
         text.parse().unwrap()
     }
 
+    /// The player makes `m`, and the engine judges it here and now.
+    fn play(session: &mut PuzzleSession, m: Move) -> Played {
+        if !session.submit(m) {
+            return Played::Wrong;
+        }
+        let mut judgement = None;
+        let job = session.judging().expect("a move waits");
+        run_job(job, None, &CancelToken::new(), &mut |found| {
+            if let Finding::Puzzle { step, refutation } = found {
+                judgement = Some((step, refutation));
+            }
+        });
+        let (step, refutation) = judgement.expect("the engine judged it");
+        session
+            .judged(m, step, refutation)
+            .expect("the move waiting")
+    }
+
     #[test]
     fn the_solution_solves_at_the_first_try() {
         let mut session = win_in_two();
         assert_eq!(
-            session.play(mv("c3b4")),
+            play(&mut session, mv("c3b4")),
             Played::Right { reply: mv("b3b2") }
         );
         assert_eq!(session.game().plies().len(), 2);
-        assert_eq!(session.play(mv("a3a2")), Played::Solved { first_try: true });
+        assert_eq!(
+            play(&mut session, mv("a3a2")),
+            Played::Solved { first_try: true }
+        );
         assert_eq!(session.status(), &Status::Solved);
         assert!(session.game().is_over());
         assert_eq!(
-            session.play(mv("a3a2")),
+            play(&mut session, mv("a3a2")),
             Played::Wrong,
             "nothing to play any more"
         );
@@ -238,7 +309,7 @@ mod tests {
     #[test]
     fn a_wrong_move_shows_its_refutation_and_a_retry_starts_again() {
         let mut session = win_in_two();
-        assert_eq!(session.play(mv("c3c4")), Played::Wrong);
+        assert_eq!(play(&mut session, mv("c3c4")), Played::Wrong);
         let Status::Failed { wrong, refutation } = session.status().clone() else {
             panic!("{:?}", session.status());
         };
@@ -251,10 +322,34 @@ mod tests {
         session.retry();
         assert_eq!(session.status(), &Status::Solving);
         assert_eq!(session.shown_game().plies().len(), 0);
-        session.play(mv("c3b4"));
+        play(&mut session, mv("c3b4"));
         assert_eq!(
-            session.play(mv("a3a2")),
+            play(&mut session, mv("a3a2")),
             Played::Solved { first_try: false }
         );
+    }
+
+    #[test]
+    fn a_move_waits_on_the_board_for_its_judgement_and_a_stale_one_counts_for_nothing() {
+        let mut session = win_in_two();
+        assert!(session.submit(mv("c3b4")));
+        assert_eq!(
+            session.shown_game().plies().len(),
+            1,
+            "the move waiting is shown"
+        );
+        assert!(!session.takes_moves());
+        assert!(!session.submit(mv("a3a2")), "one move at a time");
+        // The engine could not judge it: it is taken back.
+        session.unjudged();
+        assert!(session.takes_moves());
+        assert_eq!(session.shown_game().plies().len(), 0);
+        // A judgement for a move no longer waiting (a retry came between) is dropped.
+        assert!(session.submit(mv("c3b4")));
+        session.retry();
+        let reply = PuzzleStep::Correct { reply: mv("b3b2") };
+        assert_eq!(session.judged(mv("c3b4"), reply, Vec::new()), None);
+        assert_eq!(session.game().plies().len(), 0);
+        assert!(!session.submit(mv("c1c3")), "not a legal move");
     }
 }

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use dioxus::prelude::*;
 use duobao_rules::{Game, Move};
+use web_time::Instant;
 
+use super::judge::use_puzzle_judge;
 use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, Status};
 use super::progress::{load_puzzle_progress, save_puzzle_progress};
 use crate::board::Board;
@@ -41,28 +43,33 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
     // The defender's reply is on its way: the board shows the game without it until it comes.
     let mut replying = use_signal(|| false);
 
-    // The player's move is judged here, then answered or refuted.
-    let judge = move |m: Move| {
-        let played = session.write().play(m);
-        match played {
-            Played::Right { .. } => {
-                replying.set(true);
-                spawn(async move {
-                    sleep(REPLY_DELAY).await;
-                    replying.set(false);
-                });
-            }
-            Played::Solved { first_try } => {
-                let fen = session.peek().puzzle().position.to_fen();
-                progress.write().record_solved(&fen, first_try);
-                store.write(|device| save_puzzle_progress(device, &progress.peek()));
-            }
-            Played::Wrong => {
-                progress.write().record_failed();
-                store.write(|device| save_puzzle_progress(device, &progress.peek()));
-            }
+    // The player's move waits on the board while the engine judges it, then is answered or
+    // refuted.
+    let mut made_at = use_signal(Instant::now);
+    let make = move |m: Move| {
+        if session.write().submit(m) {
+            made_at.set(Instant::now());
         }
     };
+    use_puzzle_judge(session, move |played| match played {
+        Played::Right { .. } => {
+            replying.set(true);
+            let waited = made_at.peek().elapsed();
+            spawn(async move {
+                sleep(REPLY_DELAY.saturating_sub(waited)).await;
+                replying.set(false);
+            });
+        }
+        Played::Solved { first_try } => {
+            let fen = session.peek().puzzle().position.to_fen();
+            progress.write().record_solved(&fen, first_try);
+            store.write(|device| save_puzzle_progress(device, &progress.peek()));
+        }
+        Played::Wrong => {
+            progress.write().record_failed();
+            store.write(|device| save_puzzle_progress(device, &progress.peek()));
+        }
+    });
 
     let current = session.read();
     let puzzle = current.puzzle();
@@ -80,7 +87,7 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
     if replying() {
         shown.undo();
     }
-    let movable = status == Status::Solving && !replying();
+    let movable = current.takes_moves() && !replying();
     let bottom = puzzle.position.turn();
     drop(current);
 
@@ -114,7 +121,7 @@ pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> 
                 "data-testid": "puzzle-board",
                 "data-status": match status { Status::Solving => "solving", Status::Solved => "solved", Status::Failed { .. } => "failed" },
                 div { class: "board-still", inert: (status != Status::Solving).then_some(true),
-                    Board { game: shown, bottom, movable, on_move: judge }
+                    Board { game: shown, bottom, movable, on_move: make }
                 }
             }
             section { class: "puzzle-message", aria_live: "polite", "data-testid": "puzzle-message",

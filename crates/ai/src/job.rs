@@ -16,6 +16,7 @@ use crate::endgames::table_solution;
 use crate::level::Level;
 use crate::outcome::Outcome;
 use crate::proven::proven;
+use crate::puzzles::{Puzzle, PuzzleAttempt, PuzzleStep};
 use crate::review::{PlyReview, Review};
 use crate::think::{choose_move, ThinkError};
 
@@ -27,6 +28,13 @@ pub enum Job {
     /// The hint: the move `level` suggests, with what the endgame tables say of it: one
     /// [`Finding::Hint`].
     Hint { game: Game, level: Level, seed: u64 },
+    /// A puzzle's move judged: the player's `m` after the moves made so far from the puzzle's
+    /// position (`played`: the player's and the defender's replies): one [`Finding::Puzzle`].
+    PuzzleMove {
+        puzzle: Puzzle,
+        played: Vec<Move>,
+        m: Move,
+    },
     /// The review of every ply of the game, in order: a [`Finding::Ply`] each, then
     /// [`Finding::Done`] (also when it broke off early).
     Review { game: Game },
@@ -61,6 +69,13 @@ pub enum Finding {
         /// When the game is a line of the proven win from the start ([`proven`]) and the move is
         /// its move: the plies in which the mover then wins by force, counting the move.
         wins_by_force: Option<u32>,
+    },
+    /// What a puzzle's move did, and for a wrong one, the defender's line that refutes it (see
+    /// [`PuzzleAttempt::refutation`]); a move after moves that do not belong to the puzzle is
+    /// wrong, with no refutation.
+    Puzzle {
+        step: PuzzleStep,
+        refutation: Vec<Move>,
     },
     Ply(PlyReview),
     Analysis(AnalysisEvent),
@@ -108,6 +123,18 @@ pub fn run_job(
                 forced,
                 wins_by_force,
             });
+        }
+        Job::PuzzleMove { puzzle, played, m } => {
+            let judged = PuzzleAttempt::after(&puzzle, &played).map(|mut attempt| {
+                let step = attempt.play(m);
+                let refutation = match step {
+                    PuzzleStep::Wrong => attempt.refutation(m),
+                    _ => Vec::new(),
+                };
+                (step, refutation)
+            });
+            let (step, refutation) = judged.unwrap_or((PuzzleStep::Wrong, Vec::new()));
+            found(Finding::Puzzle { step, refutation });
         }
         Job::Review { game } => {
             let mut review = Review::new(&game);
@@ -282,5 +309,49 @@ mod tests {
             }] => {}
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_puzzle_move_is_judged_after_the_moves_so_far() {
+        let puzzle: Puzzle = "BBB/B..R./RTRBR/..R../.RR r L 7;2;c3b4 b3b2 a3a2"
+            .parse()
+            .unwrap();
+        let mv = |text: &str| -> Move { text.parse().unwrap() };
+        let judge = |played: &[&str], m: &str| {
+            findings_across_json(Job::PuzzleMove {
+                puzzle: puzzle.clone(),
+                played: played.iter().map(|m| mv(m)).collect(),
+                m: mv(m),
+            })
+        };
+        assert_eq!(
+            judge(&[], "c3b4"),
+            [Finding::Puzzle {
+                step: PuzzleStep::Correct { reply: mv("b3b2") },
+                refutation: Vec::new(),
+            }]
+        );
+        assert_eq!(
+            judge(&["c3b4", "b3b2"], "a3a2"),
+            [Finding::Puzzle {
+                step: PuzzleStep::Solved,
+                refutation: Vec::new(),
+            }]
+        );
+        match judge(&[], "c3c4").as_slice() {
+            [Finding::Puzzle {
+                step: PuzzleStep::Wrong,
+                refutation,
+            }] => assert!(!refutation.is_empty()),
+            other => panic!("{other:?}"),
+        }
+        // Moves that are not the puzzle's game: wrong, nothing to refute.
+        assert_eq!(
+            judge(&["c1c3"], "a3a2"),
+            [Finding::Puzzle {
+                step: PuzzleStep::Wrong,
+                refutation: Vec::new(),
+            }]
+        );
     }
 }

@@ -41,7 +41,9 @@ const MAX_GAME_PLIES: usize = 160;
 const MAX_GAMES: usize = 500;
 
 /// A "win in `moves` moves" puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// As serde data, its text (see [`Puzzle`]'s `Display`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Puzzle {
     pub position: Position,
     /// N: the winner's moves to the win.
@@ -80,6 +82,20 @@ impl fmt::Display for Puzzle {
             self.moves,
             line.join(" ")
         )
+    }
+}
+
+impl TryFrom<String> for Puzzle {
+    type Error = BadPuzzle;
+
+    fn try_from(text: String) -> Result<Puzzle, BadPuzzle> {
+        text.parse()
+    }
+}
+
+impl From<Puzzle> for String {
+    fn from(puzzle: Puzzle) -> String {
+        puzzle.to_string()
     }
 }
 
@@ -292,7 +308,7 @@ pub(crate) fn self_play(rng: &mut SmallRng) -> Game {
 }
 
 /// What happened to a player's move in a puzzle.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PuzzleStep {
     /// The move does not force the win in time; nothing was played.
     Wrong,
@@ -316,6 +332,18 @@ impl PuzzleAttempt {
             plies_left: puzzle.plies(),
             solver: Solver::with_table_megabytes(4),
         }
+    }
+
+    /// The attempt after `played`, the moves made so far from the puzzle's position (the
+    /// player's and the defender's replies, as [`PuzzleAttempt::play`] made them); `None` when
+    /// they are not legal there or are more than the puzzle's plies.
+    pub fn after(puzzle: &Puzzle, played: &[Move]) -> Option<PuzzleAttempt> {
+        let mut attempt = PuzzleAttempt::new(puzzle);
+        for &m in played {
+            attempt.plies_left = attempt.plies_left.checked_sub(1)?;
+            attempt.game.play(m.into()).ok()?;
+        }
+        Some(attempt)
     }
 
     /// The game so far, from the puzzle's position.
