@@ -433,6 +433,7 @@ translations! {
     EngineLines => "路线", "Lines";
     EngineStarting => "电脑正在分析…", "The engine is analysing…";
     EngineDepth => "深度 {0}，每秒 {1}局面", "Depth {0} · {1} positions a second";
+    EngineDepthThreads => "深度 {0}，每秒 {1}局面，{2} 个线程", "Depth {0} · {1} positions a second · {2} threads";
     EngineLine => "第 {0} 条路线，{1}：{2}", "Line {0}, {1}: {2}";
     Evaluation => "形势：{0}", "Evaluation: {0}";
     EvalEven => "均势", "even";

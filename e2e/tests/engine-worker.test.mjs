@@ -109,3 +109,56 @@ test('offline: Master\'s move, a hint, the analysis board and a review, in both 
     await browser.close();
   }
 });
+
+/** Opens the analysis board on a device that says it has `cores` cores; its search's threads. */
+async function analysisThreads(context, url, cores) {
+  const page = await newWatchedPage(context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: cores });
+  await page.goto(url);
+  await page.getByTestId('open-analysis').tap();
+  const depth = page.getByTestId('analysis-depth');
+  await depth.waitFor({ timeout: 20_000 });
+  const isolated = await page.evaluate(() => window.crossOriginIsolated);
+  const threads = Number(await depth.getAttribute('data-threads'));
+  return { page, isolated, threads, text: await depth.textContent() };
+}
+
+test('the analysis board searches on several workers where the page is isolated, on one elsewhere', async () => {
+  // scripts/serve.sh sends COOP/COEP: on 4 cores, 3 workers share the root moves.
+  const browser = await openBrowser();
+  try {
+    const shared = await analysisThreads(browser.context, `${site.url}?lang=en`, 4);
+    assert.equal(shared.isolated, true);
+    assert.equal(shared.threads, 3, shared.text);
+    assert.match(shared.text, /· 3 threads$/);
+    // The best line keeps coming, deeper, from the workers together.
+    await shared.page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="analysis-depth"]')?.dataset.depth) >= 6,
+      null, { timeout: 20_000 },
+    );
+    assert.match(await shared.page.getByTestId('analysis-line').getAttribute('data-moves'), /^c3c2 /);
+    await screenshot(shared.page, 'analysis-threads-en');
+    assertNoErrors(shared.page);
+  } finally {
+    await browser.close();
+  }
+  // A host that does not send them: one worker, whatever the cores (中文).
+  const plain = await openBrowser();
+  try {
+    await plain.context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-opener-policy'];
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response, headers });
+    });
+    const alone = await analysisThreads(plain.context, `${site.url}?lang=zh`, 4);
+    assert.equal(alone.isolated, false);
+    assert.equal(alone.threads, 1, alone.text);
+    assert.doesNotMatch(alone.text, /线程/);
+    assertNoErrors(alone.page);
+  } finally {
+    await plain.close();
+  }
+});

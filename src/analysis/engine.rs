@@ -4,7 +4,9 @@
 //! screen goes.
 
 use dioxus::prelude::*;
-use duobao_ai::{AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, MAX_ANALYSIS_LINES};
+use duobao_ai::{
+    AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, RootShare, MAX_ANALYSIS_LINES,
+};
 use duobao_rules::Game;
 use futures_util::future;
 
@@ -12,64 +14,80 @@ use super::readout::Readout;
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 
-/// An analysis of `game`'s position, `lines` engine lines of it.
+/// An analysis of `game`'s position, `lines` engine lines of it, on `threads` threads.
 #[derive(Clone, PartialEq)]
 struct AnalysisRequest {
     game: Game,
     lines: usize,
+    threads: usize,
 }
 
 impl EngineJob for AnalysisRequest {
     /// Another position or another number of lines is another analysis.
     type Key = AnalysisRequest;
-    /// The findings, as they come.
-    type Answer = AnalysisEvent;
+    /// The findings, as they come, each with the share of the root moves it searched.
+    type Answer = (usize, AnalysisEvent);
 
     fn key(&self) -> AnalysisRequest {
         self.clone()
     }
 
-    async fn run(self, cancel: CancelToken, answers: Answers<AnalysisEvent>) {
+    async fn run(self, cancel: CancelToken, answers: Answers<(usize, AnalysisEvent)>) {
         let settings = AnalysisSettings {
             lines: self.lines.clamp(1, MAX_ANALYSIS_LINES),
             ..AnalysisSettings::default()
         };
-        // The engine's lines and the exact verdict are two jobs, each on its own thread or
-        // worker, side by side.
-        let lines = Job::Lines {
-            game: self.game.clone(),
-            settings,
-        };
+        // The exact verdict, and the engine's lines on `threads` threads or workers, each
+        // searching a share of the root moves (they share no memory on the web): all side by
+        // side.
+        let shares: Vec<_> = (0..self.threads)
+            .map(|share| {
+                let job = Job::Lines {
+                    game: self.game.clone(),
+                    settings: AnalysisSettings {
+                        root_share: RootShare::new(share as u32, self.threads as u32),
+                        ..settings
+                    },
+                };
+                let answers = answers.clone();
+                engine::work(job, cancel.clone(), move |found| {
+                    if let Finding::Analysis(event) = found {
+                        answers.send((share, event));
+                    }
+                })
+            })
+            .collect();
         let verdict = Job::Verdict {
             game: self.game,
             settings,
         };
-        let show = |found| {
+        let verdict = engine::work(verdict, cancel, |found| {
             if let Finding::Analysis(event) = found {
-                answers.send(event);
+                answers.send((0, event));
             }
-        };
-        future::join(
-            engine::work(lines, cancel.clone(), show),
-            engine::work(verdict, cancel, show),
-        )
-        .await;
+        });
+        future::join(future::join_all(shares), verdict).await;
     }
 }
 
 /// The readout of `game`'s analysis, `lines` engine lines of it, while `running`.
 pub fn use_engine(game: Memo<Game>, running: Memo<bool>, lines: Signal<usize>) -> Signal<Readout> {
-    let mut readout = use_signal(|| Readout::new(&game.peek()));
+    let threads = use_hook(engine::threads);
+    let mut readout = use_signal(|| Readout::new(&game.peek(), threads));
     let lines = use_memo(move || *lines.read());
     use_engine_task(
         move || {
             let game = game();
             let (running, lines) = (running(), lines());
             // Whatever changed, the readout starts again from what the position itself says.
-            readout.set(Readout::new(&game));
-            (running && !game.is_over()).then_some(AnalysisRequest { game, lines })
+            readout.set(Readout::new(&game, threads));
+            (running && !game.is_over()).then_some(AnalysisRequest {
+                game,
+                lines,
+                threads,
+            })
         },
-        move |event| readout.write().apply(event),
+        move |(share, event)| readout.write().apply(share, event),
     );
     readout
 }

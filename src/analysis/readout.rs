@@ -2,7 +2,7 @@
 //! they arrive, and their words — the evaluation from Red's side as a number and a bar, the
 //! depth and speed, the exact verdict in both languages.
 
-use duobao_ai::{AnalysisEvent, AnalysisVerdict, EngineLine, LineValue, Outcome};
+use duobao_ai::{AnalysisEvent, AnalysisVerdict, EngineLine, EngineLines, LineValue, Outcome};
 use duobao_rules::{Color, Game, GameResult, Move};
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
@@ -37,27 +37,47 @@ pub struct Readout {
     pub depth: u32,
     pub positions_per_second: u64,
     pub exact: Exact,
+    /// The engine's threads (workers on the web), each searching a share of the root moves.
+    pub threads: usize,
+    /// Each share's latest lines.
+    shares: Vec<Option<EngineLines>>,
 }
 
 impl Readout {
-    /// Before anything is known of `game`'s position.
-    pub fn new(game: &Game) -> Readout {
+    /// Before anything is known of `game`'s position, searched on `threads` threads.
+    pub fn new(game: &Game, threads: usize) -> Readout {
+        let threads = threads.max(1);
         Readout {
             turn: game.position().turn(),
             lines: Vec::new(),
             depth: 0,
             positions_per_second: 0,
             exact: game.result().map_or(Exact::Searching, Exact::Over),
+            threads,
+            shares: vec![None; threads],
         }
     }
 
-    /// What the analysis found next.
-    pub fn apply(&mut self, event: AnalysisEvent) {
+    /// What the analysis found next: the verdict, or the lines of the thread searching
+    /// `share` of the root moves, merged with the others' (the best lines of all, the depth all
+    /// have reached, their speeds added).
+    pub fn apply(&mut self, share: usize, event: AnalysisEvent) {
         match event {
             AnalysisEvent::Lines(found) => {
-                self.lines = found.lines;
-                self.depth = found.depth;
-                self.positions_per_second = found.nps;
+                if let Some(slot) = self.shares.get_mut(share) {
+                    *slot = Some(found);
+                }
+                let reported: Vec<&EngineLines> = self.shares.iter().flatten().collect();
+                let wanted = reported.iter().map(|found| found.lines.len()).max();
+                let mut lines: Vec<EngineLine> = reported
+                    .iter()
+                    .flat_map(|found| found.lines.iter().cloned())
+                    .collect();
+                lines.sort_by_key(|line| std::cmp::Reverse(rank(line.value)));
+                lines.truncate(wanted.unwrap_or(0));
+                self.lines = lines;
+                self.depth = reported.iter().map(|found| found.depth).min().unwrap_or(0);
+                self.positions_per_second = reported.iter().map(|found| found.nps).sum();
             }
             // A finished game says how it ended, from the game itself.
             AnalysisEvent::Verdict(_) if matches!(self.exact, Exact::Over(_)) => {}
@@ -126,16 +146,18 @@ impl Readout {
         )
     }
 
-    /// `Depth 12 · 85k positions a second`.
+    /// `Depth 12 · 85k positions a second`, and on several threads, how many.
     pub fn progress(&self, lang: Lang) -> String {
-        fill(
-            lang,
-            Key::EngineDepth,
-            &[
-                &self.depth.to_string(),
-                &speed(lang, self.positions_per_second),
-            ],
-        )
+        let (depth, speed) = (
+            self.depth.to_string(),
+            speed(lang, self.positions_per_second),
+        );
+        if self.threads > 1 {
+            let threads = self.threads.to_string();
+            fill(lang, Key::EngineDepthThreads, &[&depth, &speed, &threads])
+        } else {
+            fill(lang, Key::EngineDepth, &[&depth, &speed])
+        }
     }
 
     /// A line's value as the number the evaluation shows.
@@ -251,6 +273,16 @@ fn speed(lang: Lang, per_second: u64) -> String {
     }
 }
 
+/// How good a line's value is for the side to move: a win (the sooner the better), then the
+/// evaluation, then a loss (the later the better).
+fn rank(value: LineValue) -> (u8, i64) {
+    match value {
+        LineValue::Win { plies } => (2, -i64::from(plies)),
+        LineValue::Score(score) => (1, i64::from(score)),
+        LineValue::Loss { plies } => (0, i64::from(plies)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,7 +297,70 @@ mod tests {
             depth: 9,
             positions_per_second: 85_300,
             exact: Exact::Unknown { horizon: 8 },
+            threads: 1,
+            shares: vec![None],
         }
+    }
+
+    #[test]
+    fn the_shares_lines_merge_best_first_at_the_depth_all_have_reached() {
+        let game = Game::new();
+        let mut readout = Readout::new(&game, 2);
+        let line = |value, m: &str| EngineLine {
+            value,
+            moves: vec![m.parse().unwrap()],
+        };
+        let found = |depth, nps, lines| {
+            AnalysisEvent::Lines(EngineLines {
+                depth,
+                lines,
+                nodes: 0,
+                nps,
+                elapsed: std::time::Duration::ZERO,
+            })
+        };
+        readout.apply(
+            0,
+            found(
+                7,
+                1_000,
+                vec![
+                    line(LineValue::Score(30), "b2c2"),
+                    line(LineValue::Score(-10), "a2a3"),
+                ],
+            ),
+        );
+        assert_eq!(
+            (readout.lines.len(), readout.depth),
+            (2, 7),
+            "one share so far"
+        );
+        readout.apply(
+            1,
+            found(
+                6,
+                2_000,
+                vec![
+                    line(LineValue::Win { plies: 21 }, "c3c2"),
+                    line(LineValue::Score(40), "d2d3"),
+                ],
+            ),
+        );
+        let firsts: Vec<String> = readout
+            .lines
+            .iter()
+            .map(|l| l.moves[0].to_string())
+            .collect();
+        assert_eq!(firsts, ["c3c2", "d2d3"], "the best two of both");
+        assert_eq!((readout.depth, readout.positions_per_second), (6, 3_000));
+        assert_eq!(
+            readout.progress(Lang::En),
+            "Depth 6 · 3k positions a second · 2 threads"
+        );
+        assert_eq!(
+            readout.progress(Lang::Zh),
+            "深度 6，每秒 3000 个局面，2 个线程"
+        );
     }
 
     #[test]
@@ -342,8 +437,10 @@ mod tests {
 
     #[test]
     fn the_solvers_verdict_names_the_winner() {
-        let mut black_to_move =
-            Readout::new(&Game::from_fen("BBB/BB.BB/..T../RR.RR/RRR b - 0").unwrap());
+        let mut black_to_move = Readout::new(
+            &Game::from_fen("BBB/BB.BB/..T../RR.RR/RRR b - 0").unwrap(),
+            1,
+        );
         assert_eq!(black_to_move.exact, Exact::Searching);
         let verdict = |outcome, horizon| {
             AnalysisEvent::Verdict(AnalysisVerdict {
@@ -352,9 +449,9 @@ mod tests {
                 horizon,
             })
         };
-        black_to_move.apply(verdict(Outcome::Unknown, 7));
+        black_to_move.apply(0, verdict(Outcome::Unknown, 7));
         assert_eq!(black_to_move.exact, Exact::Unknown { horizon: 7 });
-        black_to_move.apply(verdict(Outcome::Loss { plies: 4 }, 4));
+        black_to_move.apply(0, verdict(Outcome::Loss { plies: 4 }, 4));
         assert_eq!(
             black_to_move.exact,
             Exact::Forced {
@@ -369,7 +466,7 @@ mod tests {
     #[test]
     fn a_finished_game_says_how_it_ended() {
         let over = Game::from_fen("BBB/BB.BB/...../RR.RR/RRR b - 0").unwrap();
-        let readout = Readout::new(&over);
+        let readout = Readout::new(&over, 1);
         assert!(matches!(readout.exact, Exact::Over(_)));
         assert!(readout
             .verdict(Lang::En)

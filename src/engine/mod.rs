@@ -33,6 +33,28 @@ pub fn use_engine() {
     });
 }
 
+/// The most threads (workers on the web) one search is split between.
+const MAX_THREADS: usize = 4;
+
+/// How many threads (workers on the web) the analysis board's search is split between: the
+/// device's cores less one (the page, or the app, keeps one), at most [`MAX_THREADS`], at least
+/// one. On the web only a cross-origin isolated page gets more than one (the server sends
+/// COOP/COEP), as a page that may share memory between its workers: elsewhere one worker.
+pub fn threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    let (cores, isolated) = (
+        std::thread::available_parallelism().map_or(1, usize::from),
+        true,
+    );
+    #[cfg(target_arch = "wasm32")]
+    let (cores, isolated) = web::cores_and_isolation();
+    if isolated {
+        cores.saturating_sub(1).clamp(1, MAX_THREADS)
+    } else {
+        1
+    }
+}
+
 /// Works `job` out off this thread, handing each finding to `found` on this thread, and returns
 /// when the job has said all it has to say (or failed, `found` then being handed its
 /// [`failure`]). Dropping the future stops the job; so does raising `cancel`.

@@ -160,6 +160,19 @@ pub(super) fn warm_up() {
     });
 }
 
+/// The device's cores, as the browser tells them, and whether the page is cross-origin isolated.
+pub(super) fn cores_and_isolation() -> (usize, bool) {
+    let Some(window) = web_sys::window() else {
+        return (1, false);
+    };
+    let cores = window.navigator().hardware_concurrency() as usize;
+    let isolated = js_sys::Reflect::get(&window, &JsValue::from_str("crossOriginIsolated"))
+        .ok()
+        .and_then(|isolated| isolated.as_bool())
+        .unwrap_or(false);
+    (cores, isolated)
+}
+
 /// A worker lent to one job: back to the pool when the job ended, ended when it did not.
 struct Lease(Option<EngineWorker>, bool);
 

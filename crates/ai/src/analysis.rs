@@ -28,7 +28,9 @@ use crate::outcome::Outcome;
 use crate::proven::{proven, proven_solution, Proven};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
-use crate::search::{nodes_per_second, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND};
+use crate::search::{
+    nodes_per_second, RootShare, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND,
+};
 use crate::solve::{Budget, Solution, Solver};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::think::ThinkError;
@@ -59,6 +61,10 @@ pub struct AnalysisSettings {
     pub horizon: u32,
     /// The solver's node budget for the verdict.
     pub solver_nodes: u64,
+    /// The root moves the engine's lines start with: all, or this share of them, when several
+    /// threads or workers each search a share ([`RootShare`]).
+    #[serde(default)]
+    pub root_share: RootShare,
 }
 
 impl Default for AnalysisSettings {
@@ -71,6 +77,7 @@ impl Default for AnalysisSettings {
             limit: AnalysisLimit::UntilStopped,
             horizon: 15,
             solver_nodes: 5_000_000,
+            root_share: RootShare::default(),
         }
     }
 }
@@ -244,8 +251,14 @@ pub fn analyse_lines(
     report: &mut dyn FnMut(EngineLines),
 ) {
     // The search alone, 21 plies short of the end, would prefer a move of its own: the proven
-    // line goes first so that the best line and the verdict agree.
-    let proven = proven(game);
+    // line goes first so that the best line and the verdict agree (in the share of the root
+    // moves that holds its first move).
+    let in_share = |m: Move| {
+        let legal = game.position().legal_moves();
+        let at = legal.iter().position(|&legal| legal == m);
+        at.is_some_and(|at| settings.root_share.takes(at))
+    };
+    let proven = proven(game).filter(|known| known.line.first().is_some_and(|&m| in_share(m)));
     let mut searcher = Searcher::new();
     searcher.set_tablebase(endgames.clone());
     searcher.search(game, engine_limits(&settings), cancel, |info| {
@@ -314,6 +327,7 @@ fn engine_limits(settings: &AnalysisSettings) -> SearchLimits {
         depth,
         movetime,
         multi_pv: settings.lines.clamp(1, MAX_ANALYSIS_LINES),
+        root_share: settings.root_share,
         ..SearchLimits::default()
     }
 }
@@ -739,5 +753,50 @@ mod tests {
             LineValue::Score(-40)
         );
         assert_eq!(LineValue::Loss { plies: 2 }.to_string(), "loss 2");
+    }
+
+    #[test]
+    fn shares_of_the_root_moves_together_search_them_all_and_find_the_best_line() {
+        let game = Game::from_fen(MIDGAME).unwrap();
+        let depth_6 = |root_share| AnalysisSettings {
+            lines: 3,
+            limit: AnalysisLimit::Depth(6),
+            root_share,
+            ..AnalysisSettings::default()
+        };
+        let deepest = |settings: AnalysisSettings| {
+            let mut last = None;
+            analyse_lines(&game, settings, None, &CancelToken::new(), &mut |lines| {
+                last = Some(lines)
+            });
+            last.expect("lines at each depth")
+        };
+        let whole = deepest(depth_6(RootShare::default()));
+        let halves = [
+            deepest(depth_6(RootShare::new(0, 2))),
+            deepest(depth_6(RootShare::new(1, 2))),
+        ];
+        let firsts = |lines: &EngineLines| -> Vec<Move> {
+            lines.lines.iter().map(|line| line.moves[0]).collect()
+        };
+        let (even, odd) = (firsts(&halves[0]), firsts(&halves[1]));
+        assert!(
+            even.iter().all(|m| !odd.contains(m)),
+            "no root move in both shares"
+        );
+        let legal = game.position().legal_moves();
+        let at = |m: &Move| legal.iter().position(|legal| legal == m).unwrap();
+        assert!(even.iter().all(|m| at(m) % 2 == 0) && odd.iter().all(|m| at(m) % 2 == 1));
+        // The best of the halves' best lines is the whole search's best.
+        let best = halves
+            .iter()
+            .map(|half| half.lines[0].value)
+            .max_by_key(|value| match *value {
+                LineValue::Win { plies } => (2, -(plies as i64)),
+                LineValue::Score(score) => (1, score as i64),
+                LineValue::Loss { plies } => (0, plies as i64),
+            });
+        assert_eq!(best, Some(whole.lines[0].value));
+        assert!(halves.iter().all(|half| half.depth == 6));
     }
 }

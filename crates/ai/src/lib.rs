@@ -63,7 +63,8 @@ pub use puzzles::{
 };
 pub use review::{review_game, PlyReview, Review, ReviewSettings, Verdict};
 pub use search::{
-    RootMove, SearchInfo, SearchLimits, SearchLine, SearchResult, Searcher, MATE, MATE_BOUND,
+    RootMove, RootShare, SearchInfo, SearchLimits, SearchLine, SearchResult, Searcher, MATE,
+    MATE_BOUND,
 };
 pub use solve::{Budget, Solution, Solver, MAX_HORIZON};
 pub use swap::{first_move_inviting_no_swap, first_move_value, is_first_reply, takes_swap};

@@ -43,6 +43,30 @@ const SOFT_TIME_SHARE: f64 = 0.6;
 /// immediate win and an immediate threat.
 const MIN_DEPTH: u32 = 2;
 
+/// A share of the root moves, for searches that split a position's moves between threads or
+/// workers that share no memory: the moves at `index`, `index + of`, … of the position's legal
+/// moves, in their generated order. The default (`of` 0 or 1) is all of them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RootShare {
+    pub index: u32,
+    pub of: u32,
+}
+
+impl RootShare {
+    /// The share `index` of `of` (`index` taken modulo `of`).
+    pub fn new(index: u32, of: u32) -> RootShare {
+        RootShare {
+            index: index % of.max(1),
+            of,
+        }
+    }
+
+    /// Whether the root move at `position` in the legal moves is in this share.
+    pub fn takes(self, position: usize) -> bool {
+        self.of <= 1 || position % self.of as usize == self.index as usize
+    }
+}
+
 /// When a search must stop, and how it scores. With no limit at all it runs until stopped (or
 /// to the maximum depth).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +84,8 @@ pub struct SearchLimits {
     /// as Stockfish's MultiPV): the best line, then the best of the root moves the earlier lines
     /// did not begin with, and so on. 0 counts as 1.
     pub multi_pv: usize,
+    /// The root moves searched: all, or a share of them.
+    pub root_share: RootShare,
 }
 
 impl SearchLimits {
@@ -183,7 +209,9 @@ impl Searcher {
         } else {
             root.legal_moves()
                 .iter()
-                .map(|&mv| RootMove {
+                .enumerate()
+                .filter(|&(position, _)| limits.root_share.takes(position))
+                .map(|(_, &mv)| RootMove {
                     mv,
                     score: -INFINITY,
                 })
