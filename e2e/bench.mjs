@@ -143,6 +143,35 @@ function masterSpeed(browser) {
   })();
 }
 
+/**
+ * The analysis board's speed from the start position on `threads` workers (the page being
+ * cross-origin isolated, the device told it has one core more), summed over the workers, after
+ * 8 s of searching.
+ */
+async function analysisSpeed(browser, threads) {
+  const page = await browser.context.newPage();
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: threads + 1 });
+  await page.goto(new URL('?lang=en', BASE_URL).href);
+  await page.getByTestId('open-analysis').tap();
+  const depth = page.getByTestId('analysis-depth');
+  await depth.waitFor();
+  await page.waitForTimeout(8_000);
+  const nps = Number(await depth.getAttribute('data-nps'));
+  const shown = Number(await depth.getAttribute('data-threads'));
+  await page.close();
+  if (shown !== threads) throw new Error(`asked for ${threads} threads, the board used ${shown}`);
+  return nps;
+}
+
+async function analysisThreads(browser) {
+  const one = await analysisSpeed(browser, 1);
+  const two = await analysisSpeed(browser, 2);
+  row('the analysis board, 1 worker', `${one.toLocaleString('en')} positions/s`, '');
+  row('the analysis board, 2 workers (each a share of the root moves)',
+    `${two.toLocaleString('en')} positions/s, ${(two / one).toFixed(2)}× one`, '≥ 1.8× one', two >= 1.8 * one);
+}
+
 function download() {
   const newest = (folder) => readdirSync(folder).filter((f) => f.endsWith('.wasm'))
     .map((f) => join(folder, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
@@ -173,6 +202,7 @@ try {
     for (const name of Object.keys(ENGINE_LOADS)) await engineLoad(browser, name, rate);
   }
   await masterSpeed(browser);
+  await analysisThreads(browser);
 } finally {
   await browser.close();
 }

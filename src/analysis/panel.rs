@@ -77,7 +77,7 @@ pub fn EnginePanel(
                 }
             }
             if !readout.lines.is_empty() {
-                p { class: "engine-progress", "data-testid": "analysis-depth", "data-depth": readout.depth, "data-threads": readout.threads,
+                p { class: "engine-progress", "data-testid": "analysis-depth", "data-depth": readout.depth, "data-threads": readout.threads, "data-nps": readout.positions_per_second,
                     {readout.progress(lang)}
                 }
             }
