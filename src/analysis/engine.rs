@@ -3,6 +3,9 @@
 //! the position or the number of lines changes, stopped while the panel is hidden and when the
 //! screen goes.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use dioxus::prelude::*;
 use duobao_ai::{
     AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, RootShare, MAX_ANALYSIS_LINES,
@@ -40,33 +43,38 @@ impl EngineJob for AnalysisRequest {
         // The exact verdict, and the engine's lines on `threads` threads or workers, each
         // searching a share of the root moves (they share no memory on the web): all side by
         // side.
-        let shares: Vec<_> = (0..self.threads)
-            .map(|share| {
-                let job = Job::Lines {
-                    game: self.game.clone(),
-                    settings: AnalysisSettings {
-                        root_share: RootShare::new(share as u32, self.threads as u32),
-                        ..settings
-                    },
-                };
-                let answers = answers.clone();
-                engine::work(job, cancel.clone(), move |found| {
-                    if let Finding::Analysis(event) = found {
-                        answers.send((share, event));
-                    }
-                })
-            })
-            .collect();
         let verdict = Job::Verdict {
-            game: self.game,
+            game: self.game.clone(),
             settings,
         };
-        let verdict = engine::work(verdict, cancel, |found| {
-            if let Finding::Analysis(event) = found {
-                answers.send((0, event));
-            }
-        });
-        future::join(future::join_all(shares), verdict).await;
+        let answered = answers.clone();
+        let mut all: Pin<Box<dyn Future<Output = ()>>> =
+            Box::pin(engine::work(verdict, cancel.clone(), move |found| {
+                if let Finding::Analysis(event) = found {
+                    answered.send((0, event));
+                }
+            }));
+        // Joined in pairs rather than by `join_all`, whose machinery would weigh on the
+        // download for at most five futures.
+        for share in 0..self.threads {
+            let job = Job::Lines {
+                game: self.game.clone(),
+                settings: AnalysisSettings {
+                    root_share: RootShare::new(share as u32, self.threads as u32),
+                    ..settings
+                },
+            };
+            let answers = answers.clone();
+            let lines = engine::work(job, cancel.clone(), move |found| {
+                if let Finding::Analysis(event) = found {
+                    answers.send((share, event));
+                }
+            });
+            all = Box::pin(async move {
+                future::join(all, lines).await;
+            });
+        }
+        all.await;
     }
 }
 

@@ -73,7 +73,9 @@ impl Readout {
                     .iter()
                     .flat_map(|found| found.lines.iter().cloned())
                     .collect();
-                lines.sort_by_key(|line| std::cmp::Reverse(rank(line.value)));
+                // Unstable is enough (lines of equal value may come in either order), and
+                // smaller in the download.
+                lines.sort_unstable_by_key(|line| std::cmp::Reverse(rank(line.value)));
                 lines.truncate(wanted.unwrap_or(0));
                 self.lines = lines;
                 self.depth = reported.iter().map(|found| found.depth).min().unwrap_or(0);
