@@ -46,7 +46,7 @@ impl CancelToken {
 /// Cancels its token when dropped: held by an async request, it stops the work when the
 /// awaiting future goes away. Native only: on the web no future awaits the engine's work.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) struct StopOnDrop(pub CancelToken);
+pub struct StopOnDrop(pub CancelToken);
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Drop for StopOnDrop {

@@ -49,6 +49,8 @@ pub use analysis::{
     AnalysisVerdict, EngineLine, EngineLines, LineValue, MAX_ANALYSIS_LINES,
 };
 pub use cancel::CancelToken;
+#[cfg(not(target_arch = "wasm32"))]
+pub use cancel::StopOnDrop;
 pub use endgames::table_solution;
 pub use eval::evaluate;
 pub use job::{run_job, Finding, ForcedLine, Job};
@@ -62,6 +64,8 @@ pub use puzzles::{
     MAX_PUZZLE_MOVES,
 };
 pub use review::{review_game, PlyReview, Review, ReviewSettings, Verdict};
+#[cfg(not(target_arch = "wasm32"))]
+pub use runner::run_off_thread;
 pub use search::{
     RootMove, RootShare, SearchInfo, SearchLimits, SearchLine, SearchResult, Searcher, MATE,
     MATE_BOUND,

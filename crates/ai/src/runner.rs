@@ -1,13 +1,12 @@
 //! Natively, blocking work awaited by an async caller without blocking its thread — an
-//! analysis ([`analyse`](crate::analyse)) — run on tokio's blocking pool (or a thread of its own
-//! outside a runtime), a panic caught and reported as a failure. The app's engine work goes
-//! through [`run_job`](crate::run_job) on threads (or Web Workers) of the app's own, so this
-//! module is native only.
+//! analysis ([`analyse`](crate::analyse)), the app's jobs ([`run_job`](crate::run_job)) — run on
+//! tokio's blocking pool (or a thread of its own outside a runtime), a panic caught and reported
+//! as a failure. Native only: on the web the app runs its jobs in Web Workers.
 
 /// Runs `job` on tokio's blocking pool (or a thread of its own outside a runtime) and awaits
 /// its result. A panic in `job` (caught where panics unwind) or a thread that ends without an
 /// answer (a runtime shutting down drops its queued jobs) is an error, which says how.
-pub(crate) async fn run_off_thread<T: Send + 'static>(
+pub async fn run_off_thread<T: Send + 'static>(
     job: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, String> {
     let (sender, receiver) = futures_channel::oneshot::channel();
