@@ -47,12 +47,12 @@ pub fn table_addresses() -> serde_json::Value {
 mod native {
     use std::sync::{Arc, OnceLock};
 
-    use duobao_tablebase::{file, Tablebase};
+    use duobao_ai::run_off_thread;
+    use duobao_tablebase::{file, Slice, Tablebase};
     use web_time::Instant;
 
     use super::FILES;
     use crate::log::{note, warning};
-    use duobao_tablebase::Slice;
 
     /// The tables once read.
     static TABLES: OnceLock<Arc<Tablebase>> = OnceLock::new();
@@ -62,8 +62,8 @@ mod native {
         TABLES.get().cloned()
     }
 
-    /// Reads the tables once, the files' bytes by the app's asset reader, their checks on a
-    /// thread of their own.
+    /// Reads the tables once, the files' bytes by the app's asset reader, their checks off the
+    /// app's thread (awaited, never blocking it).
     pub async fn read_in_background() {
         if TABLES.get().is_some() {
             return;
@@ -77,22 +77,21 @@ mod native {
                 Err(why) => return warning!("playing without the endgame tables: {name}: {why}"),
             }
         }
-        let checked = std::thread::spawn(move || {
+        let checked = run_off_thread(move || {
             let mut tables = Tablebase::new();
             for (name, slice, bytes) in files {
                 tables.insert(decode(&name, &bytes, slice)?);
             }
             Ok::<_, String>(tables)
         })
-        .join();
-        match checked {
-            Ok(Ok(tables)) => {
+        .await;
+        match checked.and_then(|checked| checked) {
+            Ok(tables) => {
                 let _ = TABLES.set(Arc::new(tables));
                 let ms = started.elapsed().as_millis();
                 note!("endgame tables read: up to 4 soldiers, in {ms} ms");
             }
-            Ok(Err(why)) => warning!("playing without the endgame tables: {why}"),
-            Err(_) => warning!("playing without the endgame tables: their check panicked"),
+            Err(why) => warning!("playing without the endgame tables: {why}"),
         }
     }
 
