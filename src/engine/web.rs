@@ -70,12 +70,7 @@ impl EngineWorker {
         let (told, loaded) = (listener.clone(), ready.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let data = event.data();
-            let field = |name: &str| {
-                js_sys::Reflect::get(&data, &JsValue::from_str(name))
-                    .ok()
-                    .and_then(|value| value.as_string())
-                    .unwrap_or_default()
-            };
+            let field = |name| property(&data, name).as_string().unwrap_or_default();
             let said = match field("type").as_str() {
                 "finding" => Said::Finding(field("finding")),
                 "failed" => Said::Failed(field("text")),
@@ -84,10 +79,7 @@ impl EngineWorker {
                     return;
                 }
                 "ready" => {
-                    let tables = js_sys::Reflect::get(&data, &JsValue::from_str("tables"))
-                        .ok()
-                        .and_then(|count| count.as_f64())
-                        .unwrap_or(0.0);
+                    let tables = property(&data, "tables").as_f64().unwrap_or(0.0);
                     let ms = started.elapsed().as_millis();
                     note!(
                         "endgame tables read: {tables} slices, in {ms} ms, by the engine's worker"
@@ -124,6 +116,11 @@ impl EngineWorker {
             _on_error: on_error,
         })
     }
+}
+
+/// An object's property `name`, `undefined` when it has none.
+fn property(object: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// The worker's script and module, as the site's build named them.
@@ -166,9 +163,8 @@ pub(super) fn cores_and_isolation() -> (usize, bool) {
         return (1, false);
     };
     let cores = window.navigator().hardware_concurrency() as usize;
-    let isolated = js_sys::Reflect::get(&window, &JsValue::from_str("crossOriginIsolated"))
-        .ok()
-        .and_then(|isolated| isolated.as_bool())
+    let isolated = property(&window, "crossOriginIsolated")
+        .as_bool()
         .unwrap_or(false);
     (cores, isolated)
 }
