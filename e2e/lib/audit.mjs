@@ -19,8 +19,18 @@ export const FIGURES = [
   { id: 'speed-index', label: 'speed index (ms)', at_most: Infinity },
 ];
 
+/**
+ * Lighthouse's own failures to record a run, which its message asks to retry ("Please run
+ * Lighthouse again"): they say nothing of the page, so such a run is made again, at most
+ * `TOOL_RETRIES` times. Any other runtime error (the page not painting, not loading) fails.
+ */
+const TOOL_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const TOOL_RETRIES = 2;
+
+class ToolError extends Error {}
+
 /** One audit in a new browser profile: the figures of FIGURES, and what failed in a category. */
-async function audit(url) {
+async function auditOnce(url) {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_ARGS,
@@ -32,7 +42,10 @@ async function audit(url) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const failure = TOOL_ERRORS.has(lhr.runtimeError.code) ? ToolError : Error;
+      throw new failure(`lighthouse: ${lhr.runtimeError.message}`);
+    }
     const figures = {};
     for (const { id, score } of FIGURES) {
       figures[id] = score ? Math.round(lhr.categories[id].score * 100) : lhr.audits[id].numericValue;
@@ -43,6 +56,18 @@ async function audit(url) {
     return { figures, failed };
   } finally {
     await chrome.kill();
+  }
+}
+
+/** One audit, made again when Lighthouse itself failed to record it (see TOOL_ERRORS). */
+async function audit(url) {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (!(error instanceof ToolError) || retry === TOOL_RETRIES) throw error;
+      console.log(`${error.message} — run again`);
+    }
   }
 }
 
