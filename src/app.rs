@@ -32,6 +32,7 @@ use crate::shortcuts::use_shortcuts;
 use crate::start_up::{start_up, GameStart, Question};
 use crate::stats::{use_stats, StatisticsScreen};
 use crate::storage::DeviceStore;
+use crate::tablebase_service::use_service_address;
 
 /// In the web build the page links the stylesheet itself (dx writes the link into index.html),
 /// so that the first paint, before the app has loaded, is already styled.
@@ -84,6 +85,7 @@ pub fn App() -> Element {
             .any(|(_, route, _)| *route == Route::Game)
     });
     use_saving_prefs(store.clone(), own, prefs);
+    use_service_address(store.clone());
     let stats = use_stats(store.clone());
     // Without a game to open at once, the game holds a placeholder until the home screen starts
     // or continues the real one.

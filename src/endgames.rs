@@ -8,6 +8,7 @@
 //! file: a warning names it), everything works as without them.
 
 use dioxus::prelude::*;
+use duobao_rules::{Color, Position};
 use duobao_tablebase::Slice;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{loaded, read_in_background};
@@ -25,6 +26,25 @@ const FILES: [(Slice, Asset); 6] = [
     (slice(2, 2), asset!("/assets/tables/2v2.dtb")),
     (slice(3, 1), asset!("/assets/tables/3v1.dtb")),
 ];
+
+/// The most soldiers in all of the positions the tables hold.
+const CARRIED_SOLDIERS: u32 = {
+    let mut most = 0;
+    let mut index = 0;
+    while index < FILES.len() {
+        let slice = FILES[index].0;
+        if slice.mover + slice.opponent > most {
+            most = slice.mover + slice.opponent;
+        }
+        index += 1;
+    }
+    most
+};
+
+/// Whether the tables the app carries hold `position`.
+pub fn carries(position: &Position) -> bool {
+    position.soldiers(Color::Red).len() + position.soldiers(Color::Black).len() <= CARRIED_SOLDIERS
+}
 
 /// The tables' files for the engine's worker: each one's name, slice and address.
 #[cfg(target_arch = "wasm32")]
@@ -145,5 +165,15 @@ mod tests {
         assert!(error.starts_with("1v2.dtb: "), "{error}");
         let error = decode("2v1.dtb", &bytes[..bytes.len() - 1], slice(2, 1)).unwrap_err();
         assert!(error.starts_with("2v1.dtb: "), "{error}");
+    }
+
+    #[test]
+    fn the_app_carries_the_positions_of_up_to_four_soldiers() {
+        assert_eq!(CARRIED_SOLDIERS, 4);
+        let four: Position = "..B/...../..T../...../RRR r - 0".parse().unwrap();
+        let five: Position = "..B/...../..T../....R/RRR r - 0".parse().unwrap();
+        assert!(carries(&four));
+        assert!(!carries(&five));
+        assert!(!carries(&Position::start()));
     }
 }

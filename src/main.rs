@@ -38,6 +38,7 @@ mod stats;
 mod storage;
 #[cfg(test)]
 mod storage_fuzz;
+mod tablebase_service;
 #[cfg(test)]
 mod test_games;
 mod widgets;

@@ -63,7 +63,9 @@ function withEngine(built) {
  * `'unsafe-eval'` because Dioxus's web renderer runs the app's calls into the page
  * (`document::eval`) through `new Function`. Styles allow `'unsafe-inline'`: Dioxus writes
  * `style` attributes (the pieces' positions). What only a header can say (`frame-ancestors`)
- * the server sends (crates/serve/src/headers.rs).
+ * the server sends (crates/serve/src/headers.rs). Requests may go to other sites: the endgame
+ * table service is wherever the player's setting says (src/tablebase_service), and answers them
+ * with CORS.
  */
 function withSecurityPolicy(built) {
   // A page finished before (the e2e suite's next builds) gets its policy made again.
@@ -76,7 +78,7 @@ function withSecurityPolicy(built) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
-    "connect-src 'self'",
+    "connect-src 'self' https: http:",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -25,10 +25,11 @@ export async function freePort() {
 }
 
 /**
- * Serves `folder` with scripts/serve.sh on `port` (`https` for HTTPS=1) until `stop()`; resolves
- * once the server has said where it listens, with everything it printed so far in `output()`.
+ * Serves `folder` with scripts/serve.sh on `port` (`https` for HTTPS=1; `tables`, a folder of
+ * endgame tables, for TABLES=…) until `stop()`; resolves once the server has said where it
+ * listens, with everything it printed so far in `output()`.
  */
-export async function serve(folder, { port, https = false } = {}) {
+export async function serve(folder, { port, https = false, tables = null } = {}) {
   port ??= await freePort();
   // The local certificate authority of an HTTPS test is its own, never the user's.
   const certificates = https ? mkdtempSync(join(tmpdir(), 'duobao-ca-')) : null;
@@ -39,6 +40,7 @@ export async function serve(folder, { port, https = false } = {}) {
       BIND: '127.0.0.1',
       HTTPS: https ? '1' : '0',
       ...(https ? { CERT_DIR: certificates } : {}),
+      ...(tables ? { TABLES: tables } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,6 +6,7 @@ mod engine;
 mod model;
 mod panel;
 mod readout;
+mod server_tables;
 mod tree;
 mod view;
 

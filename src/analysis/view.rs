@@ -11,6 +11,7 @@ use duobao_rules::{Color, Game, Move, Position};
 use super::engine::use_engine;
 use super::model::Analysis;
 use super::panel::EnginePanel;
+use super::server_tables::ServerTables;
 use crate::board::Board;
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
@@ -118,6 +119,13 @@ pub fn AnalysisScreen(
                             Step::Last => analysis.last(),
                         }
                     },
+                }
+                // Below the board, as Lichess lays out its tablebase: the board stays in view.
+                if engine_on() {
+                    ServerTables {
+                        game: shown,
+                        on_play: move |m| analysis.write().play(m),
+                    }
                 }
                 section { class: "moves analysis-moves", aria_label: text(lang, Key::Moves), "data-testid": "analysis-moves",
                     if runs.is_empty() {

@@ -135,7 +135,13 @@ mod tests {
                 wins_by_force: None
             }
         ));
-        assert_eq!(failure(&Job::Review { game })("gone".into()), Finding::Done);
+        assert_eq!(
+            failure(&Job::Review {
+                game,
+                known: Vec::new()
+            })("gone".into()),
+            Finding::Done
+        );
     }
 
     #[test]
@@ -144,9 +150,14 @@ mod tests {
         game.play(duobao_rules::Ply::Move("c3c2".parse().unwrap()))
             .unwrap();
         let mut found = Vec::new();
-        futures_executor::block_on(work(Job::Review { game }, CancelToken::new(), |f| {
-            found.push(f)
-        }));
+        futures_executor::block_on(work(
+            Job::Review {
+                game,
+                known: Vec::new(),
+            },
+            CancelToken::new(),
+            |f| found.push(f),
+        ));
         assert!(
             matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]),
             "{found:?}"

@@ -1,13 +1,16 @@
 //! The computer's moves, run in the background of the game screen: whenever it is the computer's
 //! turn (again after a failure, as the controller says), its request goes to the engine through
 //! the one engine-task hook, which stops a search that a change of game made pointless; the
-//! controller drops any answer that still comes back stale.
+//! controller drops any answer that still comes back stale. Master, beyond the tables the app
+//! carries, also asks the tablebase service within its budget, and plays the tables' best move
+//! when the service knows the position.
 
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, ThinkError};
-use duobao_rules::Move;
+use duobao_ai::{CancelToken, Finding, Job, Level, ThinkError};
+use duobao_rules::{Game, Move};
+use futures_util::future;
 use web_time::Instant;
 
 use super::computer_turn::{AiOutcome, AiRequest, SwapTurn};
@@ -16,6 +19,7 @@ use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
 use crate::platform::{now_ms, sleep};
+use crate::tablebase_service::{best_move, ServiceAddress};
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
 /// than as part of the player's.
@@ -29,7 +33,13 @@ pub enum AiReply {
     TakeOver,
 }
 
-impl EngineJob for AiRequest {
+/// The computer's turn, and where the tablebase service is.
+struct ComputerTurn {
+    request: AiRequest,
+    service: ServiceAddress,
+}
+
+impl EngineJob for ComputerTurn {
     /// A new turn, or the same turn asked again: the level changed from the menu meanwhile
     /// does not ask again.
     type Key = (u64, u32);
@@ -37,41 +47,61 @@ impl EngineJob for AiRequest {
     type Answer = (u64, AiReply);
 
     fn key(&self) -> (u64, u32) {
-        (self.generation, self.attempt)
+        (self.request.generation, self.request.attempt)
     }
 
     async fn run(self, cancel: CancelToken, answers: Answers<(u64, AiReply)>) {
+        let ComputerTurn { request, service } = self;
         let started = Instant::now();
-        let reply = match self.swap_turn(now_ms()) {
+        let reply = match request.swap_turn(now_ms()) {
             Some(SwapTurn::TakeOver) => AiReply::TakeOver,
             Some(SwapTurn::Open(first)) => AiReply::Move(Ok(first)),
-            None => {
-                let job = Job::Move {
-                    game: self.game,
-                    level: self.level,
-                    seed: now_ms(),
-                };
-                let mut reply = Err(ThinkError::Cancelled);
-                engine::work(job, cancel, |found| {
-                    if let Finding::Move(answer) = found {
-                        reply = answer;
-                    }
-                })
+            None if request.level == Level::Master => {
+                let position = *request.game.position();
+                let (searched, told) = future::join(
+                    search(request.game, request.level, cancel),
+                    best_move(&service, &position, Level::Master.budget()),
+                )
                 .await;
-                AiReply::Move(reply)
+                AiReply::Move(told.map_or(searched, |told| Ok(told.m)))
             }
+            None => AiReply::Move(search(request.game, request.level, cancel).await),
         };
         if let Some(rest) = MIN_AI_DELAY.checked_sub(started.elapsed()) {
             sleep(rest).await;
         }
-        answers.send((self.generation, reply));
+        answers.send((request.generation, reply));
     }
+}
+
+/// The engine's move at `level` in `game`.
+async fn search(game: Game, level: Level, cancel: CancelToken) -> Result<Move, ThinkError> {
+    let job = Job::Move {
+        game,
+        level,
+        seed: now_ms(),
+    };
+    let mut reply = Err(ThinkError::Cancelled);
+    engine::work(job, cancel, |found| {
+        if let Finding::Move(answer) = found {
+            reply = answer;
+        }
+    })
+    .await;
+    reply
 }
 
 /// Asks the computer for a move whenever it is its turn, and plays its answer.
 pub fn use_ai_player(mut controller: Signal<Controller>) {
+    let service: Signal<ServiceAddress> = use_context();
     use_engine_task(
-        move || controller.read().ai_request(),
+        move || {
+            let request = controller.read().ai_request()?;
+            Some(ComputerTurn {
+                request,
+                service: service(),
+            })
+        },
         move |(generation, reply)| {
             let outcome = match reply {
                 AiReply::Move(answer) => controller.write().ai_answer(generation, answer),

@@ -1,18 +1,34 @@
 //! The hint's search, run in the background of the game screen: the hint asked for goes to the
 //! engine through the one engine-task hook, as the computer's own moves do, at [`HINT_LEVEL`].
-//! Any change of the game (a move, an undo, a new game, leaving) stops the search, and the
+//! Beyond the tables the app carries, the tablebase service is asked beside it, within the
+//! hint's own time: the tables' best move, where they know the position, is the hint. Any
+//! change of the game (a move, an undo, a new game, leaving) stops the search, and the
 //! controller drops an answer that comes back stale.
 
+use std::time::Duration;
+
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, ThinkError};
+use duobao_ai::{CancelToken, Finding, ForcedLine, Job, Outcome, ThinkError};
+use duobao_rules::{Game, Position};
+use futures_util::future;
 
 use super::controller::Controller;
 use super::hint::{HintAnswer, HintRequest, HINT_LEVEL};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
+use crate::tablebase_service::{best_move, Category, ServiceAddress};
 
-impl EngineJob for HintRequest {
+/// The longest the service is waited for: Master's own budget for a hint.
+const SERVICE_WAIT: Duration = Duration::from_millis(1500);
+
+/// The hint asked for, and where the tablebase service is.
+struct HintJob {
+    request: HintRequest,
+    service: ServiceAddress,
+}
+
+impl EngineJob for HintJob {
     /// The game's generation: a hint is for one position.
     type Key = u64;
     /// The suggestion, if the search found one, and what the endgame tables say of it, for the
@@ -20,43 +36,83 @@ impl EngineJob for HintRequest {
     type Answer = (u64, Option<HintAnswer>);
 
     fn key(&self) -> u64 {
-        self.generation
+        self.request.generation
     }
 
     async fn run(self, cancel: CancelToken, answers: Answers<Self::Answer>) {
-        let job = Job::Hint {
-            game: self.game,
-            level: HINT_LEVEL,
-            seed: 0,
-        };
-        let mut answer = None;
-        engine::work(job, cancel, |found| match found {
-            Finding::Hint {
-                best: Ok(best),
+        let HintJob { request, service } = self;
+        let position = *request.game.position();
+        let told = told_by_service(&service, &position);
+        let (searched, told) = future::join(search(request.game, cancel), told).await;
+        answers.send((request.generation, told.or(searched)));
+    }
+}
+
+/// Master's suggestion for `game`, with what the app's tables say of it.
+async fn search(game: Game, cancel: CancelToken) -> Option<HintAnswer> {
+    let job = Job::Hint {
+        game,
+        level: HINT_LEVEL,
+        seed: 0,
+    };
+    let mut answer = None;
+    engine::work(job, cancel, |found| match found {
+        Finding::Hint {
+            best: Ok(best),
+            forced,
+            wins_by_force,
+        } => {
+            answer = Some(HintAnswer {
+                best,
                 forced,
                 wins_by_force,
-            } => {
-                answer = Some(HintAnswer {
-                    best,
-                    forced,
-                    wins_by_force,
-                })
-            }
-            Finding::Hint {
-                best: Err(ThinkError::Failed(why)),
-                ..
-            } => warning!("no hint: the search failed ({why})"),
-            _ => {}
-        })
-        .await;
-        answers.send((self.generation, answer));
-    }
+            })
+        }
+        Finding::Hint {
+            best: Err(ThinkError::Failed(why)),
+            ..
+        } => warning!("no hint: the search failed ({why})"),
+        _ => {}
+    })
+    .await;
+    answer
+}
+
+/// The tablebase service's best move in `position`, when it knows the position, with its sure
+/// result in the hint's words (the position after the move, for the opponent).
+async fn told_by_service(service: &ServiceAddress, position: &Position) -> Option<HintAnswer> {
+    let best = best_move(service, position, SERVICE_WAIT).await?;
+    let after = |plies: u32| plies.saturating_sub(1);
+    let outcome = match (best.category, best.plies) {
+        (Category::Win, Some(plies)) => Some(Outcome::Loss {
+            plies: after(plies),
+        }),
+        (Category::Loss, Some(plies)) => Some(Outcome::Win {
+            plies: after(plies),
+        }),
+        _ => None,
+    };
+    Some(HintAnswer {
+        best: best.m,
+        forced: outcome.map(|outcome| ForcedLine {
+            outcome,
+            line: Vec::new(),
+        }),
+        wins_by_force: None,
+    })
 }
 
 /// Thinks about the hint the player asked for ([`Controller::request_hint`]) and shows it.
 pub fn use_hint_search(mut controller: Signal<Controller>) {
+    let service: Signal<ServiceAddress> = use_context();
     use_engine_task(
-        move || controller.read().hint_request(),
+        move || {
+            let request = controller.read().hint_request()?;
+            Some(HintJob {
+                request,
+                service: service(),
+            })
+        },
         move |(generation, answer)| {
             controller.write().hint_answer(generation, answer);
         },

@@ -3,6 +3,7 @@
 //! position.
 
 mod model;
+mod service;
 mod view;
 
 pub use view::ReviewScreen;

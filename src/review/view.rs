@@ -1,7 +1,8 @@
 //! The review screen: the board at the chosen ply, the buttons, swipes and arrow keys that
 //! step through the game, what the chosen ply was worth, the evaluation graph, the plies with
 //! their marks, and "play from here". The analysis runs through the one engine-task hook, as
-//! the computer's search does (off the page's thread), and stops when the screen is left.
+//! the computer's search does (off the page's thread), and stops when the screen is left; the
+//! tablebase service is asked first about the game's positions beyond the app's own tables.
 
 use dioxus::prelude::*;
 use duobao_ai::{CancelToken, Finding, Job, PlyReview};
@@ -11,6 +12,7 @@ use super::model::{
     better_text, blunder_text, forced_text, game_at, graph_points, graph_values, graph_x, mark,
     Cursor, GRAPH_HEIGHT, GRAPH_WIDTH,
 };
+use super::service::known_outcomes;
 use crate::board::{Badge, Board, Marks};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
@@ -21,6 +23,7 @@ use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
+use crate::tablebase_service::ServiceAddress;
 use crate::widgets::{PageFrame, Step, StepButtons};
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
@@ -257,9 +260,10 @@ pub fn ReviewScreen(
     }
 }
 
-/// A game to review, ply by ply.
+/// A game to review, ply by ply, and where the tablebase service is.
 struct ReviewRequest {
     game: Game,
+    service: ServiceAddress,
 }
 
 impl EngineJob for ReviewRequest {
@@ -274,7 +278,11 @@ impl EngineJob for ReviewRequest {
     async fn run(self, cancel: CancelToken, answers: Answers<Option<PlyReview>>) {
         // The screen first, then the work: the tap that opened it is answered at once.
         after_next_paint().await;
-        let job = Job::Review { game: self.game };
+        let known = known_outcomes(&self.service, &self.game).await;
+        let job = Job::Review {
+            game: self.game,
+            known,
+        };
         engine::work(job, cancel, |found| match found {
             Finding::Ply(ply) => answers.send(Some(ply)),
             // Also when it broke off: the plies judged so far stay shown.
@@ -294,10 +302,14 @@ fn use_analysis(
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
 ) {
     let total = game.plies().len();
+    let service: Signal<ServiceAddress> = use_context();
     use_engine_task(
         move || {
             let known = !reviews.peek().is_empty();
-            (!known).then(|| ReviewRequest { game: game.clone() })
+            (!known).then(|| ReviewRequest {
+                game: game.clone(),
+                service: service.peek().clone(),
+            })
         },
         move |reviewed| match reviewed {
             Some(ply) => reviews.write().push(ply),

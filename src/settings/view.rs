@@ -5,6 +5,7 @@
 use dioxus::prelude::*;
 
 use super::look::LookChoices;
+use super::service::ServiceAddressField;
 use super::switch::SettingSwitch;
 use crate::game::{preview_sound, preview_vibration, GameHandle};
 use crate::i18n::{text, Key, Lang};
@@ -100,6 +101,7 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                     },
                 }
                 LookChoices {}
+                ServiceAddressField {}
             }
         }
     }

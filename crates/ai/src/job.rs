@@ -17,7 +17,7 @@ use crate::level::Level;
 use crate::outcome::Outcome;
 use crate::proven::proven;
 use crate::puzzles::{Puzzle, PuzzleAttempt, PuzzleStep};
-use crate::review::{PlyReview, Review};
+use crate::review::{KnownOutcome, PlyReview, Review};
 use crate::think::{choose_move, ThinkError};
 
 /// Work for the engine.
@@ -36,8 +36,13 @@ pub enum Job {
         m: Move,
     },
     /// The review of every ply of the game, in order: a [`Finding::Ply`] each, then
-    /// [`Finding::Done`] (also when it broke off early).
-    Review { game: Game },
+    /// [`Finding::Done`] (also when it broke off early). `known`: exact outcomes of some of
+    /// its positions found elsewhere (the tablebase service), taken as the tables' are.
+    Review {
+        game: Game,
+        #[serde(default)]
+        known: Vec<KnownOutcome>,
+    },
     /// The engine's lines of the game's position ([`analyse_lines`](crate::analyse_lines)): a
     /// [`Finding::Analysis`] of [`AnalysisEvent::Lines`] after each completed depth, until the
     /// settings' limit, until cancelled or until every line is decided, then [`Finding::Done`].
@@ -136,9 +141,10 @@ pub fn run_job(
             let (step, refutation) = judged.unwrap_or((PuzzleStep::Wrong, Vec::new()));
             found(Finding::Puzzle { step, refutation });
         }
-        Job::Review { game } => {
+        Job::Review { game, known } => {
             let mut review = Review::new(&game);
             review.set_tablebase(tables);
+            review.set_known(known);
             while let Some(ply) = review.step_until(cancel) {
                 found(Finding::Ply(ply));
             }
@@ -208,7 +214,10 @@ mod tests {
     fn a_review_job_crosses_as_json_and_finds_its_ply_then_done() {
         let mut game = Game::new();
         game.play(Ply::Move("c3c2".parse().unwrap())).unwrap();
-        let found = findings_across_json(Job::Review { game });
+        let found = findings_across_json(Job::Review {
+            game,
+            known: Vec::new(),
+        });
         assert!(matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]));
     }
 

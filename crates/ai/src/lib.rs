@@ -63,7 +63,7 @@ pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
 };
-pub use review::{review_game, PlyReview, Review, ReviewSettings, Verdict};
+pub use review::{review_game, KnownOutcome, PlyReview, Review, ReviewSettings, Verdict};
 #[cfg(not(target_arch = "wasm32"))]
 pub use runner::run_off_thread;
 pub use search::{

@@ -133,6 +133,7 @@ pub struct Review {
     /// "after").
     current: Option<Solution>,
     endgames: Option<Arc<Tablebase>>,
+    known: Vec<KnownOutcome>,
 }
 
 impl Review {
@@ -148,7 +149,14 @@ impl Review {
             solver: Solver::new(),
             current: None,
             endgames: None,
+            known: Vec::new(),
         }
+    }
+
+    /// Exact outcomes of the game's positions found elsewhere (a tablebase service): taken as
+    /// the tables' are, where the solver would search.
+    pub fn set_known(&mut self, known: Vec<KnownOutcome>) {
+        self.known = known;
     }
 
     /// Endgame tables for the plies not yet reviewed, or none (the default).
@@ -176,8 +184,11 @@ impl Review {
         let nodes = self.settings.solver_nodes;
         let solver = &mut self.solver;
         let endgames = self.endgames.as_ref();
-        let mut solve =
-            |game: &Game, horizon| solve_exactly(solver, endgames, nodes, game, horizon, cancel);
+        let known = &self.known;
+        let mut solve = |game: &Game, horizon| {
+            known_solution(known, game)
+                .unwrap_or_else(|| solve_exactly(solver, endgames, nodes, game, horizon, cancel))
+        };
         let before_game = self.replay.clone();
         let mut before_exact = match self
             .current
@@ -258,6 +269,32 @@ impl Review {
             proof,
         })
     }
+}
+
+/// The exact outcome, for the side to move, of a game's position after `plies` of its plies,
+/// known from outside the engine (the tablebase service the app asks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KnownOutcome {
+    pub plies: usize,
+    pub outcome: Outcome,
+}
+
+/// What `known` says of `game`'s position, as a solution without its line: only a win or a loss
+/// (the solver's draw is a game drawn already, not one drawn with best play).
+fn known_solution(known: &[KnownOutcome], game: &Game) -> Option<Solution> {
+    let plies = game.plies().len();
+    let outcome = known.iter().find(|known| known.plies == plies)?.outcome;
+    let distance = match outcome {
+        Outcome::Win { plies } | Outcome::Loss { plies } if plies > 0 => plies,
+        _ => return None,
+    };
+    Some(Solution {
+        outcome,
+        line: Vec::new(),
+        horizon: distance,
+        finished: true,
+        nodes: 0,
+    })
 }
 
 /// The tables' answer when they have one, else the solver's within `nodes`.
@@ -342,6 +379,37 @@ mod tests {
             game.play(m.parse().unwrap()).unwrap();
         }
         review_game(&game, ReviewSettings::default())
+    }
+
+    #[test]
+    fn outcomes_known_from_elsewhere_are_taken_where_the_solver_would_search() {
+        // Nothing is forced here within the solver's horizon; a tablebase would know more.
+        let mut game = Game::from_fen(".B./BB..B/..RT./.R..R/R.. b - 2").unwrap();
+        game.play("a4a3".parse().unwrap()).unwrap();
+        let judged = |after: Outcome| {
+            let mut review = Review::new(&game);
+            review.set_known(vec![
+                KnownOutcome {
+                    plies: 0,
+                    outcome: Outcome::Win { plies: 41 },
+                },
+                KnownOutcome {
+                    plies: 1,
+                    outcome: after,
+                },
+            ]);
+            review.step().expect("one ply")
+        };
+        let kept = judged(Outcome::Loss { plies: 40 });
+        assert_eq!(kept.before, Outcome::Win { plies: 41 });
+        assert_eq!(kept.after, Outcome::Win { plies: 40 });
+        assert_eq!(kept.verdict, Verdict::Best);
+        let let_go = judged(Outcome::Win { plies: 30 });
+        assert_eq!(let_go.after, Outcome::Loss { plies: 30 });
+        assert_eq!(let_go.verdict, Verdict::Blunder);
+        // Without them, the solver's own horizon decides nothing here.
+        let alone = review_game(&game, ReviewSettings::default());
+        assert!(!alone[0].before.is_win() && !alone[0].before.is_loss());
     }
 
     #[test]

@@ -165,7 +165,11 @@ mod tests {
             let first = game.position().legal_moves()[0];
             game.play(Ply::Move(first)).unwrap();
         }
-        let job = serde_json::to_string(&Job::Review { game }).unwrap();
+        let job = serde_json::to_string(&Job::Review {
+            game,
+            known: Vec::new(),
+        })
+        .unwrap();
         let mut offered = 0;
         let result = work_out(&job, None, &mut |_| {
             offered += 1;
