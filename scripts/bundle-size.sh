@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The size of the release web build's WebAssembly modules, as players download them: raw and
 # gzipped (gzip -9), the app's and the engine's. Fails when the app's gzipped size is over the
-# limit (485 KB by default, the project's budget: raised from 330 KB as features came, lowered
+# limit (510 KB by default, the project's budget: raised from 330 KB as features came, lowered
 # as the engine left for its worker; docs/PERFORMANCE.md, "The web download"; MAX_GZIP_KB=… to
 # change it), or when the app's module links the engine's search, solver, review, proven win or
 # the endgame tables' reader, which run in the engine's own module (crates/engine-worker): their
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-max_kb="${MAX_GZIP_KB:-485}"
+max_kb="${MAX_GZIP_KB:-510}"
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   bash scripts/build-web.sh
 fi

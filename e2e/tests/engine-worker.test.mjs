@@ -162,3 +162,53 @@ test('the analysis board searches on several workers where the page is isolated,
     await plain.close();
   }
 });
+
+/**
+ * A game against Master on a device of 4 cores in a page that keeps its workers: after the
+ * player's b2a3 (unproven: Master searches its whole budget), how many workers had started by
+ * the time Master answered.
+ */
+async function workersForMastersMove(context) {
+  const page = await newWatchedPage(context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: 4 });
+  await page.addInitScript(keepWorkers);
+  await page.goto(`${site.url}?lang=en&mode=ai&level=master&turn=off`);
+  await answerLinkChoice(page);
+  await page.getByTestId('board').waitFor();
+  await playMove(page, 'b2a3');
+  await waitForPlies(page, 2, 30_000);
+  const started = await page.evaluate(() => window.engineWorkers.length);
+  assertNoErrors(page);
+  await page.close();
+  return started;
+}
+
+test('Master searches on several workers where the page is isolated, no more than Settings allow', async () => {
+  const browser = await openBrowser();
+  try {
+    // Automatic: the cores less one, 3 workers sharing Master's root moves.
+    assert.equal(await workersForMastersMove(browser.context), 3);
+    const page = await newWatchedPage(browser.context);
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: 4 });
+    await page.goto(`${site.url}?lang=en`);
+    await page.getByTestId('open-settings').tap();
+    assert.equal(await page.getByTestId('threads-0').textContent(), 'Auto (3)');
+    assert.equal(await page.getByTestId('threads-0').getAttribute('aria-pressed'), 'true');
+    await page.getByTestId('threads-1').tap();
+    assert.equal(await page.getByTestId('threads-1').getAttribute('aria-pressed'), 'true');
+    await page.getByTestId('language-zh').tap();
+    assert.equal(await page.getByTestId('threads-0').textContent(), '自动（3）');
+    await page.getByTestId('language-en').tap();
+    await page.close();
+    // One thread chosen: Master and the analysis board keep to one worker.
+    assert.equal(await workersForMastersMove(browser.context), 1);
+    const alone = await analysisThreads(browser.context, `${site.url}?lang=en`, 4);
+    assert.equal(alone.isolated, true);
+    assert.equal(alone.threads, 1, alone.text);
+    assertNoErrors(alone.page);
+  } finally {
+    await browser.close();
+  }
+});

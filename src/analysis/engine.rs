@@ -16,6 +16,7 @@ use futures_util::future;
 use super::readout::Readout;
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
+use crate::prefs::Prefs;
 
 /// An analysis of `game`'s position, `lines` engine lines of it, on `threads` threads.
 #[derive(Clone, PartialEq)]
@@ -78,15 +79,17 @@ impl EngineJob for AnalysisRequest {
     }
 }
 
-/// The readout of `game`'s analysis, `lines` engine lines of it, while `running`.
+/// The readout of `game`'s analysis, `lines` engine lines of it, while `running`, on the threads
+/// Settings allow.
 pub fn use_engine(game: Memo<Game>, running: Memo<bool>, lines: Signal<usize>) -> Signal<Readout> {
-    let threads = use_hook(engine::threads);
-    let mut readout = use_signal(|| Readout::new(&game.peek(), threads));
+    let prefs: Signal<Prefs> = use_context();
+    let threads = use_memo(move || engine::threads(prefs.read().engine_threads));
+    let mut readout = use_signal(|| Readout::new(&game.peek(), threads()));
     let lines = use_memo(move || *lines.read());
     use_engine_task(
         move || {
             let game = game();
-            let (running, lines) = (running(), lines());
+            let (running, lines, threads) = (running(), lines(), threads());
             // Whatever changed, the readout starts again from what the position itself says.
             readout.set(Readout::new(&game, threads));
             (running && !game.is_over()).then_some(AnalysisRequest {

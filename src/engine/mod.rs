@@ -36,11 +36,12 @@ pub fn use_engine() {
 /// The most threads (workers on the web) one search is split between.
 const MAX_THREADS: usize = 4;
 
-/// How many threads (workers on the web) the analysis board's search is split between: the
-/// device's cores less one (the page, or the app, keeps one), at most [`MAX_THREADS`], at least
-/// one. On the web only a cross-origin isolated page gets more than one (the server sends
-/// COOP/COEP), as a page that may share memory between its workers: elsewhere one worker.
-pub fn threads() -> usize {
+/// How many threads (workers on the web) Master's move and the analysis board's search are
+/// split between: `chosen` in Settings, else the device's cores less one (the page, or the app,
+/// keeps one); at most [`MAX_THREADS`], at least one. On the web only a cross-origin isolated
+/// page gets more than one (the server sends COOP/COEP), as a page that may share memory
+/// between its workers: elsewhere one worker.
+pub fn threads(chosen: Option<u8>) -> usize {
     #[cfg(not(target_arch = "wasm32"))]
     let (cores, isolated) = (
         std::thread::available_parallelism().map_or(1, usize::from),
@@ -48,11 +49,12 @@ pub fn threads() -> usize {
     );
     #[cfg(target_arch = "wasm32")]
     let (cores, isolated) = web::cores_and_isolation();
-    if isolated {
-        cores.saturating_sub(1).clamp(1, MAX_THREADS)
-    } else {
-        1
+    if !isolated {
+        return 1;
     }
+    chosen
+        .map_or(cores.saturating_sub(1), usize::from)
+        .clamp(1, MAX_THREADS)
 }
 
 /// Works `job` out off this thread, handing each finding to `found` on this thread, and returns
@@ -73,15 +75,18 @@ pub async fn work(job: Job, cancel: CancelToken, mut found: impl FnMut(Finding))
     }
 }
 
-/// The last finding of a job that the engine could not finish: the move or hint failed
-/// ([`ThinkError::Failed`], which the game answers by asking again, then asking the player),
-/// any other job simply done with what it found.
+/// The last finding of a job that the engine could not finish: the move, a share of it or the
+/// hint failed ([`ThinkError::Failed`], which the game answers by asking again, then asking the
+/// player), any other job simply done with what it found.
 fn failure(job: &Job) -> impl FnOnce(String) -> Finding {
     let asked_for_a_move = matches!(job, Job::Move { .. });
+    let asked_for_a_share = matches!(job, Job::MoveShare { .. });
     let asked_for_a_hint = matches!(job, Job::Hint { .. });
     move |why| {
         if asked_for_a_move {
             Finding::Move(Err(ThinkError::Failed(why)))
+        } else if asked_for_a_share {
+            Finding::ShareMove(Err(ThinkError::Failed(why)))
         } else if asked_for_a_hint {
             Finding::Hint {
                 best: Err(ThinkError::Failed(why)),
@@ -94,12 +99,16 @@ fn failure(job: &Job) -> impl FnOnce(String) -> Finding {
     }
 }
 
-/// Whether `finding` is the job's last: a move, a hint and a puzzle move's judgement are one
-/// finding, the others end with [`Finding::Done`].
+/// Whether `finding` is the job's last: a move, a share's move, a hint and a puzzle move's
+/// judgement are one finding, the others end with [`Finding::Done`].
 fn is_last(finding: &Finding) -> bool {
     matches!(
         finding,
-        Finding::Move(_) | Finding::Hint { .. } | Finding::Puzzle { .. } | Finding::Done
+        Finding::Move(_)
+            | Finding::ShareMove(_)
+            | Finding::Hint { .. }
+            | Finding::Puzzle { .. }
+            | Finding::Done
     )
 }
 
@@ -122,6 +131,16 @@ mod tests {
             Finding::Move(Err(ThinkError::Failed("gone".into())))
         );
         assert!(is_last(&failed_move));
+        let failed_share = failure(&Job::MoveShare {
+            game: game.clone(),
+            level: Level::Master,
+            share: duobao_ai::RootShare::new(1, 3),
+        })("gone".into());
+        assert_eq!(
+            failed_share,
+            Finding::ShareMove(Err(ThinkError::Failed("gone".into())))
+        );
+        assert!(is_last(&failed_share));
         let failed_hint = failure(&Job::Hint {
             game: game.clone(),
             level: Level::Master,

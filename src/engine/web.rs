@@ -24,9 +24,9 @@ use crate::endgames;
 use crate::log::{note, warning};
 use crate::platform::sleep;
 
-/// Idle workers kept for the next jobs: the game's move and hint, or the analysis board's two
-/// searches, may want two at once.
-const POOL: usize = 2;
+/// Idle workers kept for the next jobs: as many as one job may use at once (Master's shares, or
+/// the analysis board's lines and its verdict), so that the next move finds them started.
+const POOL: usize = super::MAX_THREADS + 1;
 
 thread_local! {
     static IDLE: RefCell<Vec<EngineWorker>> = const { RefCell::new(Vec::new()) };
@@ -208,7 +208,7 @@ pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<()
     let mut lease = Lease(Some(worker), false);
     let watched = matches!(
         job,
-        Job::Move { .. } | Job::Hint { .. } | Job::PuzzleMove { .. }
+        Job::Move { .. } | Job::MoveShare { .. } | Job::Hint { .. } | Job::PuzzleMove { .. }
     );
     loop {
         let next = if watched {

@@ -1,14 +1,18 @@
 //! The computer's moves, run in the background of the game screen: whenever it is the computer's
 //! turn (again after a failure, as the controller says), its request goes to the engine through
 //! the one engine-task hook, which stops a search that a change of game made pointless; the
-//! controller drops any answer that still comes back stale. Master, beyond the tables the app
-//! carries, also asks the tablebase service within its budget, and plays the tables' best move
-//! when the service knows the position.
+//! controller drops any answer that still comes back stale. Master searches on several threads
+//! or workers where allowed (`engine::threads`), each a share of the root moves, and, beyond
+//! the tables the app carries, also asks the tablebase service within its budget, playing the
+//! tables' best move when the service knows the position.
 
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, Level, ThinkError};
+use duobao_ai::{best_of_shares, CancelToken, Finding, Job, Level, RootShare, ThinkError};
 use duobao_rules::{Game, Move};
 use futures_util::future;
 use web_time::Instant;
@@ -19,6 +23,7 @@ use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
 use crate::platform::{now_ms, sleep};
+use crate::prefs::Prefs;
 use crate::tablebase_service::{best_move, ServiceAddress};
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
@@ -33,10 +38,12 @@ pub enum AiReply {
     TakeOver,
 }
 
-/// The computer's turn, and where the tablebase service is.
+/// The computer's turn, where the tablebase service is, and how many threads (workers on the
+/// web) Master's search is split between.
 struct ComputerTurn {
     request: AiRequest,
     service: ServiceAddress,
+    threads: usize,
 }
 
 impl EngineJob for ComputerTurn {
@@ -51,7 +58,11 @@ impl EngineJob for ComputerTurn {
     }
 
     async fn run(self, cancel: CancelToken, answers: Answers<(u64, AiReply)>) {
-        let ComputerTurn { request, service } = self;
+        let ComputerTurn {
+            request,
+            service,
+            threads,
+        } = self;
         let started = Instant::now();
         let reply = match request.swap_turn(now_ms()) {
             Some(SwapTurn::TakeOver) => AiReply::TakeOver,
@@ -59,7 +70,7 @@ impl EngineJob for ComputerTurn {
             None if request.level == Level::Master => {
                 let position = *request.game.position();
                 let (searched, told) = future::join(
-                    search(request.game, request.level, cancel),
+                    search_shares(request.game, threads, cancel),
                     best_move(&service, &position, Level::Master.budget()),
                 )
                 .await;
@@ -91,15 +102,50 @@ async fn search(game: Game, level: Level, cancel: CancelToken) -> Result<Move, T
     reply
 }
 
+/// Master's move in `game`, searched on `threads` threads or workers side by side, each a share
+/// of the root moves (they share no memory on the web), the best of their answers played.
+async fn search_shares(
+    game: Game,
+    threads: usize,
+    cancel: CancelToken,
+) -> Result<Move, ThinkError> {
+    if threads <= 1 {
+        return search(game, Level::Master, cancel).await;
+    }
+    let answers = RefCell::new(vec![Err(ThinkError::Cancelled); threads]);
+    // Joined in pairs rather than by `join_all`, as the analysis board's are (the download).
+    let mut all: Pin<Box<dyn Future<Output = ()> + '_>> = Box::pin(async {});
+    for index in 0..threads {
+        let job = Job::MoveShare {
+            game: game.clone(),
+            level: Level::Master,
+            share: RootShare::new(index as u32, threads as u32),
+        };
+        let answers = &answers;
+        let share = engine::work(job, cancel.clone(), move |found| {
+            if let Finding::ShareMove(answer) = found {
+                answers.borrow_mut()[index] = answer;
+            }
+        });
+        all = Box::pin(async move {
+            future::join(all, share).await;
+        });
+    }
+    all.await;
+    best_of_shares(&answers.into_inner())
+}
+
 /// Asks the computer for a move whenever it is its turn, and plays its answer.
 pub fn use_ai_player(mut controller: Signal<Controller>) {
     let service: Signal<ServiceAddress> = use_context();
+    let prefs: Signal<Prefs> = use_context();
     use_engine_task(
         move || {
             let request = controller.read().ai_request()?;
             Some(ComputerTurn {
                 request,
                 service: service(),
+                threads: engine::threads(prefs.peek().engine_threads),
             })
         },
         move |(generation, reply)| {

@@ -20,6 +20,10 @@ pub use stored::{load_prefs, save_prefs};
 /// The turn times a player can choose, in seconds; `None` turns the clock off.
 pub const TURN_TIME_CHOICES: [Option<u32>; 5] = [None, Some(15), Some(30), Some(60), Some(120)];
 
+/// The numbers of threads (workers on the web) the deepest searches may be split between;
+/// `None` lets the device decide (its cores less one, at most 4: `engine::threads`).
+pub const THREAD_CHOICES: [Option<u8>; 5] = [None, Some(1), Some(2), Some(3), Some(4)];
+
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Prefs {
@@ -45,6 +49,9 @@ pub struct Prefs {
     pub theme: Theme,
     pub board: BoardStyle,
     pub pieces: PieceSet,
+    /// The most threads (workers on the web) Master's move and the analysis board's search are
+    /// split between, one of [`THREAD_CHOICES`].
+    pub engine_threads: Option<u8>,
 }
 
 /// Table mode: with the phone lying flat between two players, everything the player at the top
@@ -203,6 +210,7 @@ impl Default for Prefs {
             theme: Theme::System,
             board: BoardStyle::Wood,
             pieces: PieceSet::Engraved,
+            engine_threads: None,
         }
     }
 }

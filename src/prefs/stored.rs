@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Prefs, TableMode, TURN_TIME_CHOICES};
+use super::{Prefs, TableMode, THREAD_CHOICES, TURN_TIME_CHOICES};
 use crate::i18n::Lang;
 use crate::storage::{full_key, load_with, save, SaveError, Store};
 
@@ -21,6 +21,7 @@ fn fields(prefs: &Prefs) -> Map<String, Value> {
 /// A setting value the app can use (serde checks the types; this checks the ranges).
 fn usable(prefs: &Prefs) -> bool {
     TURN_TIME_CHOICES.contains(&prefs.turn_seconds)
+        && THREAD_CHOICES.contains(&prefs.engine_threads)
 }
 
 /// The saved preferences; each missing or unusable setting takes its default (an unusable one
@@ -92,6 +93,7 @@ pub(crate) mod tests {
             theme: Theme::Light,
             board: BoardStyle::Contrast,
             pieces: PieceSet::Flat,
+            engine_threads: Some(2),
         }
     }
 

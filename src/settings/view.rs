@@ -7,16 +7,28 @@ use dioxus::prelude::*;
 use super::look::LookChoices;
 use super::service::ServiceAddressField;
 use super::switch::SettingSwitch;
+use crate::engine;
 use crate::game::{preview_sound, preview_vibration, GameHandle};
-use crate::i18n::{text, Key, Lang};
+use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::is_handheld;
-use crate::prefs::{Prefs, TableMode, TURN_TIME_CHOICES};
+use crate::prefs::{Prefs, TableMode, THREAD_CHOICES, TURN_TIME_CHOICES};
 use crate::widgets::{ChoiceButton, ChoiceRow, Choices, LanguageChoices, LevelChoices, PageFrame};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
     match choice {
         Some(seconds) => format!("{seconds}{}", text(lang, Key::Seconds)),
         None => text(lang, Key::TurnTimeOff).to_string(),
+    }
+}
+
+fn threads_label(lang: Lang, choice: Option<u8>) -> String {
+    match choice {
+        Some(threads) => threads.to_string(),
+        None => fill(
+            lang,
+            Key::ThreadsAuto,
+            &[&engine::threads(None).to_string()],
+        ),
     }
 }
 
@@ -100,6 +112,18 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                         preview_vibration(strength);
                     },
                 }
+                ChoiceRow { label: text(lang, Key::EngineThreads),
+                    for choice in THREAD_CHOICES {
+                        ChoiceButton {
+                            key: "{choice:?}",
+                            label: threads_label(lang, choice),
+                            selected: current.engine_threads == choice,
+                            testid: "threads-{choice.unwrap_or(0)}",
+                            onclick: move |_| prefs.write().engine_threads = choice,
+                        }
+                    }
+                }
+                p { class: "hint", {text(lang, Key::EngineThreadsHint)} }
                 LookChoices {}
                 ServiceAddressField {}
             }

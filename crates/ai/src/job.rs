@@ -18,16 +18,33 @@ use crate::outcome::Outcome;
 use crate::proven::proven;
 use crate::puzzles::{Puzzle, PuzzleAttempt, PuzzleStep};
 use crate::review::{KnownOutcome, PlyReview, Review};
-use crate::think::{choose_move, ThinkError};
+use crate::search::RootShare;
+use crate::think::{choose_in_share, choose_move, ShareMove, ThinkError};
 
 /// Work for the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Job {
     /// The move `level` plays in the game: one [`Finding::Move`].
-    Move { game: Game, level: Level, seed: u64 },
+    Move {
+        game: Game,
+        level: Level,
+        seed: u64,
+    },
     /// The hint: the move `level` suggests, with what the endgame tables say of it: one
     /// [`Finding::Hint`].
-    Hint { game: Game, level: Level, seed: u64 },
+    /// Master's best move among one `share` of the root moves, with its score and depth, for
+    /// several workers searching side by side ([`choose_in_share`]): one
+    /// [`Finding::ShareMove`].
+    MoveShare {
+        game: Game,
+        level: Level,
+        share: RootShare,
+    },
+    Hint {
+        game: Game,
+        level: Level,
+        seed: u64,
+    },
     /// A puzzle's move judged: the player's `m` after the moves made so far from the puzzle's
     /// position (`played`: the player's and the defender's replies): one [`Finding::Puzzle`].
     PuzzleMove {
@@ -66,6 +83,7 @@ pub enum Job {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Finding {
     Move(Result<Move, ThinkError>),
+    ShareMove(Result<ShareMove, ThinkError>),
     Hint {
         /// The suggested move, or why there is none.
         best: Result<Move, ThinkError>,
@@ -111,6 +129,11 @@ pub fn run_job(
         Job::Move { game, level, seed } => {
             found(Finding::Move(choose_move(
                 &game, level, seed, tables, cancel,
+            )));
+        }
+        Job::MoveShare { game, level, share } => {
+            found(Finding::ShareMove(choose_in_share(
+                &game, level, share, tables, cancel,
             )));
         }
         Job::Hint { game, level, seed } => {

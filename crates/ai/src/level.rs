@@ -23,7 +23,7 @@ use rand::{Rng, SeedableRng};
 use crate::cancel::CancelToken;
 use crate::eval::evaluate;
 use crate::proven::{proven, Proven};
-use crate::search::{SearchInfo, SearchLimits, SearchResult, Searcher, MATE};
+use crate::search::{RootMove, RootShare, SearchInfo, SearchLimits, SearchResult, Searcher, MATE};
 
 #[derive(
     Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -286,6 +286,23 @@ impl LevelPlayer {
             .searcher
             .search(game, self.level.limits(), stop, |_| {});
         (self.choose_from(game, &result, stop), result.info)
+    }
+
+    /// The best move of `share` of the root moves by a search with [`Level::limits`], and what
+    /// the search reached; `None` when the share holds no move or `stop` was cancelled.
+    pub(crate) fn best_in_share(
+        &mut self,
+        game: &Game,
+        share: RootShare,
+        stop: &CancelToken,
+    ) -> (Option<RootMove>, SearchInfo) {
+        let limits = SearchLimits {
+            root_share: share,
+            ..self.level.limits()
+        };
+        let result = self.searcher.search(game, limits, stop, |_| {});
+        let best = result.root_moves.first().copied();
+        (best.filter(|_| !stop.is_cancelled()), result.info)
     }
 
     /// The level's move from a finished search of the game's current position with

@@ -73,4 +73,4 @@ pub use search::{
 pub use solve::{Budget, Solution, Solver, MAX_HORIZON};
 pub use swap::{first_move_inviting_no_swap, first_move_value, is_first_reply, takes_swap};
 pub use tactics::{allows_treasure_capture, treasure_capture, treasure_threat};
-pub use think::{choose_move, ThinkError};
+pub use think::{best_of_shares, choose_in_share, choose_move, ShareMove, ThinkError};

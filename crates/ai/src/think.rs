@@ -1,5 +1,6 @@
 //! The computer's move: [`choose_move`], the level's move for a game worked out on the thread
-//! it is given, or why there is none.
+//! it is given, or why there is none; for Master on several threads or workers,
+//! [`choose_in_share`] for each share of the root moves and [`best_of_shares`] among them.
 
 use std::fmt;
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use duobao_tablebase::Tablebase;
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
+use crate::search::{RootShare, MATE};
 
 /// Why [`choose_move`] gave no move, or why the engine's work gave no answer: it was
 /// cancelled, or it broke (`Failed`: a panic caught on an analysis's thread, or, in the app, a
@@ -69,6 +71,78 @@ pub fn choose_move(
     }
 }
 
+/// The best move of one share of the root moves, its score for the side to move and the depth
+/// its search completed: one worker's answer among several searching a position side by side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShareMove {
+    pub m: Move,
+    pub score: i32,
+    pub depth: u32,
+}
+
+/// [`choose_move`] for the moves of `share` only, with the score and depth that let
+/// [`best_of_shares`] compare the shares' answers. For Master, which plays its best move (the
+/// noisy levels choose among every move, which no share sees). A move of the proven win is
+/// every share's answer at once, as a win. No move in the share is [`ThinkError::NoMove`].
+pub fn choose_in_share(
+    game: &Game,
+    level: Level,
+    share: RootShare,
+    endgames: Option<Arc<Tablebase>>,
+    cancel: &CancelToken,
+) -> Result<ShareMove, ThinkError> {
+    if cancel.is_cancelled() {
+        return Err(ThinkError::Cancelled);
+    }
+    if game.is_over() {
+        return Err(ThinkError::NoMove);
+    }
+    if let Some(known) = level.proven_move(game) {
+        return Ok(ShareMove {
+            m: known,
+            score: MATE,
+            depth: u32::MAX,
+        });
+    }
+    let mut player = LevelPlayer::new(level, 0);
+    if level.reads_endgame_tables() {
+        player.set_tablebase(endgames);
+    }
+    let (best, info) = player.best_in_share(game, share, cancel);
+    match best {
+        _ if cancel.is_cancelled() => Err(ThinkError::Cancelled),
+        Some(best) => Ok(ShareMove {
+            m: best.mv,
+            score: best.score,
+            depth: info.depth,
+        }),
+        None => Err(ThinkError::NoMove),
+    }
+}
+
+/// The move to play from the shares' answers: the best score (a deeper search first among
+/// equals, then the first share); without any move, the failure if one broke, else why there
+/// is none.
+pub fn best_of_shares(answers: &[Result<ShareMove, ThinkError>]) -> Result<Move, ThinkError> {
+    let best = answers
+        .iter()
+        .flatten()
+        .enumerate()
+        .max_by_key(|(index, answer)| (answer.score, answer.depth, std::cmp::Reverse(*index)));
+    if let Some((_, best)) = best {
+        return Ok(best.m);
+    }
+    let failed = answers
+        .iter()
+        .find(|answer| matches!(answer, Err(ThinkError::Failed(_))));
+    let cancelled = answers.contains(&Err(ThinkError::Cancelled));
+    match failed {
+        Some(Err(failure)) => Err(failure.clone()),
+        _ if cancelled => Err(ThinkError::Cancelled),
+        _ => Err(ThinkError::NoMove),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
@@ -79,6 +153,95 @@ mod tests {
 
     fn choose(game: &Game, level: Level, cancel: &CancelToken) -> Result<Move, ThinkError> {
         choose_move(game, level, 1, None, cancel)
+    }
+
+    #[test]
+    fn masters_shares_each_answer_a_move_of_their_own_and_the_best_is_played() {
+        let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
+        let legal = game.position().legal_moves();
+        let cancel = CancelToken::new();
+        let answers: Vec<Result<ShareMove, ThinkError>> = (0..2)
+            .map(|index| {
+                choose_in_share(
+                    &game,
+                    Level::Master,
+                    RootShare::new(index, 2),
+                    None,
+                    &cancel,
+                )
+            })
+            .collect();
+        for (index, answer) in answers.iter().enumerate() {
+            let answer = answer.as_ref().expect("each share has moves");
+            let at = legal.iter().position(|&m| m == answer.m).unwrap();
+            assert_eq!(at % 2, index, "{answer:?} is share {index}'s");
+            assert!(answer.depth >= 1);
+        }
+        let best = best_of_shares(&answers).unwrap();
+        let top = answers.iter().flatten().map(|answer| answer.score).max();
+        assert_eq!(
+            answers
+                .iter()
+                .flatten()
+                .find(|answer| answer.m == best)
+                .map(|answer| answer.score),
+            top
+        );
+    }
+
+    #[test]
+    fn on_the_proven_win_every_share_answers_its_move_at_once() {
+        let game = Game::new();
+        let share = |index| {
+            choose_in_share(
+                &game,
+                Level::Master,
+                RootShare::new(index, 3),
+                None,
+                &CancelToken::new(),
+            )
+        };
+        let proven_first = choose(&game, Level::Master, &CancelToken::new()).unwrap();
+        assert_eq!(share(2).map(|answer| answer.m), Ok(proven_first));
+    }
+
+    #[test]
+    fn without_a_move_the_shares_say_why() {
+        let answer = |score, depth| {
+            Ok(ShareMove {
+                m: "c3c2".parse().unwrap(),
+                score,
+                depth,
+            })
+        };
+        let other = Ok(ShareMove {
+            m: "a2a3".parse().unwrap(),
+            score: 10,
+            depth: 9,
+        });
+        assert_eq!(
+            best_of_shares(&[answer(10, 8), other.clone(), Err(ThinkError::NoMove)]),
+            Ok("a2a3".parse().unwrap()),
+            "equal scores: the deeper search"
+        );
+        assert_eq!(
+            best_of_shares(&[answer(10, 9), other]),
+            Ok("c3c2".parse().unwrap()),
+            "equal in all: the first share"
+        );
+        let failed = ThinkError::Failed("gone".into());
+        assert_eq!(
+            best_of_shares(&[Err(ThinkError::Cancelled), Err(failed.clone())]),
+            Err(failed)
+        );
+        assert_eq!(
+            best_of_shares(&[Err(ThinkError::NoMove), Err(ThinkError::Cancelled)]),
+            Err(ThinkError::Cancelled)
+        );
+        assert_eq!(
+            best_of_shares(&[Err(ThinkError::NoMove)]),
+            Err(ThinkError::NoMove)
+        );
     }
 
     #[test]
