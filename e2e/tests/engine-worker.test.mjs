@@ -48,8 +48,8 @@ for (const lang of ['zh', 'en']) {
       await page.goto(`${site.url}?lang=${lang}&mode=ai&level=master&turn=off`);
       await answerLinkChoice(page);
       await page.getByTestId('board').waitFor();
-      // A first move nobody has proven either way, so that Master searches for its whole
-      // budget (after a losing move it would find its win at once).
+      // A first move off the proven win's lines whose refutation is long (Black wins in 29
+      // plies after it), so that Master searches for its whole budget.
       await playMove(page, 'b2a3');
       const ended = await page.evaluate(() => {
         for (const worker of window.engineWorkers) worker.terminate();
@@ -165,7 +165,8 @@ test('the analysis board searches on several workers where the page is isolated,
 
 /**
  * A game against Master on a device of 4 cores in a page that keeps its workers: after the
- * player's b2a3 (unproven: Master searches its whole budget), how many workers had started by
+ * player's b2a3 (Black's win after it is 29 plies long: Master searches its whole budget), how
+ * many workers had started by
  * the time Master answered.
  */
 async function workersForMastersMove(context) {

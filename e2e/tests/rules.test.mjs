@@ -15,14 +15,16 @@ const LANGUAGES = [
     lang: 'en', title: 'How to play', quick: 'Quick start', draws: 'Draws (rules added by this app)',
     endings: 'Resigning and agreed draws (rules added by this app)',
     swap: 'The swap rule (an optional rule added by this app)',
+    firstMoves: 'b2a3 and d2e3 within 30',
   },
   {
     lang: 'zh', title: '游戏规则', quick: '快速上手', draws: '和棋（本应用补充的规则）', endings: '认输与议和（本应用补充的规则）',
     swap: '交换规则（本应用补充的可选规则）',
+    firstMoves: 'b2a3、d2e3 在 30 步内',
   },
 ];
 
-for (const { lang, title, quick, draws, endings, swap } of LANGUAGES) {
+for (const { lang, title, quick, draws, endings, swap, firstMoves } of LANGUAGES) {
   test(`the rules in ${lang}, read from the quick start to the end`, async () => {
     const page = await openApp(browser.context, { lang });
     await page.getByTestId('open-rules').tap();
@@ -34,6 +36,8 @@ for (const { lang, title, quick, draws, endings, swap } of LANGUAGES) {
     assert.ok(headings.includes(draws), 'the added draw rules are marked as such');
     assert.ok(headings.includes(endings), 'so are resigning and agreed draws');
     assert.ok(headings.includes(swap), 'and the optional swap rule');
+    // Every first move's exact value, in the note on the swap rule.
+    assert.ok((await rules.textContent()).includes(firstMoves), 'the first moves are solved');
     assert.equal(headings.length, 11);
     assert.equal(await page.getByTestId('quick-start').locator('li').count(), 4);
 

@@ -2,7 +2,7 @@
 // reload), between friends Black is asked after Red's first move, facing Black across the table;
 // the swap turns the board to the opener, undo takes it back, and keeping Black answers as usual.
 // Against the computer: as Black it takes over c3c2, which is proven to win, and the player goes
-// on as Black; as Red it opens with a move proven neither way, the player swaps, the computer
+// on as Black; as Red it opens with the loss that holds out longest (b2a3 or d2e3), the player swaps, the computer
 // answers as Black, and the game counts for the colour the player ended up with.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

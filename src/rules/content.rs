@@ -103,7 +103,10 @@ pub const SECTIONS: &[Section] = &[
     Section {
         title: Key::RulesSwapTitle,
         added: true,
-        blocks: &[Block::Text(Key::RulesSwapText)],
+        blocks: &[
+            Block::Text(Key::RulesSwapText),
+            Block::Text(Key::RulesFirstMovesText),
+        ],
     },
     section(
         Key::RulesNotationTitle,

@@ -10,6 +10,8 @@ use web_time::Instant;
 
 use crate::cancel::CancelToken;
 use crate::level::{Level, LevelPlayer};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::search::RootShare;
 
 /// Every fourth position of two games between Medium players, for a mix of openings, middle
 /// games and endings: the first game's first 36 plies, then the second game's first 12.
@@ -64,6 +66,48 @@ pub fn measure_level(level: Level) -> Vec<Measurement> {
         .map(|fen| {
             let game = Game::from_fen(fen).expect("the sample positions are valid FEN");
             measure(level, &game)
+        })
+        .collect()
+}
+
+/// [`measure`] with the root moves split between `threads` threads, each searching its share
+/// as Master's workers do in the app (`choose_in_share`), side by side: the time of the slowest,
+/// the depth all of them completed, their nodes added. Native only (threads).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn measure_shared(level: Level, game: &Game, threads: u32) -> Measurement {
+    let started = Instant::now();
+    let shares: Vec<(u32, u64, Duration)> = std::thread::scope(|scope| {
+        let searching: Vec<_> = (0..threads)
+            .map(|index| {
+                scope.spawn(move || {
+                    let mut player = LevelPlayer::new(level, SEED);
+                    let share = RootShare::new(index, threads);
+                    let (_, info) = player.best_in_share(game, share, &CancelToken::new());
+                    (info.depth, info.nodes, info.elapsed)
+                })
+            })
+            .collect();
+        searching
+            .into_iter()
+            .map(|share| share.join().expect("a share's search does not panic"))
+            .collect()
+    });
+    Measurement {
+        elapsed: started.elapsed(),
+        depth: shares.iter().map(|share| share.0).min().unwrap_or(0),
+        nodes: shares.iter().map(|share| share.1).sum(),
+        searching: shares.iter().map(|share| share.2).max().unwrap_or_default(),
+    }
+}
+
+/// [`measure_shared`] on each of the [`SAMPLE_POSITIONS`], in order.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn measure_level_shared(level: Level, threads: u32) -> Vec<Measurement> {
+    SAMPLE_POSITIONS
+        .iter()
+        .map(|fen| {
+            let game = Game::from_fen(fen).expect("the sample positions are valid FEN");
+            measure_shared(level, &game, threads)
         })
         .collect()
 }

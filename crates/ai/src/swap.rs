@@ -2,7 +2,9 @@
 //! take over Red's side instead of replying. Seven Soldiers is a first-player win, so the rule is
 //! only fair when the computer plays it from what is proven about the first moves
 //! (`docs/SOLVING.md`): as Black it takes over every first move proven to win, and as Red it
-//! opens with a move nobody has proven either way, which invites no swap.
+//! opens with the loss that holds out longest, which invites no swap. Every first move is
+//! decided, so with the swap rule the second player wins with perfect play; the slowest loss
+//! asks Black to find a win of 29 plies.
 
 use duobao_rules::{Color, Game, Move, Ply, Position};
 
@@ -24,8 +26,8 @@ const FIRST_MOVE_VALUES: [(&str, Outcome); 13] = [
     ("c3d3", Outcome::Loss { plies: 20 }),
     ("b2b3", Outcome::Loss { plies: 26 }),
     ("d2d3", Outcome::Loss { plies: 26 }),
-    ("b2a3", Outcome::Unknown),
-    ("d2e3", Outcome::Unknown),
+    ("b2a3", Outcome::Loss { plies: 30 }),
+    ("d2e3", Outcome::Loss { plies: 30 }),
 ];
 
 /// What is proven about Red's first move `first` from the start, for Red; `Unknown` for a move
@@ -48,12 +50,20 @@ pub fn takes_swap(game: &Game) -> bool {
             .is_some_and(|first| matches!(first.ply, Ply::Move(m) if first_move_value(m).is_win()))
 }
 
-/// Red's opening under the swap rule: one of the moves proven neither way (`b2a3` and its mirror
-/// `d2e3`; `seed` picks one), since Black takes over a proven win and a proven loss is lost.
+/// Red's opening under the swap rule: one of the losses with the longest defence (`b2a3` and its
+/// mirror `d2e3`, lost in 30 plies; `seed` picks one), since Black takes over a proven win, and
+/// the longest loss leaves Black the most to find.
 pub fn first_move_inviting_no_swap(seed: u64) -> Move {
+    let longest = FIRST_MOVE_VALUES
+        .iter()
+        .filter_map(|(_, value)| match value {
+            Outcome::Loss { plies } => Some(*plies),
+            _ => None,
+        })
+        .max();
     let open: Vec<Move> = FIRST_MOVE_VALUES
         .iter()
-        .filter(|(_, value)| *value == Outcome::Unknown)
+        .filter(|(_, value)| matches!(value, Outcome::Loss { plies } if Some(*plies) == longest))
         .map(|(notation, _)| {
             notation
                 .parse()
@@ -128,7 +138,10 @@ mod tests {
         assert!(takes_swap(&after("c3c2")));
         assert!(takes_swap(&after("a2a3")));
         assert!(!takes_swap(&after("b2c2")), "a proven loss for Red");
-        assert!(!takes_swap(&after("b2a3")), "nothing proven");
+        assert!(
+            !takes_swap(&after("b2a3")),
+            "a proven loss for Red, the slowest"
+        );
         let mut later = after("c3c2");
         later.play("b4c3".parse::<Move>().unwrap().into()).unwrap();
         assert!(!takes_swap(&later), "only on Black's first turn");
@@ -143,12 +156,12 @@ mod tests {
     }
 
     #[test]
-    fn red_opens_with_a_move_black_has_no_reason_to_take_over() {
+    fn red_opens_with_the_longest_loss_which_black_has_no_reason_to_take_over() {
         for seed in 0..4 {
             let first = first_move_inviting_no_swap(seed);
             assert!(Position::start().legal_moves().contains(&first));
             assert!(!takes_swap(&after(&first.to_string())));
-            assert!(!first_move_value(first).is_loss());
+            assert_eq!(first_move_value(first), Outcome::Loss { plies: 30 });
         }
         assert_ne!(
             first_move_inviting_no_swap(0),
