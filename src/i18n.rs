@@ -464,8 +464,8 @@ translations! {
     TablebaseMoveUnknown => "未知", "unknown";
     TablebaseMovePlay => "走 {0}：{1}", "Play {0}: {1}";
     EngineThreads => "计算线程", "Engine threads";
-    ThreadsAuto => "自动（{0}）", "Auto ({0})";
-    EngineThreadsHint => "大师级电脑走棋和棋局分析同时用几个线程计算。自动：设备的核心数减一，最多 4 个。在网页上，只有网站开启跨源隔离时才能用多个线程。", "How many threads Master's moves and the analysis board search on. Auto: the device's cores less one, at most 4. On the web, more than one only where the site allows it (cross-origin isolation).";
+    ThreadsAuto => "自动", "Auto";
+    EngineThreadsHint => "大师级电脑走棋和棋局分析同时用几个线程计算。自动：设备的核心数减一（在这台设备上是 {0} 个），最多 4 个。在网页上，只有网站开启跨源隔离时才能用多个线程。", "How many threads Master's moves and the analysis board search on. Auto: the device's cores less one ({0} here), at most 4. On the web, more than one only where the site allows it (cross-origin isolation).";
     TablebaseServiceSetting => "残局库服务", "Endgame table service";
     TablebaseServiceHint => "本机自带四个兵卒以内的残局库；更多兵卒的局面，分析棋盘和提示会向这个服务查询。留空则使用本应用所在的网站。", "The app carries the endgame tables of up to four soldiers; for positions with more, the analysis board and the hint ask this service. Leave it empty to use the site the app came from.";
     TablebaseServicePlaceholder => "本应用所在的网站", "the site the app came from";

@@ -24,11 +24,7 @@ fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
 fn threads_label(lang: Lang, choice: Option<u8>) -> String {
     match choice {
         Some(threads) => threads.to_string(),
-        None => fill(
-            lang,
-            Key::ThreadsAuto,
-            &[&engine::threads(None).to_string()],
-        ),
+        None => text(lang, Key::ThreadsAuto).to_string(),
     }
 }
 
@@ -123,7 +119,9 @@ pub fn SettingsScreen(on_close: EventHandler) -> Element {
                         }
                     }
                 }
-                p { class: "hint", {text(lang, Key::EngineThreadsHint)} }
+                p { class: "hint", "data-testid": "threads-hint",
+                    {fill(lang, Key::EngineThreadsHint, &[&engine::threads(None).to_string()])}
+                }
                 LookChoices {}
                 ServiceAddressField {}
             }

@@ -75,10 +75,11 @@ impl TableAnswer {
 
     /// The best move by the tables, when they know one: the soonest sure win, else a win the
     /// quiet limit may spoil, a draw, and the longest defence last (ranked here rather than
-    /// trusting the service's order).
+    /// trusting the service's order; among equals the service's first).
     pub fn best_move(&self) -> Option<&MoveValue> {
         self.moves
             .iter()
+            .rev()
             .filter(|value| value.category != Category::Unknown)
             .max_by_key(|value| {
                 let plies = i64::from(value.plies.unwrap_or(0));
@@ -221,6 +222,11 @@ mod tests {
         assert_eq!(
             best(&[("c1c2", WinOrDraw, Some(9)), ("b1b2", Draw, None)]),
             Some("c1c2".into())
+        );
+        assert_eq!(
+            best(&[("c1c2", Win, Some(3)), ("b1b2", Win, Some(3))]),
+            Some("c1c2".into()),
+            "among equals, the service's first"
         );
         assert_eq!(best(&[("c1c2", Unknown, None)]), None);
     }
