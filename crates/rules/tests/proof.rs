@@ -136,3 +136,21 @@ fn the_same_strategy_90_quiet_plies_into_a_game_runs_into_the_quiet_limit() {
     );
     assert!(error.to_string().contains("draw quiet"), "{error}");
 }
+
+/// The proof that Black wins within 29 plies after Red's first move d2e3 (and so, the board
+/// being symmetric left to right, after b2a3): written by `duobao solve d2e3 --horizon 29
+/// --certificate FILE` (docs/SOLVING.md, "The first moves").
+const D2E3_BLACK_WIN: &[u8] = include_bytes!("../data/d2e3-black-win-29.proof");
+
+#[test]
+fn black_wins_within_29_plies_after_d2e3() {
+    let certificate = Certificate::from_bytes(D2E3_BLACK_WIN).unwrap();
+    let (position, _) = after("d2e3");
+    assert_eq!(*certificate.start(), position);
+    assert_eq!(certificate.plies(), 29);
+    let report = certificate.check().unwrap();
+    assert_eq!(report.longest, 29);
+    // Red's longest defence against the stored moves takes all 29 (the solver found nothing
+    // within 28).
+    assert_eq!(certificate.distances().get(&position), Some(29));
+}
