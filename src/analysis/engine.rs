@@ -3,15 +3,11 @@
 //! the position or the number of lines changes, stopped while the panel is hidden and when the
 //! screen goes.
 
-use std::future::Future;
-use std::pin::Pin;
-
 use dioxus::prelude::*;
 use duobao_ai::{
     AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, RootShare, MAX_ANALYSIS_LINES,
 };
 use duobao_rules::Game;
-use futures_util::future;
 
 use super::readout::Readout;
 use crate::engine;
@@ -29,7 +25,8 @@ struct AnalysisRequest {
 impl EngineJob for AnalysisRequest {
     /// Another position or another number of lines is another analysis.
     type Key = AnalysisRequest;
-    /// The findings, as they come, each with the share of the root moves it searched.
+    /// The findings, as they come, each with the share of the root moves it searched (the
+    /// verdict's index names none).
     type Answer = (usize, AnalysisEvent);
 
     fn key(&self) -> AnalysisRequest {
@@ -41,41 +38,28 @@ impl EngineJob for AnalysisRequest {
             lines: self.lines.clamp(1, MAX_ANALYSIS_LINES),
             ..AnalysisSettings::default()
         };
-        // The exact verdict, and the engine's lines on `threads` threads or workers, each
-        // searching a share of the root moves (they share no memory on the web): all side by
-        // side.
-        let verdict = Job::Verdict {
-            game: self.game.clone(),
-            settings,
-        };
-        let answered = answers.clone();
-        let mut all: Pin<Box<dyn Future<Output = ()>>> =
-            Box::pin(engine::work(verdict, cancel.clone(), move |found| {
-                if let Finding::Analysis(event) = found {
-                    answered.send((0, event));
-                }
-            }));
-        // Joined in pairs rather than by `join_all`, whose machinery would weigh on the
-        // download for at most five futures.
-        for share in 0..self.threads {
-            let job = Job::Lines {
+        // The engine's lines on `threads` threads or workers, each searching a share of the root
+        // moves (they share no memory on the web), and the exact verdict: all side by side. A
+        // line's job index is its share; the verdict, last, has none.
+        let mut jobs: Vec<Job> = (0..self.threads)
+            .map(|share| Job::Lines {
                 game: self.game.clone(),
                 settings: AnalysisSettings {
                     root_share: RootShare::new(share as u32, self.threads as u32),
                     ..settings
                 },
-            };
-            let answers = answers.clone();
-            let lines = engine::work(job, cancel.clone(), move |found| {
-                if let Finding::Analysis(event) = found {
-                    answers.send((share, event));
-                }
-            });
-            all = Box::pin(async move {
-                future::join(all, lines).await;
-            });
-        }
-        all.await;
+            })
+            .collect();
+        jobs.push(Job::Verdict {
+            game: self.game,
+            settings,
+        });
+        engine::work_side_by_side(jobs, cancel, |share, found| {
+            if let Finding::Analysis(event) = found {
+                answers.send((share, event));
+            }
+        })
+        .await;
     }
 }
 

@@ -53,24 +53,28 @@ pub fn ServerTables(game: Memo<Game>, on_play: EventHandler<Move>) -> Element {
     let lang = prefs.read().lang;
     let address: Signal<ServiceAddress> = use_context();
     let mut reply = use_signal(|| None::<Reply>);
+    // The position to ask about: none for a finished game or one the app's own tables hold.
+    let asked = use_memo(move || {
+        let game = game.read();
+        let position = *game.position();
+        (!game.is_over() && !carries(&position)).then_some(position)
+    });
     use_engine_task(
         move || {
-            let game = game.read();
-            let position = *game.position();
+            let position = asked()?;
             // Whatever changed, the panel waits for the new answer.
             reply.set(None);
-            (!game.is_over() && !carries(&position)).then(|| Question {
+            Some(Question {
                 position,
                 service: address(),
             })
         },
         move |answer| reply.set(Some(answer)),
     );
-    if game.read().is_over() || carries(game.read().position()) {
+    let Some(position) = asked() else {
         return rsx! {};
-    }
+    };
     let reply = reply.read().clone();
-    let position = *game.read().position();
     let (state, said) = match &reply {
         None => ("asking", Some(text(lang, Key::TablebaseAsking).to_string())),
         Some(Reply::NoService) => return rsx! {},

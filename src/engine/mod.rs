@@ -13,8 +13,12 @@ mod native;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
+use std::future::Future;
+use std::pin::Pin;
+
 use dioxus::prelude::*;
 use duobao_ai::{CancelToken, Finding, Job, ThinkError};
+use futures_util::future;
 
 use crate::platform::after_next_paint;
 
@@ -73,6 +77,26 @@ pub async fn work(job: Job, cancel: CancelToken, mut found: impl FnMut(Finding))
         crate::log::warning!("the engine stopped: {why}");
         found(on_failure(why));
     }
+}
+
+/// Works `jobs` out side by side, each as [`work`] does (on threads or workers of their own),
+/// handing each finding to `found` with the index of its job, and returns when all have said
+/// all they have to say: the shares of one search. Joined in pairs rather than by `join_all`,
+/// whose machinery would weigh on the download.
+pub async fn work_side_by_side(
+    jobs: Vec<Job>,
+    cancel: CancelToken,
+    found: impl Fn(usize, Finding),
+) {
+    let found = &found;
+    let mut all: Pin<Box<dyn Future<Output = ()> + '_>> = Box::pin(async {});
+    for (index, job) in jobs.into_iter().enumerate() {
+        let one = work(job, cancel.clone(), move |finding| found(index, finding));
+        all = Box::pin(async move {
+            future::join(all, one).await;
+        });
+    }
+    all.await;
 }
 
 /// The last finding of a job that the engine could not finish: the move, a share of it or the

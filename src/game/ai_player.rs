@@ -7,8 +7,6 @@
 //! tables' best move when the service knows the position.
 
 use std::cell::RefCell;
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
 use dioxus::prelude::*;
@@ -112,26 +110,20 @@ async fn search_shares(
     if threads <= 1 {
         return search(game, Level::Master, cancel).await;
     }
-    let answers = RefCell::new(vec![Err(ThinkError::Cancelled); threads]);
-    // Joined in pairs rather than by `join_all`, as the analysis board's are (the download).
-    let mut all: Pin<Box<dyn Future<Output = ()> + '_>> = Box::pin(async {});
-    for index in 0..threads {
-        let job = Job::MoveShare {
+    let shares = (0..threads)
+        .map(|index| Job::MoveShare {
             game: game.clone(),
             level: Level::Master,
             share: RootShare::new(index as u32, threads as u32),
-        };
-        let answers = &answers;
-        let share = engine::work(job, cancel.clone(), move |found| {
-            if let Finding::ShareMove(answer) = found {
-                answers.borrow_mut()[index] = answer;
-            }
-        });
-        all = Box::pin(async move {
-            future::join(all, share).await;
-        });
-    }
-    all.await;
+        })
+        .collect();
+    let answers = RefCell::new(vec![Err(ThinkError::Cancelled); threads]);
+    engine::work_side_by_side(shares, cancel, |index, found| {
+        if let Finding::ShareMove(answer) = found {
+            answers.borrow_mut()[index] = answer;
+        }
+    })
+    .await;
     best_of_shares(&answers.into_inner())
 }
 

@@ -5,10 +5,8 @@
 //! change of the game (a move, an undo, a new game, leaving) stops the search, and the
 //! controller drops an answer that comes back stale.
 
-use std::time::Duration;
-
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, ForcedLine, Job, Outcome, ThinkError};
+use duobao_ai::{CancelToken, Finding, ForcedLine, Job, ThinkError};
 use duobao_rules::{Game, Position};
 use futures_util::future;
 
@@ -17,10 +15,7 @@ use super::hint::{HintAnswer, HintRequest, HINT_LEVEL};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
-use crate::tablebase_service::{best_move, Category, ServiceAddress};
-
-/// The longest the service is waited for: Master's own budget for a hint.
-const SERVICE_WAIT: Duration = Duration::from_millis(1500);
+use crate::tablebase_service::{best_move, ServiceAddress};
 
 /// The hint asked for, and where the tablebase service is.
 struct HintJob {
@@ -81,17 +76,13 @@ async fn search(game: Game, cancel: CancelToken) -> Option<HintAnswer> {
 /// The tablebase service's best move in `position`, when it knows the position, with its sure
 /// result in the hint's words (the position after the move, for the opponent).
 async fn told_by_service(service: &ServiceAddress, position: &Position) -> Option<HintAnswer> {
-    let best = best_move(service, position, SERVICE_WAIT).await?;
-    let after = |plies: u32| plies.saturating_sub(1);
-    let outcome = match (best.category, best.plies) {
-        (Category::Win, Some(plies)) => Some(Outcome::Loss {
-            plies: after(plies),
-        }),
-        (Category::Loss, Some(plies)) => Some(Outcome::Win {
-            plies: after(plies),
-        }),
-        _ => None,
-    };
+    // Waited for no longer than the hint's own search.
+    let best = best_move(service, position, HINT_LEVEL.budget()).await?;
+    // The position after the move, for the opponent, one ply nearer the end.
+    let outcome = best
+        .category
+        .for_opponent()
+        .sure_outcome(best.plies.map(|plies| plies.saturating_sub(1)));
     Some(HintAnswer {
         best: best.m,
         forced: outcome.map(|outcome| ForcedLine {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use duobao_ai::{KnownOutcome, Outcome};
+use duobao_ai::KnownOutcome;
 use duobao_rules::Game;
 use web_time::Instant;
 
@@ -30,14 +30,13 @@ pub async fn known_outcomes(service: &ServiceAddress, game: &Game) -> Vec<KnownO
         let Reply::Answer(answer) = ask(service, position, left).await else {
             break;
         };
-        let outcome = match (answer.category, answer.plies) {
-            (Category::Win, Some(plies)) => Outcome::Win { plies },
-            (Category::Loss, Some(plies)) => Outcome::Loss { plies },
-            (Category::Unknown, _) => break,
-            // A draw with best play, or what the quiet limit may draw: the solver's, as before.
-            _ => continue,
-        };
-        known.push(KnownOutcome { plies, outcome });
+        if answer.category == Category::Unknown {
+            break;
+        }
+        // A draw with best play, or what the quiet limit may draw, stays the solver's.
+        if let Some(outcome) = answer.category.sure_outcome(answer.plies) {
+            known.push(KnownOutcome { plies, outcome });
+        }
     }
     known
 }

@@ -1,6 +1,7 @@
 //! The service's answer, read and checked against the position asked about: its category and
 //! distance, and each move's, turned to the side to move's point of view.
 
+use duobao_ai::Outcome;
 use duobao_rules::{Move, Position};
 use serde::Deserialize;
 
@@ -31,6 +32,17 @@ impl Category {
             Category::WinOrDraw => Category::LossOrDraw,
             Category::LossOrDraw => Category::WinOrDraw,
             same => same,
+        }
+    }
+
+    /// The sure result this category and distance say, for the side it is for: a win or a loss
+    /// in `plies`; `None` for the rest (a draw with best play is not the solver's draw, which is
+    /// a game drawn already).
+    pub fn sure_outcome(self, plies: Option<u32>) -> Option<Outcome> {
+        match (self, plies) {
+            (Category::Win, Some(plies)) => Some(Outcome::Win { plies }),
+            (Category::Loss, Some(plies)) => Some(Outcome::Loss { plies }),
+            _ => None,
         }
     }
 
@@ -229,6 +241,27 @@ mod tests {
             "among equals, the service's first"
         );
         assert_eq!(best(&[("c1c2", Unknown, None)]), None);
+    }
+
+    #[test]
+    fn only_a_win_or_loss_with_its_distance_is_a_sure_outcome() {
+        assert_eq!(
+            Category::Win.sure_outcome(Some(5)),
+            Some(Outcome::Win { plies: 5 })
+        );
+        assert_eq!(
+            Category::Loss.sure_outcome(Some(4)),
+            Some(Outcome::Loss { plies: 4 })
+        );
+        for category in [
+            Category::Draw,
+            Category::WinOrDraw,
+            Category::LossOrDraw,
+            Category::Unknown,
+        ] {
+            assert_eq!(category.sure_outcome(Some(3)), None, "{category:?}");
+        }
+        assert_eq!(Category::Win.sure_outcome(None), None);
     }
 
     #[test]
