@@ -7,12 +7,13 @@
 //     thinking, a review analysing, the analysis board searching), with taps on the board
 //     meanwhile, at full speed and 4× slower;
 //   - Master's search speed in the browser against the same benchmark natively;
-//   - the download (the app's WebAssembly module, raw, gzipped, brotli);
+//   - the download (the app's main WebAssembly module, the screens' chunks and the engine's
+//     module, raw, gzipped, brotli);
 //   - Lighthouse's mobile audit, the median of three runs.
 // BASE_URL=… node bench.mjs [--quick]   (the site served there; --quick: one round of fewer taps
 // and one Lighthouse run)
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import {
@@ -173,18 +174,22 @@ async function analysisThreads(browser) {
 }
 
 function download() {
-  const newest = (folder) => readdirSync(folder).filter((f) => f.endsWith('.wasm'))
-    .map((f) => join(folder, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  const sizes = (wasm) => {
-    const bytes = readFileSync(wasm);
-    const gz = gzipSync(bytes, { level: 9 }).length;
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const wasm = (folder, pattern) => readdirSync(folder).filter((f) => pattern.test(f)).map((f) => join(folder, f));
+  const sizes = (files) => {
+    const bytes = Buffer.concat(files.map((file) => readFileSync(file)));
+    const gz = files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+    const br = files.reduce((sum, file) => sum + brotliCompressSync(readFileSync(file), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length, 0);
     return { gz, text: `${kb(bytes.length)}, ${kb(gz)} gzipped, ${kb(br)} brotli` };
   };
   const kb = (n) => `${Math.round(n / 1000)} KB`;
-  const app = sizes(newest(join(SITE, 'assets')));
-  row('the app\'s WebAssembly (first download)', app.text, '≤ 300 KB gzipped', app.gz <= 300_000);
-  row('the engine\'s WebAssembly (its worker, after the first screen)', sizes(newest(join(SITE, 'engine'))).text, '');
+  const assets = join(SITE, 'assets');
+  const app = sizes(wasm(assets, /^duobao-app_bg-dxh[0-9a-f]+\.wasm$/));
+  row('the app\'s main WebAssembly (first download)', app.text, '≤ 300 KB gzipped', app.gz <= 300_000);
+  const chunks = wasm(assets, /^(module|chunk)_\d+_.*\.wasm$/);
+  row(`the screens' ${chunks.length} chunks (each fetched when first opened), together`, sizes(chunks).text, '');
+  row('the engine\'s WebAssembly (its worker, after the first screen)', sizes(wasm(join(SITE, 'engine'), /\.wasm$/)).text, '');
 }
 
 const browser = await openBrowser();

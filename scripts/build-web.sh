@@ -12,8 +12,13 @@ cd "$(dirname "$0")/.."
 public=target/dx/duobao-app/release/web/public
 rm -rf "$public"
 # index.html starts the app itself, after the first paint.
-NO_DOWNLOADS=1 dx build --platform web --release --debug-symbols false \
-  --inject-loading-scripts false "$@"
+# Every screen but home is a chunk of its own, fetched when first opened (src/screen_chunk.rs).
+# The linker is told not to merge equal constants (`-O0`): dx 0.7.10's splitter zeroes in the
+# main module the data it finds only the chunks use, and a string merged with one the main module
+# uses was zeroed with it (the endgame tables' addresses and the FEN's letters read as zeros).
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-arg=-O0" NO_DOWNLOADS=1 \
+  dx build --platform web --release --debug-symbols false --inject-loading-scripts false \
+  --features wasm-split --wasm-split "$@"
 
 # The engine's worker: its WebAssembly, and one script of wasm-bindgen's glue and worker.js. Both
 # are named by their content with dx's mark (`-dxh<hex>`), so that the server, the service worker

@@ -264,6 +264,9 @@ translations! {
     UpdateReady => "新版本已准备就绪", "A new version is ready";
     UpdateReload => "立即更新", "Reload";
     UpdateLater => "稍后", "Later";
+    ScreenLoading => "正在载入", "Loading";
+    ScreenUnavailable => "这个页面没能载入，请检查网络连接后重新加载。对局和设置都不会丢失。", "This screen could not be loaded. Check the connection and reload: your game and settings are kept.";
+    ReloadPage => "重新加载", "Reload";
     AiFailedTitle => "电脑没能走出这一步", "The computer could not move";
     AiFailedText => "可以让电脑再试一次，也可以跳过它这一步，由你接着走。", "Let it try again, or skip its turn and play on yourself.";
     TryAgain => "再试一次", "Try again";

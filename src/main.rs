@@ -28,6 +28,7 @@ mod puzzles;
 mod result_words;
 mod review;
 mod rules;
+mod screen_chunk;
 mod session;
 mod settings;
 mod share;

@@ -16,6 +16,7 @@ use crate::board::Board;
 use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::session::GameSetup;
 use crate::settings::switch::SettingSwitch;
 use crate::share::ShareDialog;
@@ -28,11 +29,16 @@ enum Over {
     Share,
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`AnalysisScreenBody`].
+    pub AnalysisScreen(AnalysisScreenBodyProps) => AnalysisScreenBody
+}
+
 /// `game`'s moves as the main line, the board after its first `at` plies (and again whenever
 /// they change: the editor opened over the board hands it another position). A new game from a
 /// position shown goes to `on_play_from`; *Edit* hands the position shown to `on_edit`.
 #[component]
-pub fn AnalysisScreen(
+pub fn AnalysisScreenBody(
     game: Game,
     at: usize,
     on_close: EventHandler,

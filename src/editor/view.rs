@@ -10,6 +10,7 @@ use crate::board::SetupBoard;
 use crate::home::PlayFromDialog;
 use crate::i18n::{color_key, text, Key};
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::session::GameSetup;
 use crate::settings::switch::SettingSwitch;
 use crate::share::ShareDialog;
@@ -35,10 +36,15 @@ fn tool_key(tool: Tool) -> Key {
     }
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`EditorScreenBody`].
+    pub EditorScreen(EditorScreenBodyProps) => EditorScreenBody
+}
+
 /// The editor, set out as `start` at first. A legal set-up goes to `on_analyse`, or to
 /// `on_play_from` as a new game.
 #[component]
-pub fn EditorScreen(
+pub fn EditorScreenBody(
     start: Position,
     on_close: EventHandler,
     on_analyse: EventHandler<Position>,

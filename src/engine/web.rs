@@ -22,7 +22,7 @@ use web_time::Instant;
 
 use crate::endgames;
 use crate::log::{note, warning};
-use crate::platform::sleep;
+use crate::platform::{after_next_paint, sleep};
 
 /// Idle workers kept for the next jobs: as many as one job may use at once (Master's shares, or
 /// the analysis board's lines and its verdict), so that the next move finds them started.
@@ -40,6 +40,8 @@ const SILENCE_LIMIT: Duration = Duration::from_secs(10);
 /// The same while the worker is still loading the engine and the tables, which on a slow
 /// connection takes a while.
 const LOADING_LIMIT: Duration = Duration::from_secs(120);
+/// The longest a job waits for the frame that shows what asked for it: a hidden page paints none.
+const PAINT_LIMIT: Duration = Duration::from_millis(100);
 
 /// What a worker says.
 enum Said {
@@ -193,6 +195,10 @@ impl Drop for Lease {
 }
 
 pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<(), String> {
+    // The job is written and posted after the frame that shows what asked for it (the player's
+    // move, a tap on the analysis board, the next ply of a review), so that neither holds that
+    // frame back.
+    future::select(Box::pin(after_next_paint()), Box::pin(sleep(PAINT_LIMIT))).await;
     let worker = match IDLE.with_borrow_mut(Vec::pop) {
         Some(worker) => worker,
         None => EngineWorker::start()?,

@@ -31,11 +31,17 @@ use crate::move_list::MoveList;
 use crate::navigation::{use_back_layer, Page};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::session::Mode;
 use crate::share::ShareDialog;
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`GameViewBody`].
+    pub GameView(GameViewBodyProps) => GameViewBody
+}
+
 #[component]
-pub fn GameView(
+pub fn GameViewBody(
     on_new_game: EventHandler,
     on_open: EventHandler<Page>,
     on_review: EventHandler<usize>,

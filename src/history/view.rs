@@ -17,6 +17,7 @@ use crate::local_time::{local_time, use_local_offset};
 use crate::navigation::Reviewed;
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
+use crate::screen_chunk::split_screen;
 use crate::session::Mode;
 use crate::share::ShareDialog;
 use crate::storage::DeviceStore;
@@ -97,8 +98,13 @@ fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static s
     }
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`GamesScreenBody`].
+    pub GamesScreen(GamesScreenBodyProps) => GamesScreenBody
+}
+
 #[component]
-pub fn GamesScreen(
+pub fn GamesScreenBody(
     on_close: EventHandler,
     on_play_on: EventHandler<KeptGame>,
     on_review: EventHandler<Reviewed>,

@@ -9,6 +9,7 @@ use super::lessons::{judge, next_lesson, Lesson, Mistake, Verdict, LESSONS};
 use crate::board::{Badge, Board, Marks};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::stats::Stats;
 use crate::widgets::PageFrame;
 
@@ -29,8 +30,13 @@ fn lesson_number(lang: Lang, index: usize) -> String {
     fill(lang, Key::LessonNumber, &[&(index + 1).to_string()])
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`LearnScreenBody`].
+    pub LearnScreen(LearnScreenBodyProps) => LearnScreenBody
+}
+
 #[component]
-pub fn LearnScreen(on_close: EventHandler) -> Element {
+pub fn LearnScreenBody(on_close: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
     let mut open = use_signal(|| None::<usize>);

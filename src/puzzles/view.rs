@@ -15,14 +15,20 @@ use crate::board::Board;
 use crate::i18n::{color_key, fill, moves_count, text, Key};
 use crate::platform::sleep;
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::storage::DeviceStore;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
 
 /// The defender's reply comes after this, so that it reads as a move of its own.
 const REPLY_DELAY: Duration = Duration::from_millis(450);
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`PuzzlesScreenBody`].
+    pub PuzzlesScreen(PuzzlesScreenBodyProps) => PuzzlesScreenBody
+}
+
 #[component]
-pub fn PuzzlesScreen(on_close: EventHandler, on_analyse: EventHandler<Game>) -> Element {
+pub fn PuzzlesScreenBody(on_close: EventHandler, on_analyse: EventHandler<Game>) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;

@@ -5,7 +5,7 @@
 //! tablebase service is asked first about the game's positions beyond the app's own tables.
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, PlyReview};
+use duobao_ai::{CancelToken, Finding, Job, PlyReview, Verdict};
 use duobao_rules::{Color, Game, Ply};
 
 use super::model::{
@@ -17,10 +17,11 @@ use crate::board::{Badge, Board, Marks};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::home::PlayFromDialog;
-use crate::i18n::{text, Key};
-use crate::move_list::{move_rows, ply_notation};
+use crate::i18n::{text, Key, Lang};
+use crate::move_list::{move_rows, ply_notation, MoveCell};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::session::{GameSetup, Mode};
 use crate::share::ShareDialog;
 use crate::tablebase_service::ServiceAddress;
@@ -39,13 +40,70 @@ fn verdict_badge(review: &PlyReview) -> Option<Badge> {
     })
 }
 
+/// One ply of the review's list: its notation, its verdict once judged, whether it is the one
+/// shown. A component of its own, so that a verdict coming in or a step redraws only the plies
+/// it changes, not the whole list.
+#[component]
+fn ReviewPly(
+    cell: MoveCell,
+    color: &'static str,
+    verdict: Option<Verdict>,
+    current: bool,
+    lang: Lang,
+    on_jump: EventHandler<usize>,
+) -> Element {
+    let judged = verdict.map(mark);
+    let class = judged.map_or("pending", |mark| mark.class);
+    let symbol = judged.map_or("", |mark| mark.symbol);
+    let name = judged.map_or(Key::VerdictPending, |mark| mark.name);
+    let after = cell.after;
+    rsx! {
+        button {
+            class: "ply {color} {class}",
+            r#type: "button",
+            aria_current: if current { "step" } else { "false" },
+            aria_label: "{cell.text} {text(lang, name)}",
+            "data-testid": "review-ply-{after}",
+            "data-verdict": class,
+            onclick: move |_| on_jump.call(after),
+            "{cell.text}"
+            span { class: "mark", "{symbol}" }
+        }
+    }
+}
+
+/// The graph's touch areas, one a ply: a tap shows that ply. A component of its own, drawn once
+/// for the game rather than again with every verdict and step.
+#[component]
+fn GraphHits(total: usize, on_jump: EventHandler<usize>) -> Element {
+    rsx! {
+        for index in 0..=total {
+            rect {
+                key: "{index}",
+                class: "graph-hit",
+                "data-testid": "graph-{index}",
+                x: graph_x(index, total + 1) - GRAPH_WIDTH / (2.0 * total.max(1) as f32),
+                y: 0,
+                width: GRAPH_WIDTH / total.max(1) as f32,
+                height: GRAPH_HEIGHT,
+                onclick: move |_| on_jump.call(index),
+            }
+        }
+    }
+}
+
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`ReviewScreenBody`].
+    pub ReviewScreen(ReviewScreenBodyProps) => ReviewScreenBody
+}
+
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
 /// `known`: the verdicts of every ply, analysed before, shown at once; without them the game
 /// is analysed, and once every ply is judged `on_analysed` gets them, to keep. `mode`: who
 /// played, when known, for the game shared as text. `on_analyse` opens the analysis board at
 /// the ply shown.
 #[component]
-pub fn ReviewScreen(
+pub fn ReviewScreenBody(
     game: Game,
     bottom: Color,
     start_at: usize,
@@ -179,18 +237,7 @@ pub fn ReviewScreen(
                     x2: graph_x(at, total + 1),
                     y2: GRAPH_HEIGHT,
                 }
-                for index in 0..=total {
-                    rect {
-                        key: "{index}",
-                        class: "graph-hit",
-                        "data-testid": "graph-{index}",
-                        x: graph_x(index, total + 1) - GRAPH_WIDTH / (2.0 * total.max(1) as f32),
-                        y: 0,
-                        width: GRAPH_WIDTH / total.max(1) as f32,
-                        height: GRAPH_HEIGHT,
-                        onclick: move |_| cursor.write().jump(index),
-                    }
-                }
+                GraphHits { total, on_jump: move |index| cursor.write().jump(index) }
             }
             section { class: "moves review-moves", aria_label: text(lang, Key::Moves),
                 ol {
@@ -199,24 +246,13 @@ pub fn ReviewScreen(
                             span { class: "number", "{row.number}." }
                             for (cell, color) in [(row.red, "red"), (row.black, "black")] {
                                 if let Some(cell) = cell {
-                                    {
-                                        let judged = marks[cell.after - 1].as_ref().map(|review| mark(review.verdict));
-                                        let verdict = judged.map_or("pending", |mark| mark.class);
-                                        let symbol = judged.map_or("", |mark| mark.symbol);
-                                        let name = judged.map_or(Key::VerdictPending, |mark| mark.name);
-                                        rsx! {
-                                            button {
-                                                class: "ply {color} {verdict}",
-                                                r#type: "button",
-                                                aria_current: if cell.after == at { "step" } else { "false" },
-                                                aria_label: "{cell.text} {text(lang, name)}",
-                                                "data-testid": "review-ply-{cell.after}",
-                                                "data-verdict": verdict,
-                                                onclick: move |_| cursor.write().jump(cell.after),
-                                                "{cell.text}"
-                                                span { class: "mark", "{symbol}" }
-                                            }
-                                        }
+                                    ReviewPly {
+                                        verdict: marks[cell.after - 1].as_ref().map(|review| review.verdict),
+                                        current: cell.after == at,
+                                        cell,
+                                        color,
+                                        lang,
+                                        on_jump: move |after| cursor.write().jump(after),
                                     }
                                 } else if color == "red" {
                                     span { class: "ply red", "…" }

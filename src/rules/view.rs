@@ -6,10 +6,16 @@ use super::content::{Block, Section, QUICK_START, SECTIONS};
 use super::diagram::DiagramView;
 use crate::i18n::{text, Key, Lang};
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::widgets::PageFrame;
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`RulesScreenBody`].
+    pub RulesScreen(RulesScreenBodyProps) => RulesScreenBody
+}
+
 #[component]
-pub fn RulesScreen(on_close: EventHandler) -> Element {
+pub fn RulesScreenBody(on_close: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
 

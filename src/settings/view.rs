@@ -12,6 +12,7 @@ use crate::game::{preview_sound, preview_vibration, GameHandle};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::is_handheld;
 use crate::prefs::{Prefs, TableMode, THREAD_CHOICES, TURN_TIME_CHOICES};
+use crate::screen_chunk::split_screen;
 use crate::widgets::{ChoiceButton, ChoiceRow, Choices, LanguageChoices, LevelChoices, PageFrame};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
@@ -28,8 +29,13 @@ fn threads_label(lang: Lang, choice: Option<u8>) -> String {
     }
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`SettingsScreenBody`].
+    pub SettingsScreen(SettingsScreenBodyProps) => SettingsScreenBody
+}
+
 #[component]
-pub fn SettingsScreen(on_close: EventHandler) -> Element {
+pub fn SettingsScreenBody(on_close: EventHandler) -> Element {
     let mut prefs: Signal<Prefs> = use_context();
     let game: GameHandle = use_context();
     let current = *prefs.read();

@@ -8,6 +8,7 @@ use duobao_rules::Color;
 use super::{Stats, Tally};
 use crate::i18n::{level_key, text, Key, Lang};
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::widgets::PageFrame;
 
 /// `won / lost / drawn` as figures: `2 / 1 / 0`.
@@ -15,10 +16,15 @@ fn tally_cell(tally: Tally) -> String {
     format!("{} / {} / {}", tally.wins, tally.losses, tally.draws)
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`StatisticsScreenBody`].
+    pub StatisticsScreen(StatisticsScreenBodyProps) => StatisticsScreenBody
+}
+
 /// The statistics, with the counts kept elsewhere: the puzzles solved (the puzzles' own
 /// progress) and the lessons done of all the lessons.
 #[component]
-pub fn StatisticsScreen(
+pub fn StatisticsScreenBody(
     puzzles_solved: usize,
     lessons: (usize, usize),
     on_close: EventHandler,

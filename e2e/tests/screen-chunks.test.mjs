@@ -1,0 +1,84 @@
+// The first download: the home screen waits for the app's main module alone; every other screen
+// is a chunk of its own (src/screen_chunk.rs), fetched when it is first opened, and a chunk that
+// cannot be fetched is said so on screen, with a reload that brings it, never a broken app.
+// The service worker, which would fetch every chunk for offline play after the first paint, is
+// kept out of these pages so that what they fetch is what the screens ask for.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, openApp, answerLinkChoice, screenshot, assertNoErrors } from '../lib/phone.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser({ serviceWorkers: 'block' }); });
+after(async () => { await browser.close(); });
+
+/** The WebAssembly files `page` fetches from now on, by file name. */
+function watchWasm(page) {
+  const fetched = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop();
+    if (name.endsWith('.wasm')) fetched.push(name);
+  });
+  return fetched;
+}
+
+const CHUNK = /^module_\d+_RulesScreenBody-dxh[0-9a-f]+\.wasm$/;
+const CHUNK_URL = /\/assets\/module_\d+_RulesScreenBody-dxh[0-9a-f]+\.wasm$/;
+
+test('home needs the main module alone; the rules fetch their chunk when opened', async () => {
+  const page = await browser.context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error));
+  const fetched = watchWasm(page);
+  await page.goto(`${process.env.BASE_URL}?lang=en`);
+  await page.getByTestId('home').waitFor();
+  // Give any eager fetch its chance to show.
+  await page.waitForTimeout(500);
+  const app = fetched.filter((name) => !name.startsWith('engine-'));
+  assert.equal(app.length, 1, `home fetched ${app.join(', ')}`);
+  assert.match(app[0], /^duobao-app_bg-dxh[0-9a-f]+\.wasm$/);
+  await page.getByTestId('open-rules').tap();
+  await page.getByTestId('rules').waitFor();
+  assert.ok(fetched.some((name) => CHUNK.test(name)), `the rules' chunk was fetched: ${fetched}`);
+  assert.equal(await page.getByTestId('rules').getByRole('heading', { level: 1 }).textContent(), 'How to play');
+  // Open again, the chunk is not fetched a second time.
+  const before = fetched.length;
+  await page.getByTestId('back').tap();
+  await page.getByTestId('open-rules').tap();
+  await page.getByTestId('rules').waitFor();
+  assert.equal(fetched.length, before);
+  assertNoErrors(page);
+  await page.close();
+});
+
+for (const { lang, words, reload } of [
+  { lang: 'en', words: 'This screen could not be loaded', reload: 'Reload' },
+  { lang: 'zh', words: '这个页面没能载入', reload: '重新加载' },
+]) {
+  test(`a screen whose chunk cannot be fetched says so and comes back on reload (${lang})`, async () => {
+    const page = await openApp(browser.context, { lang, mode: 'pnp' });
+    await page.getByTestId('board').waitFor();
+    const refused = (route) => route.abort('internetdisconnected');
+    await page.route(CHUNK_URL, refused);
+    await page.getByTestId('menu-button').tap();
+    await page.getByTestId('menu-rules').tap();
+    // "Loading" first; dx's loader never answers a failed fetch, so the app says so once the
+    // chunk is 10 s overdue (src/screen_chunk.rs).
+    await page.getByTestId('screen-loading').waitFor();
+    await screenshot(page, `screen-loading-${lang}`);
+    const unavailable = page.getByTestId('screen-unavailable');
+    await unavailable.waitFor({ timeout: 20_000 });
+    assert.ok((await unavailable.textContent()).includes(words));
+    await screenshot(page, `screen-unavailable-${lang}`);
+    await page.unroute(CHUNK_URL, refused);
+    await unavailable.getByTestId('screen-reload').tap();
+    // The page starts again on the saved game (its link asks first), and the rules now come.
+    await answerLinkChoice(page, 'link-continue');
+    await page.getByTestId('menu-button').tap();
+    await page.getByTestId('menu-rules').tap();
+    await page.getByTestId('rules').waitFor();
+    // Only the refused fetch itself was an error.
+    const errors = page.errors.map(String).filter((text) => !/RulesScreenBody|Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(text));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
