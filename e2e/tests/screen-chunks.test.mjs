@@ -29,8 +29,16 @@ test('home needs the main module alone; the rules fetch their chunk when opened'
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error));
   const fetched = watchWasm(page);
+  // The engine's worker reads the endgame tables at the addresses the main module holds: read
+  // with no chunk loaded yet, they show that the split left the main module's own data whole
+  // (scripts/build-web.sh, the linker's -O0).
+  const tablesRead = page.waitForEvent('console', {
+    predicate: (message) => /endgame tables read: \d+ slices/.test(message.text()),
+    timeout: 30_000,
+  });
   await page.goto(`${process.env.BASE_URL}?lang=en`);
   await page.getByTestId('home').waitFor();
+  assert.match((await tablesRead).text(), /endgame tables read: 6 slices/);
   // Give any eager fetch its chance to show.
   await page.waitForTimeout(500);
   const app = fetched.filter((name) => !name.startsWith('engine-'));
