@@ -176,12 +176,13 @@ async function analysisThreads(browser) {
 function download() {
   const wasm = (folder, pattern) => readdirSync(folder).filter((f) => pattern.test(f)).map((f) => join(folder, f));
   const sizes = (files) => {
-    const bytes = Buffer.concat(files.map((file) => readFileSync(file)));
-    const gz = files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
-    const br = files.reduce((sum, file) => sum + brotliCompressSync(readFileSync(file), {
+    const contents = files.map((file) => readFileSync(file));
+    const total = (size) => contents.reduce((sum, bytes) => sum + size(bytes), 0);
+    const gz = total((bytes) => gzipSync(bytes, { level: 9 }).length);
+    const br = total((bytes) => brotliCompressSync(bytes, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length, 0);
-    return { gz, text: `${kb(bytes.length)}, ${kb(gz)} gzipped, ${kb(br)} brotli` };
+    }).length);
+    return { gz, text: `${kb(total((bytes) => bytes.length))}, ${kb(gz)} gzipped, ${kb(br)} brotli` };
   };
   const kb = (n) => `${Math.round(n / 1000)} KB`;
   const assets = join(SITE, 'assets');

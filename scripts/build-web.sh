@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 public=target/dx/duobao-app/release/web/public
 rm -rf "$public"
-# index.html starts the app itself, after the first paint.
+# index.html starts the app itself, after the first paint (`--inject-loading-scripts false`).
 # Every screen but home is a chunk of its own, fetched when first opened (src/screen_chunk.rs).
 # The linker is told not to merge equal constants (`-O0`): dx 0.7.10's splitter zeroes in the
 # main module the data it finds only the chunks use, and a string merged with one the main module

@@ -5,7 +5,9 @@
 // kept out of these pages so that what they fetch is what the screens ask for.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openApp, answerLinkChoice, screenshot, assertNoErrors } from '../lib/phone.mjs';
+import {
+  openBrowser, openApp, newWatchedPage, answerLinkChoice, screenshot, assertNoErrors,
+} from '../lib/phone.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser({ serviceWorkers: 'block' }); });
@@ -25,9 +27,7 @@ const CHUNK = /^module_\d+_RulesScreenBody-dxh[0-9a-f]+\.wasm$/;
 const CHUNK_URL = /\/assets\/module_\d+_RulesScreenBody-dxh[0-9a-f]+\.wasm$/;
 
 test('home needs the main module alone; the rules fetch their chunk when opened', async () => {
-  const page = await browser.context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error));
+  const page = await newWatchedPage(browser.context);
   const fetched = watchWasm(page);
   // The engine's worker reads the endgame tables at the addresses the main module holds: read
   // with no chunk loaded yet, they show that the split left the main module's own data whole
@@ -76,6 +76,7 @@ for (const { lang, words, reload } of [
     const unavailable = page.getByTestId('screen-unavailable');
     await unavailable.waitFor({ timeout: 20_000 });
     assert.ok((await unavailable.textContent()).includes(words));
+    assert.equal(await unavailable.getByTestId('screen-reload').textContent(), reload);
     await screenshot(page, `screen-unavailable-${lang}`);
     await page.unroute(CHUNK_URL, refused);
     await unavailable.getByTestId('screen-reload').tap();
