@@ -1,7 +1,7 @@
 // A phone for the tests: Debian's Chromium driven by Playwright in a 390×844 touch context,
 // and the gestures a player makes on the game screen.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { STALL_GUARD_MS } from './guards.mjs';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
-export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Where every screenshot goes: under `target/`, which git ignores, so a run leaves the tree clean. */
+export const SCREENSHOTS = join(ROOT, 'target', 'e2e-screenshots');
+/**
+ * The screenshots the docs show, kept (committed) in `docs/pictures/` and written there only when
+ * asked for (`E2E_DOC_PICTURES=1`). No doc shows one yet; name one here to make it one.
+ */
+const DOC_PICTURES = new Set([]);
+const DOC_PICTURES_DIR = join(ROOT, 'docs', 'pictures');
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -178,14 +186,20 @@ export async function pieceAt(page, name) {
 }
 
 /**
- * Saves a screenshot; `scale: 'css'` keeps large screens to one pixel per CSS pixel, and
+ * Saves a screenshot in SCREENSHOTS (and, with `E2E_DOC_PICTURES=1`, one the docs show in
+ * `docs/pictures/` too); `scale: 'css'` keeps large screens to one pixel per CSS pixel, and
  * `fullPage` takes a long page from top to bottom.
  */
 export async function screenshot(page, name, { scale = 'device', fullPage = false } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Let slides and fades finish so the picture shows the settled board.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), scale, fullPage });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, scale, fullPage });
+  if (process.env.E2E_DOC_PICTURES === '1' && DOC_PICTURES.has(name)) {
+    mkdirSync(DOC_PICTURES_DIR, { recursive: true });
+    copyFileSync(path, join(DOC_PICTURES_DIR, `${name}.png`));
+  }
 }
 
 /**

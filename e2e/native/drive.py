@@ -127,7 +127,7 @@ class Session:
     # --- looking ----------------------------------------------------------------------------
 
     def shot(self, name=None):
-        """A screenshot of the window; `name` also keeps it in e2e/screenshots/."""
+        """A screenshot of the window; `name` also keeps it in target/e2e-screenshots/ (ignored)."""
         if self.process.poll() is not None:
             raise Failure(f"the app exited with status {self.process.returncode}")
         self.shots += 1

@@ -74,7 +74,7 @@ done
 
 # In the background and waited for, so that a signal to this script runs the cleanup at once.
 DISPLAY=":$display" python3 "$root/e2e/native/drive.py" \
-  --app "$app" --work "$work" --screenshots "$root/e2e/screenshots" &
+  --app "$app" --work "$work" --screenshots "$root/target/e2e-screenshots" &
 driver=$!
 status=0
 wait "$driver" || status=$?
