@@ -8,9 +8,12 @@
 //! and each file or folder inside an app folder by its path from that folder or from `src/`
 //! in that folder's row (`feedback.rs` or `game/feedback.rs` in the `game/` row). A crate's
 //! `lib.rs` and a folder's `mod.rs` are the crate and the folder themselves, a crate's `main.rs`
-//! is the module `main`; test-only modules count like any other. Every workspace member has its row, and every path named in backticks
+//! is the module `main`; test-only modules count like any other. A table under a `### ` heading
+//! that names a crate's folder or an app folder in backticks counts as that crate's or folder's
+//! row (one row a module, `` ### `game/` `` then `| `controller.rs` | … |`). Every workspace member has its row, and every path named in backticks
 //! anywhere in the page (a span of path characters with a `/` or a file extension, `*` standing
-//! for any one folder) exists, read from the row's folders, then `src/`, then the root.
+//! for any one folder) exists, read from the row's folders, then `src/`, then the root. And its
+//! table rows stay readable: none longer than `MAX_ROW` characters.
 //!
 //! It also checks that the README's *Layout* names every file of `scripts/` (as `scripts/NAME`)
 //! and only paths that exist (read from the root, or from a folder its row's first cell names),
@@ -27,6 +30,9 @@ const ARCHITECTURE: &str = "docs/ARCHITECTURE.md";
 const CRATES_SECTION: &str = "The crates";
 const APP_SECTION: &str = "The app";
 const README_LAYOUT: &str = "Layout";
+/// The longest table row `docs/ARCHITECTURE.md` may have, in characters: a row is one module
+/// told in a sentence or two, and what takes longer goes to the prose below its table.
+const MAX_ROW: usize = 300;
 
 /// File extensions that make a backticked span a path even without a `/`.
 const EXTENSIONS: &[&str] = &[
@@ -47,27 +53,34 @@ fn code_spans(text: &str) -> Vec<&str> {
     text.split('`').skip(1).step_by(2).collect()
 }
 
-/// One line of the page, with the section (`## ` heading) it is in and, for a table row, its
-/// cells.
+/// One line of the page, with the section (`## ` heading) and the subsection (`### ` heading,
+/// empty before the first) it is in and, for a table row, its cells.
 struct Line<'a> {
     number: usize,
     text: &'a str,
     section: &'a str,
+    subsection: &'a str,
     cells: Option<Vec<&'a str>>,
 }
 
 fn lines(doc: &str) -> Vec<Line<'_>> {
     let mut section = "";
+    let mut subsection = "";
     let mut out = Vec::new();
     for (i, text) in doc.lines().enumerate() {
         if let Some(heading) = text.strip_prefix("## ") {
             section = heading.trim();
+            subsection = "";
+        }
+        if let Some(heading) = text.strip_prefix("### ") {
+            subsection = heading.trim();
         }
         let cells = text.trim_start().strip_prefix('|').map(split_cells);
         out.push(Line {
             number: i + 1,
             text,
             section,
+            subsection,
             cells,
         });
     }
@@ -156,17 +169,21 @@ fn crate_module(rel: &str, is_dir: bool) -> Option<String> {
     Some(stem.replace('/', "::"))
 }
 
-/// The backticked spans of the rows of `section` whose cells satisfy `owns`.
+/// The backticked spans of the rows of `section` whose cells satisfy `owns`, or that stand under
+/// a `### ` heading naming `owner` in backticks.
 fn spans_of_rows<'a>(
     lines: &'a [Line<'a>],
     section: &str,
+    owner: &str,
     owns: impl Fn(&[&str]) -> bool,
 ) -> Option<BTreeSet<&'a str>> {
     let rows: Vec<_> = lines
         .iter()
         .filter(|l| l.section.starts_with(section))
-        .filter_map(|l| l.cells.as_deref())
-        .filter(|cells| owns(cells))
+        .filter_map(|l| {
+            let cells = l.cells.as_deref()?;
+            (owns(cells) || code_spans(l.subsection).contains(&owner)).then_some(cells)
+        })
         .collect();
     if rows.is_empty() {
         return None;
@@ -185,7 +202,7 @@ fn unnamed_modules(lines: &[Line<'_>]) -> Vec<String> {
 
     for member in workspace_members() {
         let folder = format!("`{member}`");
-        let Some(named) = spans_of_rows(lines, CRATES_SECTION, |cells| {
+        let Some(named) = spans_of_rows(lines, CRATES_SECTION, &member, |cells| {
             cells.iter().any(|c| *c == folder)
         }) else {
             problems.push(format!(
@@ -202,8 +219,8 @@ fn unnamed_modules(lines: &[Line<'_>]) -> Vec<String> {
         for module in modules {
             if !named.contains(module.as_str()) {
                 problems.push(format!(
-                    "module `{module}` of {member}/src is not named: add `{module}` to the \
-                     `{member}` row of \"## {CRATES_SECTION}\""
+                    "module `{module}` of {member}/src is not named: add a row for `{module}` \
+                     to the table under `### ` … `{member}` in \"## {CRATES_SECTION}\""
                 ));
             }
         }
@@ -237,7 +254,7 @@ fn unnamed_modules(lines: &[Line<'_>]) -> Vec<String> {
             continue;
         }
         let owner = format!("{folder}/");
-        let Some(named) = spans_of_rows(lines, APP_SECTION, |cells| {
+        let Some(named) = spans_of_rows(lines, APP_SECTION, &owner, |cells| {
             cells
                 .first()
                 .is_some_and(|c| code_spans(c).contains(&owner.as_str()))
@@ -251,8 +268,8 @@ fn unnamed_modules(lines: &[Line<'_>]) -> Vec<String> {
         };
         if !named.contains(inner.as_str()) && !named.contains(full.as_str()) {
             problems.push(format!(
-                "src/{full} is not named: add `{inner}` to the `{owner}` row of \
-                 \"## {APP_SECTION}\""
+                "src/{full} is not named: add a row for `{inner}` to the table under \
+                 `### `{owner}`` in \"## {APP_SECTION}\""
             ));
         }
     }
@@ -297,18 +314,19 @@ fn exists(base: &Path, path: &str) -> bool {
 }
 
 /// The folders a line's paths are read from before `src/` and the root: an app row's folders
-/// (its first cell's `game/` is `src/game/`), a crate row's folder.
+/// (its first cell's `game/` is `src/game/`, or its `### ` heading's), a crate row's folder (in
+/// a cell or its `### ` heading).
 fn row_folders(line: &Line<'_>, members: &[String]) -> Vec<PathBuf> {
     let root = root();
     let Some(cells) = &line.cells else {
         return Vec::new();
     };
+    let heading = code_spans(line.subsection);
     if line.section.starts_with(APP_SECTION) {
-        let Some(first) = cells.first() else {
-            return Vec::new();
-        };
-        code_spans(first)
+        let first = cells.first().map(|c| code_spans(c)).unwrap_or_default();
+        first
             .into_iter()
+            .chain(heading)
             .filter(|s| s.ends_with('/'))
             .map(|s| root.join("src").join(s))
             .collect()
@@ -316,6 +334,7 @@ fn row_folders(line: &Line<'_>, members: &[String]) -> Vec<PathBuf> {
         cells
             .iter()
             .flat_map(|c| code_spans(c))
+            .chain(heading)
             .filter(|s| members.iter().any(|m| m == s))
             .map(|s| root.join(s))
             .collect()
@@ -395,6 +414,30 @@ fn architecture_names_only_paths_that_exist() {
     });
     fail_on(
         &format!("{ARCHITECTURE} names paths that do not exist"),
+        &problems,
+    );
+}
+
+#[test]
+fn architecture_rows_are_short() {
+    let doc = read(&root().join(ARCHITECTURE));
+    let problems: Vec<String> = lines(&doc)
+        .iter()
+        .filter(|l| l.cells.is_some())
+        .filter_map(|l| {
+            let length = l.text.chars().count();
+            (length > MAX_ROW).then(|| {
+                format!(
+                    "{ARCHITECTURE}:{} is a table row of {length} characters: keep it to \
+                     {MAX_ROW}, one module in a sentence or two, and move the rest to the prose \
+                     below the table",
+                    l.number
+                )
+            })
+        })
+        .collect();
+    fail_on(
+        &format!("{ARCHITECTURE} has rows too long to read"),
         &problems,
     );
 }
