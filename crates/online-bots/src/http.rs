@@ -1,0 +1,157 @@
+//! The HTTP half of the protocol: creating and joining games, and looking at one.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Method, Request, StatusCode};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::protocol::{CreateRequest, Created, GameView, JoinRequest, Joined, Refusal, Side};
+
+/// A request that did not get the answer it wanted.
+#[derive(Debug)]
+pub enum CallError {
+    /// No answer: the server could not be reached, or took too long.
+    Unreachable(String),
+    /// A refusal as the page describes it.
+    Refused {
+        status: StatusCode,
+        refusal: Refusal,
+    },
+    /// An answer the page does not describe.
+    Unexpected { status: StatusCode, body: String },
+}
+
+impl CallError {
+    /// The error's kind for the summary: the protocol's code, or what went wrong instead.
+    pub fn kind(&self) -> String {
+        match self {
+            CallError::Unreachable(_) => "http_unreachable".to_string(),
+            CallError::Refused { refusal, .. } => refusal.error.clone(),
+            CallError::Unexpected { status, .. } => format!("http_unexpected_{}", status.as_u16()),
+        }
+    }
+}
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CallError::Unreachable(why) => write!(f, "unreachable: {why}"),
+            CallError::Refused { status, refusal } => {
+                write!(f, "{status} {}: {}", refusal.error, refusal.reason)
+            }
+            CallError::Unexpected { status, body } => write!(f, "unexpected {status}: {body}"),
+        }
+    }
+}
+
+/// A player's HTTP client: its idle connection serves its next request to the same server.
+#[derive(Clone)]
+pub struct Api {
+    client: Client<HttpConnector, Full<Bytes>>,
+}
+
+/// The longest a request may take; seeks are not used, so no answer is a long poll.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Api {
+    /// A client whose connections come from `source` (the system's choice when `None`).
+    pub fn new(source: Option<IpAddr>) -> Api {
+        let mut connector = HttpConnector::new();
+        connector.set_nodelay(true);
+        connector.set_connect_timeout(Some(Duration::from_secs(2)));
+        connector.set_local_address(source);
+        let client = Client::builder(TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(20))
+            .build(connector);
+        Api { client }
+    }
+
+    /// `POST /api/online/games`.
+    pub async fn create(
+        &self,
+        base: &str,
+        side: Side,
+        turn_seconds: u32,
+    ) -> Result<Created, CallError> {
+        let body = CreateRequest { side, turn_seconds };
+        let url = format!("{base}/api/online/games");
+        self.call(Method::POST, &url, Some(&body), StatusCode::CREATED)
+            .await
+    }
+
+    /// `POST /api/online/games/{id}/join`.
+    pub async fn join(&self, base: &str, id: &str, invite: &str) -> Result<Joined, CallError> {
+        let url = format!("{base}/api/online/games/{id}/join");
+        self.call(
+            Method::POST,
+            &url,
+            Some(&JoinRequest { invite }),
+            StatusCode::OK,
+        )
+        .await
+    }
+
+    /// `GET /api/online/games/{id}`.
+    pub async fn look(&self, base: &str, id: &str) -> Result<GameView, CallError> {
+        let url = format!("{base}/api/online/games/{id}");
+        self.call(Method::GET, &url, None::<&()>, StatusCode::OK)
+            .await
+    }
+
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        url: &str,
+        body: Option<&impl Serialize>,
+        wanted: StatusCode,
+    ) -> Result<T, CallError> {
+        let mut request = Request::builder().method(method).uri(url);
+        let body = match body {
+            Some(body) => {
+                request = request.header(http::header::CONTENT_TYPE, "application/json");
+                Bytes::from(serde_json::to_vec(body).expect("requests serialise"))
+            }
+            None => Bytes::new(),
+        };
+        let request = request
+            .body(Full::new(body))
+            .map_err(|e| CallError::Unreachable(e.to_string()))?;
+        let exchange = async {
+            let response = self
+                .client
+                .request(request)
+                .await
+                .map_err(|e| e.to_string())?;
+            let status = response.status();
+            let body = response
+                .into_body()
+                .collect()
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok::<_, String>((status, body.to_bytes()))
+        };
+        let (status, body) = tokio::time::timeout(REQUEST_TIMEOUT, exchange)
+            .await
+            .map_err(|_| CallError::Unreachable("no answer in time".to_string()))?
+            .map_err(CallError::Unreachable)?;
+        let unexpected = || CallError::Unexpected {
+            status,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        };
+        if status == wanted {
+            serde_json::from_slice(&body).map_err(|_| unexpected())
+        } else if status.is_client_error() {
+            let refusal = serde_json::from_slice(&body).map_err(|_| unexpected())?;
+            Err(CallError::Refused { status, refusal })
+        } else {
+            Err(unexpected())
+        }
+    }
+}
