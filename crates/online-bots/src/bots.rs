@@ -348,6 +348,7 @@ impl Bot {
         self.status = Status::Waiting;
         self.pending = None;
         self.offered_rematch = false;
+        self.sessions = 0;
     }
 
     fn my_turn(&self) -> bool {
@@ -716,6 +717,7 @@ impl Bot {
                 mv: &pending.mv,
             };
             socket.send(&frame).await?;
+            shared.recorder.resent();
             self.pending = Some(pending);
         } else {
             shared.recorder.error("move_overtaken");

@@ -38,6 +38,7 @@ struct Inner {
     games: u64,
     reconnects: u64,
     failovers: u64,
+    resent: u64,
     errors: BTreeMap<String, u64>,
 }
 
@@ -101,6 +102,11 @@ impl Recorder {
         self.inner().failovers += 1;
     }
 
+    /// A move sent again after a reconnection, its `ack` not having come.
+    pub fn resent(&self) {
+        self.inner().resent += 1;
+    }
+
     /// The figures, and every acknowledged ply; the log file is flushed.
     pub fn finish(self, concurrent_games: usize, measured: Duration) -> io::Result<Report> {
         let mut inner = self.inner.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -135,6 +141,7 @@ impl Recorder {
             errors: inner.errors,
             reconnects: inner.reconnects,
             failovers: inner.failovers,
+            resent: inner.resent,
         };
         Ok(Report {
             summary,
@@ -168,6 +175,8 @@ pub struct Summary {
     pub errors: BTreeMap<String, u64>,
     pub reconnects: u64,
     pub failovers: u64,
+    /// Moves sent again after a reconnection.
+    pub resent: u64,
 }
 
 impl std::fmt::Display for Summary {
@@ -187,8 +196,8 @@ impl std::fmt::Display for Summary {
         )?;
         writeln!(
             f,
-            "reconnects: {}, failovers: {}",
-            self.reconnects, self.failovers
+            "reconnects: {}, failovers: {}, moves resent: {}",
+            self.reconnects, self.failovers, self.resent
         )?;
         if self.errors.is_empty() {
             write!(f, "errors: none")

@@ -1,0 +1,221 @@
+//! duobao-serve as a process the tests start, kill and start again, and the check of its
+//! database against what the bots were told.
+//!
+//! The binary is built here, by the cargo running the tests, into the same target folder and
+//! profile: cargo builds another package's binaries for a test only through artifact
+//! dependencies, which are unstable, and sets `CARGO_BIN_EXE_*` only for the package's own. A
+//! build that is up to date costs a fraction of a second; one that is not keeps the tests true
+//! to the server's source, as `cargo test -p duobao-online-bots` alone would not otherwise be.
+//! `DUOBAO_SERVE_BIN=PATH` uses that binary instead.
+
+use std::collections::HashMap;
+use std::fs::{self, OpenOptions};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use duobao_online_bots::http::{Api, CallError};
+use duobao_online_bots::{replay, Report};
+
+fn binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        if let Some(path) = std::env::var_os("DUOBAO_SERVE_BIN") {
+            return PathBuf::from(path);
+        }
+        // This test is <target>/<profile folder>/deps/<name>.
+        let exe = std::env::current_exe().expect("the test's path");
+        let profile_dir = exe.ancestors().nth(2).expect("a profile folder");
+        let target = profile_dir.parent().expect("a target folder");
+        let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
+            Some("debug") | None => "dev",
+            Some(name) => name,
+        };
+        let status = Command::new(env!("CARGO"))
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "duobao-serve",
+                "--bin",
+                "duobao-serve",
+            ])
+            .args(["--profile", profile])
+            .env("CARGO_TARGET_DIR", target)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "cargo build -p duobao-serve failed");
+        profile_dir.join("duobao-serve")
+    })
+}
+
+/// A port free now on 127.0.0.1 (nothing else here takes ports meanwhile, but a test could
+/// lose this race to another program: it would fail at once, saying the port is taken).
+pub fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address").port()
+}
+
+/// A folder with an index.html, all duobao-serve needs to serve a site.
+pub fn site(dir: &Path) -> PathBuf {
+    let site = dir.join("site");
+    fs::create_dir_all(&site).expect("the site folder");
+    fs::write(
+        site.join("index.html"),
+        "<!doctype html><title>bots</title>\n",
+    )
+    .expect("a page");
+    site
+}
+
+/// A duobao-serve on 127.0.0.1, its output appended to a log file.
+pub struct Server {
+    child: Option<Child>,
+    port: u16,
+    site: PathBuf,
+    db: String,
+    log: PathBuf,
+}
+
+impl Server {
+    pub async fn start(site: &Path, db: &str, log: &Path) -> Server {
+        let mut server = Server {
+            child: None,
+            port: free_port(),
+            site: site.to_path_buf(),
+            db: db.to_string(),
+            log: log.to_path_buf(),
+        };
+        server.restart().await;
+        server
+    }
+
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts it again, on the same port and database, and waits until it answers.
+    pub async fn restart(&mut self) {
+        assert!(self.child.is_none(), "the server runs already");
+        let log = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)
+            .expect("the log");
+        let child = Command::new(binary())
+            .arg("--dir")
+            .arg(&self.site)
+            .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
+            .args(["--db", &self.db])
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().expect("the log"))
+            .stderr(log)
+            .spawn()
+            .expect("duobao-serve starts");
+        self.child = Some(child);
+        self.wait_ready().await;
+    }
+
+    /// Until its online games answer: an unknown game is `no_game`.
+    async fn wait_ready(&mut self) {
+        let api = Api::new(None);
+        let until = Instant::now() + Duration::from_secs(30);
+        loop {
+            match api.look(&self.base(), "none").await {
+                Err(CallError::Refused { refusal, .. }) if refusal.error == "no_game" => return,
+                other => {
+                    let exited = self
+                        .child
+                        .as_mut()
+                        .and_then(|c| c.try_wait().ok().flatten());
+                    assert!(
+                        exited.is_none() && Instant::now() < until,
+                        "duobao-serve did not come up ({other:?}, exit {exited:?}):\n{}",
+                        self.log_text()
+                    );
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// SIGKILL: nothing of the server's own shutdown runs.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    pub fn log_text(&self) -> String {
+        fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The kinds of error a bot may meet when its server is killed under it; any other is a
+/// disagreement between the server and the protocol page, or a bug of either.
+const OUTAGE_ERRORS: &[&str] = &[
+    "socket_closed",
+    "connect_failed",
+    "http_unreachable",
+    "hello_unanswered",
+    "unavailable",
+];
+
+/// Every acknowledged ply is stored with the same move; every stored game replays through the
+/// rules, ends when the replay ends, with the same result; the bots met only outages.
+pub async fn check(db_url: &str, report: &Report) {
+    let summary = &report.summary;
+    eprintln!("{summary}");
+    let surprises: Vec<_> = summary
+        .errors
+        .keys()
+        .filter(|kind| !OUTAGE_ERRORS.contains(&kind.as_str()))
+        .collect();
+    assert!(surprises.is_empty(), "errors beyond outages: {surprises:?}");
+    assert!(
+        report.acked.len() >= 200,
+        "few plies acknowledged: {}",
+        report.acked.len()
+    );
+
+    let db = duobao_online::open_database(db_url)
+        .await
+        .expect("the database");
+    let mut stored = HashMap::new();
+    for id in db.game_ids().await.expect("the games' ids") {
+        let game = db.load(&id).await.expect("a game").expect("a listed game");
+        let replayed = replay(&game.moves).unwrap_or_else(|e| panic!("game {id}: {e}"));
+        let ended = game.status == duobao_online::Status::Ended;
+        assert_eq!(
+            ended,
+            replayed.is_over(),
+            "game {id} ({:?}) {:?}",
+            game.status,
+            game.moves
+        );
+        if let Some(result) = replayed.result() {
+            assert_eq!(game.result, Some(result.to_string()), "game {id}'s result");
+        }
+        stored.insert(id, game.moves);
+    }
+    for acked in &report.acked {
+        let moves = stored.get(&acked.game);
+        assert_eq!(
+            moves.and_then(|moves| moves.get(acked.ply)),
+            Some(&acked.mv),
+            "ply {} of game {} was acknowledged and is not stored",
+            acked.ply,
+            acked.game
+        );
+    }
+}
