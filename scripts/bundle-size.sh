@@ -40,8 +40,9 @@ ok = gzipped(main) <= max_kb * 1000
 if not any(name.startswith('module_') for name in chunks):
     print("no screen's chunk: the build was not split (scripts/build-web.sh runs dx with --wasm-split)")
     ok = False
-for source in ('crates/ai/src/search.rs', 'crates/ai/src/solve.rs', 'crates/ai/src/review.rs',
-               'crates/ai/src/proven.rs', 'crates/tablebase/src/file.rs'):
+for source in ('crates/engine/src/search.rs', 'crates/engine/src/solve.rs',
+               'crates/study/src/review.rs', 'crates/engine/src/proven.rs',
+               'crates/tablebase/src/file.rs'):
     if source.encode() not in engine:
         print(f"the engine's module does not name {source}: the check cannot see it")
         ok = False

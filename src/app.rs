@@ -3,8 +3,8 @@
 
 use crate::log::warning;
 use dioxus::prelude::*;
-use duobao_ai::PlyReview;
 use duobao_rules::{Color, Game, Position};
+use duobao_study::PlyReview;
 
 use crate::analysis::AnalysisScreen;
 use crate::app_notice::{AppNotice, AppNoticeToast};

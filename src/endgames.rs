@@ -67,7 +67,7 @@ pub fn table_addresses() -> serde_json::Value {
 mod native {
     use std::sync::{Arc, OnceLock};
 
-    use duobao_ai::run_off_thread;
+    use duobao_study::run_off_thread;
     use duobao_tablebase::{file, Slice, Tablebase};
     use web_time::Instant;
 

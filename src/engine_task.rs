@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use dioxus::core::Task;
 use dioxus::prelude::*;
-use duobao_ai::CancelToken;
+use duobao_engine::CancelToken;
 
 /// A request for the engine, and how it is worked out.
 pub trait EngineJob: 'static {

@@ -1,7 +1,7 @@
 //! Every piece of text the player sees, in Chinese and English side by side. Components never
 //! hold player-facing literals: they ask [`text`] for a [`Key`] in the current [`Lang`].
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, Piece};
 use serde::{Deserialize, Serialize};
 

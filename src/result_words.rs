@@ -63,7 +63,7 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
 mod tests {
     use super::*;
     use crate::i18n::{text, Lang};
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::Win;
 
     fn win(winner: Color, reason: WinReason) -> GameResult {

@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use crate::prefs::{changed_prefs, load_prefs, save_prefs, Prefs, TURN_TIME_CHOICES};
 use crate::session::{load_game, save_game, Mode, SavedGame, SwapRule};
 use crate::storage::{aside_key, full_key, MemoryStore, Store};
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, Game, Ply};
 
 /// Settings that are none of the defaults, an unfinished game and two kept games, as the app

@@ -1,7 +1,7 @@
 //! Small building blocks shared by the screens and dialogs.
 
 use dioxus::prelude::*;
-use duobao_ai::Level;
+use duobao_engine::Level;
 
 use crate::choice::Choice;
 use crate::i18n::{level_key, text, Key, Lang};

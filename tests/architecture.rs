@@ -3,7 +3,7 @@
 //!
 //! The convention it checks, stated at the top of ARCHITECTURE.md too: every module is named in
 //! backticks in its row — a crate's modules by module name (`tt`, `a::b` for `src/a/b.rs`) in
-//! the row of *The crates* whose folder cell is the crate's folder (`crates/ai`), the app's
+//! the row of *The crates* whose folder cell is the crate's folder (`crates/engine`), the app's
 //! top-level files and folders in the first cell of a row of *The app* (`shell.rs`, `game/`),
 //! and each file or folder inside an app folder by its path from that folder or from `src/`
 //! in that folder's row (`feedback.rs` or `game/feedback.rs` in the `game/` row). A crate's

@@ -10,9 +10,9 @@
 //     {type: 'warning', text}   a table that could not be fetched or is damaged, left out
 //     {type: 'ready', tables}   the engine runs, with this many tables
 //   page → worker, any number, each worked out after the start, one at a time, in order:
-//     {type: 'job', job: <a duobao_ai::Job as a JSON string>}
+//     {type: 'job', job: <a duobao_study::Job as a JSON string>}
 //   worker → page, for a job:
-//     {type: 'finding', finding: <a duobao_ai::Finding as a JSON string>}   as each comes
+//     {type: 'finding', finding: <a duobao_study::Finding as a JSON string>}   as each comes
 //     {type: 'failed', text, fatal}   the job failed (not a job the engine knows, or a crash)
 //
 // `fatal: true` says the engine itself is gone: it could not start (then the message comes in

@@ -4,10 +4,9 @@
 //! screen goes.
 
 use dioxus::prelude::*;
-use duobao_ai::{
-    AnalysisEvent, AnalysisSettings, CancelToken, Finding, Job, RootShare, MAX_ANALYSIS_LINES,
-};
+use duobao_engine::{CancelToken, RootShare};
 use duobao_rules::Game;
+use duobao_study::{AnalysisEvent, AnalysisSettings, Finding, Job, MAX_ANALYSIS_LINES};
 
 use super::readout::Readout;
 use crate::engine;

@@ -2,8 +2,9 @@
 //! they arrive, and their words — the evaluation from Red's side as a number and a bar, the
 //! depth and speed, the exact verdict in both languages.
 
-use duobao_ai::{AnalysisEvent, AnalysisVerdict, EngineLine, EngineLines, LineValue, Outcome};
+use duobao_engine::Outcome;
 use duobao_rules::{Color, Game, GameResult, Move};
+use duobao_study::{AnalysisEvent, AnalysisVerdict, EngineLine, EngineLines, LineValue};
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
 use crate::result_words::reason_key;

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::CancelToken;
+use duobao_engine::CancelToken;
 use duobao_rules::{Color, Game, Move, Position};
 
 use crate::endgames::carries;

@@ -17,7 +17,8 @@ use std::future::Future;
 use std::pin::Pin;
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, ThinkError};
+use duobao_engine::{CancelToken, ThinkError};
+use duobao_study::{Finding, Job};
 use futures_util::future;
 
 use crate::platform::after_next_paint;
@@ -139,7 +140,7 @@ fn is_last(finding: &Finding) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::Game;
 
     #[test]
@@ -158,7 +159,7 @@ mod tests {
         let failed_share = failure(&Job::MoveShare {
             game: game.clone(),
             level: Level::Master,
-            share: duobao_ai::RootShare::new(1, 3),
+            share: duobao_engine::RootShare::new(1, 3),
         })("gone".into());
         assert_eq!(
             failed_share,

@@ -1,7 +1,8 @@
 //! The engine natively: each job on a thread of its own, reading the endgame tables the app
 //! has read ([`crate::endgames`]).
 
-use duobao_ai::{run_job, run_off_thread, CancelToken, Finding, Job, StopOnDrop};
+use duobao_engine::{CancelToken, StopOnDrop};
+use duobao_study::{run_job, run_off_thread, Finding, Job};
 use futures_channel::mpsc;
 use futures_util::{future, StreamExt};
 

@@ -12,7 +12,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
-use duobao_ai::{Finding, Job};
+use duobao_study::{Finding, Job};
 use futures_channel::mpsc;
 use futures_util::{future, StreamExt};
 use wasm_bindgen::closure::Closure;

@@ -37,7 +37,7 @@ impl Agreements {
     /// Whether Black may take over Red's side now: on its first turn of a game from the start,
     /// with the swap rule played and not taken.
     pub fn swap_open(&self, game: &Game) -> bool {
-        self.swap == SwapRule::On && !game.is_over() && duobao_ai::is_first_reply(game)
+        self.swap == SwapRule::On && !game.is_over() && duobao_engine::is_first_reply(game)
     }
 
     /// Whether the player to move chose this turn to answer rather than swap.
@@ -160,7 +160,7 @@ mod tests {
     use crate::game::controller::{Controller, Notice};
     use crate::game::test_support::{mv, pass_and_play, tap_move, to_count, vs_ai, with_swap_rule};
     use crate::session::{GameSetup, Records};
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::{GameResult, Position};
 
     #[test]

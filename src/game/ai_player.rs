@@ -10,8 +10,9 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_ai::{best_of_shares, CancelToken, Finding, Job, Level, RootShare, ThinkError};
+use duobao_engine::{best_of_shares, CancelToken, Level, RootShare, ThinkError};
 use duobao_rules::{Game, Move};
+use duobao_study::{Finding, Job};
 use futures_util::future;
 use web_time::Instant;
 

@@ -136,7 +136,7 @@ pub fn Announcer() -> Element {
 mod tests {
     use super::*;
     use crate::game::test_support::game_from as game;
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::Color;
 
     const VS_AI_AS_RED: Mode = Mode::VsAi {

@@ -3,7 +3,7 @@
 //! player chooses: ask again, skip its turn, or a new game. Its turn never passes without the
 //! player's say.
 
-use duobao_ai::{first_move_inviting_no_swap, takes_swap, Level, ThinkError};
+use duobao_engine::{first_move_inviting_no_swap, takes_swap, Level, ThinkError};
 use duobao_rules::{Game, Move, Position};
 
 /// The computer is asked to move in this game, at this level. `attempt` counts the requests
@@ -276,7 +276,7 @@ mod tests {
         let Some(SwapTurn::Open(first)) = request.swap_turn(3) else {
             panic!("the opening is the swap rule's");
         };
-        assert!(!duobao_ai::first_move_value(first).is_win());
+        assert!(!duobao_engine::first_move_value(first).is_win());
         controller.ai_answer(request.generation, Ok(first));
         assert!(controller.swap_offered());
         controller.swap_sides();

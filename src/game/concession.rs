@@ -84,7 +84,7 @@ pub fn DrawAnswerDialog(offered_by: Color) -> Element {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use duobao_ai::Level;
+    use duobao_engine::Level;
 
     #[test]
     fn the_question_speaks_to_whoever_resigns() {

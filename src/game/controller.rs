@@ -10,7 +10,7 @@
 //! What happened is recorded as events ([`super::events`]), each with its generation, for the
 //! parts that react to the game; picking up or putting down a piece records none.
 
-use duobao_ai::{Level, ThinkError};
+use duobao_engine::{Level, ThinkError};
 use duobao_rules::{Color, Concession, Game, Move, Ply, Position};
 
 use super::agreements::{resigning_side, Agreements};

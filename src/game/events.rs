@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, GameResult};
 
 use crate::session::Records;

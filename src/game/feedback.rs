@@ -73,7 +73,7 @@ mod tests {
     use crate::choice::Choice;
     use crate::game::clock::PauseReason;
     use crate::session::{GameSetup, Mode, SwapRule};
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::{Color, Position};
 
     fn game(turn_seconds: Option<u32>) -> Controller {

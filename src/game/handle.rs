@@ -10,7 +10,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use dioxus::prelude::*;
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, Game};
 
 use super::controller::Controller;

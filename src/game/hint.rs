@@ -4,8 +4,9 @@
 //! and on a line of the proven win from the start, that it wins by force in so many moves.
 //! Pure: the game screen turns the reasons into one line of text.
 
-use duobao_ai::{allows_treasure_capture, treasure_threat, ForcedLine, Level, Outcome};
+use duobao_engine::{allows_treasure_capture, treasure_threat, Level, Outcome};
 use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
+use duobao_study::ForcedLine;
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
 

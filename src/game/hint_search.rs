@@ -6,8 +6,9 @@
 //! controller drops an answer that comes back stale.
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, ForcedLine, Job, ThinkError};
+use duobao_engine::{CancelToken, ThinkError};
 use duobao_rules::{Game, Position};
+use duobao_study::{Finding, ForcedLine, Job};
 use futures_util::future;
 
 use super::controller::Controller;

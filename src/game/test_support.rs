@@ -1,6 +1,6 @@
 //! Games and controllers for the tests of the game screen's parts.
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, GameResult, Position};
 
 use super::controller::Controller;

@@ -2,8 +2,8 @@
 //! colour, the result and its reason, the moves, when), the filters of the list, and the
 //! review's verdicts once analysed, in a compact text that keeps a thousand games small.
 
-use duobao_ai::{PlyReview, Verdict};
 use duobao_rules::{Color, Game, GameResult, Move};
+use duobao_study::{PlyReview, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::session::Mode;
@@ -114,27 +114,27 @@ const VERDICTS: [(Verdict, char); 5] = [
 
 /// A ply's outcome for its mover (the AI's, not the kept game's [`Outcome`]) as `w7`, `l4` or
 /// `s-35`.
-fn mover_outcome_text(outcome: duobao_ai::Outcome) -> String {
+fn mover_outcome_text(outcome: duobao_engine::Outcome) -> String {
     match outcome {
-        duobao_ai::Outcome::Win { plies } => format!("w{plies}"),
-        duobao_ai::Outcome::Loss { plies } => format!("l{plies}"),
-        duobao_ai::Outcome::Score(score) => format!("s{score}"),
+        duobao_engine::Outcome::Win { plies } => format!("w{plies}"),
+        duobao_engine::Outcome::Loss { plies } => format!("l{plies}"),
+        duobao_engine::Outcome::Score(score) => format!("s{score}"),
         // A review scores these (a drawn game 0), so they are never kept; were one given, it
         // would read back as level.
-        duobao_ai::Outcome::Draw | duobao_ai::Outcome::Unknown => "s0".to_string(),
+        duobao_engine::Outcome::Draw | duobao_engine::Outcome::Unknown => "s0".to_string(),
     }
 }
 
-fn parse_mover_outcome(text: &str) -> Option<duobao_ai::Outcome> {
+fn parse_mover_outcome(text: &str) -> Option<duobao_engine::Outcome> {
     let (kind, number) = text.split_at_checked(1)?;
     Some(match kind {
-        "w" => duobao_ai::Outcome::Win {
+        "w" => duobao_engine::Outcome::Win {
             plies: number.parse().ok()?,
         },
-        "l" => duobao_ai::Outcome::Loss {
+        "l" => duobao_engine::Outcome::Loss {
             plies: number.parse().ok()?,
         },
-        "s" => duobao_ai::Outcome::Score(number.parse().ok()?),
+        "s" => duobao_engine::Outcome::Score(number.parse().ok()?),
         _ => return None,
     })
 }
@@ -207,8 +207,9 @@ pub fn decode_verdicts(game: &Game, lines: &[String]) -> Option<Vec<PlyReview>> 
 mod tests {
     use super::*;
     use crate::test_games::game_from;
-    use duobao_ai::{review_game, Level, ReviewSettings};
+    use duobao_engine::Level;
     use duobao_rules::{Concession, DrawReason};
+    use duobao_study::{review_game, ReviewSettings};
 
     fn kept(mode: Mode, game: Game) -> KeptGame {
         KeptGame {
@@ -331,8 +332,8 @@ mod tests {
             number: 1,
             ply: game.plies()[0].ply,
             mover: Color::Red,
-            before: duobao_ai::Outcome::Score(-35),
-            after: duobao_ai::Outcome::Loss { plies: 8 },
+            before: duobao_engine::Outcome::Score(-35),
+            after: duobao_engine::Outcome::Loss { plies: 8 },
             verdict: Verdict::Blunder,
             best: None,
             proof: vec![mv("b4b3"), mv("c3b2")],
@@ -341,8 +342,8 @@ mod tests {
             number: 2,
             ply: game.plies()[1].ply,
             mover: Color::Black,
-            before: duobao_ai::Outcome::Win { plies: 7 },
-            after: duobao_ai::Outcome::Win { plies: 6 },
+            before: duobao_engine::Outcome::Win { plies: 7 },
+            after: duobao_engine::Outcome::Win { plies: 6 },
             verdict: Verdict::Best,
             best: Some(mv("b4b3")),
             proof: Vec::new(),

@@ -44,7 +44,7 @@ fn new_game(mode: Mode, prefs: &Prefs) -> GameSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duobao_ai::Level;
+    use duobao_engine::Level;
 
     #[test]
     fn games_start_from_the_start_with_the_chosen_level_and_turn_time() {

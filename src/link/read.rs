@@ -8,7 +8,7 @@
 //! is reported, and the app opens at home. A link never replaces an unfinished saved game
 //! without asking.
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, Game, Position};
 
 use super::write::{self, BadPly};

@@ -5,8 +5,8 @@
 //! game under a page of its menu (its menu stays open, its clock paused), Your games under a
 //! review opened from its list, the analysis board under the editor it opened. UI-free.
 
-use duobao_ai::PlyReview;
 use duobao_rules::{Color, Game, Position};
+use duobao_study::PlyReview;
 
 use super::Page;
 use crate::session::Mode;

@@ -1,7 +1,7 @@
 //! The player's preferences: plain serde data, which the storage keeps on the device one
 //! setting per key.
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 

@@ -76,7 +76,7 @@ pub(crate) mod tests {
     use crate::appearance::{BoardStyle, PieceSet, Theme};
     use crate::prefs::{VibrationStrength, Volume};
     use crate::storage::MemoryStore;
-    use duobao_ai::Level;
+    use duobao_engine::Level;
 
     /// Settings that are none of the defaults.
     pub fn changed() -> Prefs {

@@ -3,8 +3,9 @@
 //! engine-task hook, and the verdict comes back to the session.
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, PuzzleStep};
+use duobao_engine::CancelToken;
 use duobao_rules::Move;
+use duobao_study::{Finding, Job, PuzzleStep};
 
 use super::model::{Played, PuzzleSession};
 use crate::engine;

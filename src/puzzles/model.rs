@@ -2,8 +2,8 @@
 //! being solved — the player's move judged, the defender's reply, the win, or a wrong move with
 //! its refutation.
 
-use duobao_ai::{Job, Puzzle, PuzzleStep};
 use duobao_rules::{Game, Move};
+use duobao_study::{Job, Puzzle, PuzzleStep};
 
 /// The puzzles the app ships, written by `duobao puzzles` (one `<FEN>;<N>;<moves>` a line).
 const SHIPPED: &str = include_str!("../../assets/puzzles.txt");
@@ -242,7 +242,8 @@ mod tests {
         }
         assert_eq!(next_of(&all, 3), 4);
     }
-    use duobao_ai::{run_job, verify, CancelToken, Finding};
+    use duobao_engine::CancelToken;
+    use duobao_study::{run_job, verify, Finding};
 
     #[test]
     fn the_shipped_puzzles_parse_and_come_easiest_first() {

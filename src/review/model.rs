@@ -1,8 +1,9 @@
 //! The review screen's logic, free of any UI: which position the board shows, how a verdict is
 //! marked, the points of the evaluation graph, and the words of a blunder's proof.
 
-use duobao_ai::{Outcome, PlyReview, Verdict};
+use duobao_engine::Outcome;
 use duobao_rules::{Color, Game, Move};
+use duobao_study::{PlyReview, Verdict};
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
 

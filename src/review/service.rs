@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use duobao_ai::KnownOutcome;
 use duobao_rules::Game;
+use duobao_study::KnownOutcome;
 use web_time::Instant;
 
 use crate::endgames::carries;

@@ -5,8 +5,9 @@
 //! tablebase service is asked first about the game's positions beyond the app's own tables.
 
 use dioxus::prelude::*;
-use duobao_ai::{CancelToken, Finding, Job, PlyReview, Verdict};
+use duobao_engine::CancelToken;
 use duobao_rules::{Color, Game, Ply};
+use duobao_study::{Finding, Job, PlyReview, Verdict};
 
 use super::model::{
     better_text, blunder_text, forced_text, game_at, graph_points, graph_values, graph_x, mark,

@@ -2,7 +2,7 @@
 //! plays, from which position, with which turn time. Below both the screens and the storage, so
 //! that neither has to reach into the other for these.
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, Game, Position};
 use serde::{Deserialize, Serialize};
 

@@ -23,7 +23,7 @@ mod tests {
     use super::*;
     use crate::session::{DrawOffer, Mode, SwapRule};
     use crate::storage::{full_key, MemoryStore};
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::{Color, Game, Ply};
 
     fn saved() -> SavedGame {

@@ -61,7 +61,7 @@ pub fn game_headers(
 mod tests {
     use super::*;
     use crate::test_games::game_from;
-    use duobao_ai::Level;
+    use duobao_engine::Level;
     use duobao_rules::{read_game_text, write_game_text};
 
     #[test]

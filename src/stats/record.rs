@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::{Color, GameResult};
 use serde::{Deserialize, Serialize};
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::Color;
 
 use super::{Stats, Tally};

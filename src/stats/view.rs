@@ -2,7 +2,7 @@
 //! counts.
 
 use dioxus::prelude::*;
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::Color;
 
 use super::{Stats, Tally};

@@ -1,7 +1,7 @@
 //! The service's answer, read and checked against the position asked about: its category and
 //! distance, and each move's, turned to the side to move's point of view.
 
-use duobao_ai::Outcome;
+use duobao_engine::Outcome;
 use duobao_rules::{Move, Position};
 use serde::Deserialize;
 

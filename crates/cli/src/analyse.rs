@@ -16,11 +16,12 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use duobao_ai::{
-    analyse, AnalysisEvent, AnalysisLimit, AnalysisSettings, AnalysisVerdict, CancelToken,
-    EngineLines, MAX_ANALYSIS_LINES,
-};
+use duobao_engine::CancelToken;
 use duobao_rules::Move;
+use duobao_study::{
+    analyse, AnalysisEvent, AnalysisLimit, AnalysisSettings, AnalysisVerdict, EngineLines,
+    MAX_ANALYSIS_LINES,
+};
 
 use crate::commands::{game_after, PlayArgs};
 use crate::failure::Failure;
@@ -133,7 +134,8 @@ fn progress(event: &AnalysisEvent) -> String {
 
 #[cfg(test)]
 mod tests {
-    use duobao_ai::{EngineLine, LineValue, Outcome};
+    use duobao_engine::Outcome;
+    use duobao_study::{EngineLine, LineValue};
 
     use super::*;
 

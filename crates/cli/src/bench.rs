@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use duobao_ai::bench::{measure_level, measure_level_shared, summary, SAMPLE_POSITIONS};
-use duobao_ai::Level;
+use duobao_engine::Level;
+use duobao_study::bench::{measure_level, measure_level_shared, summary, SAMPLE_POSITIONS};
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {

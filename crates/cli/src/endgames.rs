@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_ai::{CancelToken, Level, SearchLimits, Searcher};
+use duobao_engine::{CancelToken, Level, SearchLimits, Searcher};
 use duobao_rules::{Color, Game, Position};
 use duobao_tablebase::{Probe, Slice, Tablebase};
 use rand::rngs::SmallRng;

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{Scope, ScopedJoinHandle};
 
-use duobao_ai::{CancelToken, Searcher};
+use duobao_engine::{CancelToken, Searcher};
 use duobao_rules::{perft_until, Game, Position};
 use duobao_tablebase::Tablebase;
 

@@ -15,7 +15,9 @@
 
 use std::time::Duration;
 
-use duobao_ai::{CancelToken, Level, Outcome, Proven, SearchInfo, SearchLimits, Searcher, MATE};
+use duobao_engine::{
+    CancelToken, Level, Outcome, Proven, SearchInfo, SearchLimits, Searcher, MATE,
+};
 use duobao_rules::Game;
 
 use crate::limits::{number_within, MOVETIMES, NODES, SEARCH_DEPTHS};

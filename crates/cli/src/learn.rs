@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use duobao_ai::{generate, review_game, ReviewSettings};
+use duobao_study::{generate, review_game, ReviewSettings};
 
 use crate::commands::{game_after, PlayArgs};
 use crate::failure::Failure;

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use duobao_ai::{Mcts, SearchLimits};
+use duobao_engine::{Mcts, SearchLimits};
 
 /// Perft depths: from the start, depth 8 takes under a second and each ply about eleven times
 /// the one before, so depth 10 takes a minute or two, depth 11 a quarter of an hour.

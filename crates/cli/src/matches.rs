@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_ai::{CancelToken, SearchLimits, Searcher};
+use duobao_engine::{CancelToken, SearchLimits, Searcher};
 use duobao_rules::{Color, Game, GameResult, Move};
 use duobao_tablebase::Tablebase;
 use rand::rngs::SmallRng;
@@ -431,7 +431,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("duobao-match-tables-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let error = short_match(
-            PlayerSpec::Level(duobao_ai::Level::Master),
+            PlayerSpec::Level(duobao_engine::Level::Master),
             PlayerSpec::Depth(2),
             Some(dir.clone()),
         )

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_ai::{CancelToken, Level, LevelPlayer, Mcts, SearchLimits, Searcher};
+use duobao_engine::{CancelToken, Level, LevelPlayer, Mcts, SearchLimits, Searcher};
 use duobao_rules::{Game, Move};
 use duobao_tablebase::Tablebase;
 

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use duobao_ai::{prove, Budget, Outcome, Solution, Solver, MAX_HORIZON};
+use duobao_engine::{prove, Budget, Outcome, Solution, Solver, MAX_HORIZON};
 use duobao_rules::{Game, Move};
 
 use crate::commands::{game_after, PlayArgs};

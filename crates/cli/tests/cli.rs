@@ -534,8 +534,8 @@ fn puzzles_are_printed_one_a_line_and_verify() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     for line in lines {
-        let puzzle: duobao_ai::Puzzle = line.parse().unwrap();
-        duobao_ai::verify(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let puzzle: duobao_study::Puzzle = line.parse().unwrap();
+        duobao_study::verify(&puzzle).unwrap_or_else(|e| panic!("{line}: {e}"));
     }
 }
 
@@ -649,7 +649,7 @@ fn solve_writes_a_certificate_that_the_rules_check() {
     );
     let bytes = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
-    let certificate = duobao_rules::Certificate::from_bytes(&bytes).unwrap();
+    let certificate = duobao_engine::Certificate::from_bytes(&bytes).unwrap();
     assert_eq!(certificate.start().to_fen(), WIN_IN_5);
     assert_eq!(certificate.check().unwrap().longest, 5);
 }

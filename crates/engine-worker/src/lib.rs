@@ -1,6 +1,6 @@
 //! The engine in a dedicated Web Worker, so that on the web a search never runs on the page's
-//! thread: [`duobao_ai::Job`]s come in as JSON, each is worked out by [`duobao_ai::run_job`] as
-//! one blocking call, and its [`duobao_ai::Finding`]s go out as JSON as they come. The endgame
+//! thread: [`duobao_study::Job`]s come in as JSON, each is worked out by [`duobao_study::run_job`] as
+//! one blocking call, and its [`duobao_study::Finding`]s go out as JSON as they come. The endgame
 //! tables are added first, one file at a time, and every later job reads them.
 //!
 //! `worker.js` beside this crate is the worker's script: `scripts/build-web.sh` puts
@@ -27,7 +27,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use duobao_ai::{run_job, CancelToken, Job};
+use duobao_engine::CancelToken;
+use duobao_study::{run_job, Job};
 use duobao_tablebase::{file, Slice, Tablebase};
 use wasm_bindgen::prelude::*;
 
@@ -118,8 +119,9 @@ fn work_out(
 
 #[cfg(test)]
 mod tests {
-    use duobao_ai::{Finding, Level};
+    use duobao_engine::Level;
     use duobao_rules::{Game, Ply};
+    use duobao_study::Finding;
 
     use super::*;
 

@@ -4,7 +4,6 @@
 //! draw), and a game as text. Pure: no I/O, no UI, no async.
 
 mod board;
-mod certificate;
 mod color;
 mod concession;
 mod draw;
@@ -23,7 +22,6 @@ mod zobrist;
 pub use board::{
     BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, GRID, GRID_POINTS, LINES, LINE_NAMES,
 };
-pub use certificate::{Certificate, CertificateError, CheckReport, Distances};
 pub use color::Color;
 pub use concession::Concession;
 pub use draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use duobao_ai::{Budget, Outcome, Solver};
+use duobao_engine::{Budget, Outcome, Solver};
 use duobao_rules::{Color, Game, GameResult, Point, PointSet, Position, QUIET_LIMIT};
 use duobao_tablebase::{file, BuildError, Probe, Slice, Tablebase};
 use rand::rngs::SmallRng;

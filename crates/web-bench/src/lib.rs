@@ -5,9 +5,9 @@
 //! `scripts/build-web-bench.sh`) rather than part of the app, so that players never download
 //! a maintainer's tool.
 
-use duobao_ai::bench::{measure, summary, Measurement, SAMPLE_POSITIONS};
-use duobao_ai::Level;
+use duobao_engine::Level;
 use duobao_rules::Game;
+use duobao_study::bench::{measure, summary, Measurement, SAMPLE_POSITIONS};
 use wasm_bindgen::prelude::*;
 
 /// Benchmarks `level` (easy, medium, hard or master) on each sample position in turn, calling

@@ -2,7 +2,7 @@
 //! time must stay within the level's budget (Master 1.5 s, Hard 0.5 s, Medium and Easy 0.2 s).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use duobao_ai::{CancelToken, Level, LevelPlayer, SearchLimits, Searcher};
+use duobao_engine::{CancelToken, Level, LevelPlayer, SearchLimits, Searcher};
 use duobao_rules::Game;
 
 /// The start and two positions from balanced match openings.

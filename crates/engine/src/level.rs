@@ -277,7 +277,7 @@ impl LevelPlayer {
     }
 
     /// [`LevelPlayer::choose`], with what the search reached.
-    pub(crate) fn choose_reporting(
+    pub fn choose_reporting(
         &mut self,
         game: &Game,
         stop: &CancelToken,
@@ -290,7 +290,7 @@ impl LevelPlayer {
 
     /// The best move of `share` of the root moves by a search with [`Level::limits`], and what
     /// the search reached; `None` when the share holds no move or `stop` was cancelled.
-    pub(crate) fn best_in_share(
+    pub fn best_in_share(
         &mut self,
         game: &Game,
         share: RootShare,

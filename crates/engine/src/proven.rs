@@ -8,8 +8,9 @@
 
 use std::sync::OnceLock;
 
-use duobao_rules::{Certificate, Color, Distances, Game, Move, Position};
+use duobao_rules::{Color, Game, Move, Position};
 
+use crate::certificate::{Certificate, Distances};
 use crate::outcome::Outcome;
 use crate::solve::Solution;
 
@@ -67,15 +68,16 @@ pub fn proven(game: &Game) -> Option<Proven> {
 }
 
 /// [`proven`]'s answer as the solver gives one, exact however far the win lies.
-pub(crate) fn proven_solution(game: &Game) -> Option<Solution> {
-    let Proven { outcome, line } = proven(game)?;
-    Some(Solution {
-        outcome,
-        horizon: line.len() as u32,
-        line,
-        finished: true,
-        nodes: 0,
-    })
+impl From<Proven> for Solution {
+    fn from(Proven { outcome, line }: Proven) -> Solution {
+        Solution {
+            outcome,
+            horizon: line.len() as u32,
+            line,
+            finished: true,
+            nodes: 0,
+        }
+    }
 }
 
 /// Red's stored move, or Black's longest defence (the first in the move generator's order);

@@ -5,7 +5,7 @@
 //! analysis panel and `duobao analyse` show the same thing:
 //! - the **lines** ([`analyse_lines`]): the alpha-beta search with [`SearchLimits::multi_pv`]
 //!   lines, reported after each completed depth;
-//! - the **verdict** ([`analyse_verdict`]): the proven win from the start ([`crate::proven`]) or
+//! - the **verdict** ([`analyse_verdict`]): the proven win from the start ([`duobao_engine::proven`]) or
 //!   the endgame tables when they know the position (at once), else the exact [`Solver`]
 //!   deepening its horizon, which reports how far it has looked until it proves a win or a
 //!   loss (the winner's shortest win against the longest defence).
@@ -20,20 +20,18 @@ use duobao_rules::{Color, Game, Move};
 use duobao_tablebase::Tablebase;
 use web_time::Instant;
 
-use crate::cancel::CancelToken;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::cancel::StopOnDrop;
 use crate::endgames::{finish_line, table_solution};
-use crate::outcome::Outcome;
-use crate::proven::{proven, proven_solution, Proven};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::runner::run_off_thread;
-use crate::search::{
-    nodes_per_second, RootShare, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND,
-};
-use crate::solve::{Budget, Solution, Solver};
+use duobao_engine::CancelToken;
+use duobao_engine::Outcome;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::think::ThinkError;
+use duobao_engine::StopOnDrop;
+#[cfg(not(target_arch = "wasm32"))]
+use duobao_engine::ThinkError;
+use duobao_engine::{proven, Proven};
+use duobao_engine::{Budget, Solution, Solver};
+use duobao_engine::{RootShare, SearchInfo, SearchLimits, Searcher, MATE, MATE_BOUND};
 
 /// The most engine lines an analysis shows.
 pub const MAX_ANALYSIS_LINES: usize = 3;
@@ -287,8 +285,9 @@ pub fn analyse_verdict(
     cancel: &CancelToken,
     report: &mut dyn FnMut(AnalysisVerdict),
 ) {
-    let known =
-        proven_solution(game).or_else(|| endgames.and_then(|tables| table_solution(tables, game)));
+    let known = proven(game)
+        .map(Solution::from)
+        .or_else(|| endgames.and_then(|tables| table_solution(tables, game)));
     if let Some(known) = known {
         report(verdict_of(known));
         return;
@@ -370,7 +369,7 @@ fn engine_lines(info: &SearchInfo) -> EngineLines {
         depth: info.depth,
         lines,
         nodes: info.nodes,
-        nps: nodes_per_second(info.nodes, info.elapsed),
+        nps: info.nps(),
         elapsed: info.elapsed,
     }
 }

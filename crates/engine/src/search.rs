@@ -122,7 +122,7 @@ impl SearchInfo {
 }
 
 /// `nodes` visited in `elapsed`, as nodes per second.
-pub(crate) fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
     let micros = elapsed.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / micros) as u64
 }

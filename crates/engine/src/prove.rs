@@ -7,8 +7,9 @@
 //! line that reaches it (while the quiet limit is out of reach, which [`prove`] demands), so a
 //! move stored for one transposition keeps the win within the plies left at every other.
 
-use duobao_rules::{Certificate, Game, Position, QUIET_LIMIT};
+use duobao_rules::{Game, Position, QUIET_LIMIT};
 
+use crate::certificate::Certificate;
 use crate::outcome::Outcome;
 use crate::solve::{Budget, Solver};
 

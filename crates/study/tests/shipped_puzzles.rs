@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use duobao_ai::{prove, verify, Puzzle, Solver, MAX_PUZZLE_MOVES};
+use duobao_engine::{prove, Solver};
+use duobao_study::{verify, Puzzle, MAX_PUZZLE_MOVES};
 
 const SHIPPED: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),

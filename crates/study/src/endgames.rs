@@ -5,8 +5,8 @@
 use duobao_rules::{Game, Move, Ply};
 use duobao_tablebase::{Probe, Tablebase};
 
-use crate::outcome::Outcome;
-use crate::solve::Solution;
+use duobao_engine::Outcome;
+use duobao_engine::Solution;
 
 /// The exact outcome of the game's position for the side to move and its line (the winner's
 /// shortest win against the longest defence), when the tables hold the position and the line

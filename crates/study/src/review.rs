@@ -7,7 +7,7 @@
 //! solver's horizon). The other verdicts come from how much the search's score of the move falls
 //! short of the best move's.
 //!
-//! In a game that is one of the lines of the proven win from the start ([`crate::proven`]),
+//! In a game that is one of the lines of the proven win from the start ([`duobao_engine::proven`]),
 //! the outcomes and the best move come from its certificate instead, exact however far the win
 //! lies: Red's move there is the best, and a Red move off it is never called best.
 //!
@@ -23,12 +23,12 @@ use std::sync::Arc;
 use duobao_rules::{Color, Game, Move, Ply};
 use duobao_tablebase::Tablebase;
 
-use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
-use crate::outcome::Outcome;
-use crate::proven::proven_solution;
-use crate::search::{SearchLimits, SearchResult, Searcher};
-use crate::solve::{Budget, Solution, Solver};
+use duobao_engine::proven;
+use duobao_engine::CancelToken;
+use duobao_engine::Outcome;
+use duobao_engine::{Budget, Solution, Solver};
+use duobao_engine::{SearchLimits, SearchResult, Searcher};
 
 /// A score drop (hundredths of a soldier) up to which a move is still good.
 const GOOD_DROP: i32 = 30;
@@ -193,7 +193,7 @@ impl Review {
         let mut before_exact = match self
             .current
             .clone()
-            .or_else(|| proven_solution(&before_game))
+            .or_else(|| proven(&before_game).map(Solution::from))
         {
             Some(solution) => solution,
             None => solve(&before_game, horizon),
@@ -204,7 +204,7 @@ impl Review {
         after_game
             .play(ply)
             .expect("a game's own plies replay from its start");
-        let mut after_exact = match proven_solution(&after_game) {
+        let mut after_exact = match proven(&after_game).map(Solution::from) {
             Some(solution) => solution,
             None => solve(&after_game, horizon),
         };

@@ -11,15 +11,15 @@ use duobao_tablebase::Tablebase;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::{analyse_lines, analyse_verdict, AnalysisEvent, AnalysisSettings};
-use crate::cancel::CancelToken;
 use crate::endgames::table_solution;
-use crate::level::Level;
-use crate::outcome::Outcome;
-use crate::proven::proven;
 use crate::puzzles::{Puzzle, PuzzleAttempt, PuzzleStep};
 use crate::review::{KnownOutcome, PlyReview, Review};
-use crate::search::RootShare;
-use crate::think::{choose_in_share, choose_move, ShareMove, ThinkError};
+use duobao_engine::proven;
+use duobao_engine::CancelToken;
+use duobao_engine::Level;
+use duobao_engine::Outcome;
+use duobao_engine::RootShare;
+use duobao_engine::{choose_in_share, choose_move, ShareMove, ThinkError};
 
 /// Work for the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

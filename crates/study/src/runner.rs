@@ -22,7 +22,7 @@ pub async fn run_off_thread<T: Send + 'static>(
             Ok(())
         }
         Err(_) => std::thread::Builder::new()
-            .name("duobao-ai".into())
+            .name("duobao-engine".into())
             .spawn(job)
             .map(drop),
     };

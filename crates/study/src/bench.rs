@@ -8,10 +8,10 @@ use std::time::Duration;
 use duobao_rules::Game;
 use web_time::Instant;
 
-use crate::cancel::CancelToken;
-use crate::level::{Level, LevelPlayer};
+use duobao_engine::CancelToken;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::search::RootShare;
+use duobao_engine::RootShare;
+use duobao_engine::{Level, LevelPlayer};
 
 /// Every fourth position of two games between Medium players, for a mix of openings, middle
 /// games and endings: the first game's first 36 plies, then the second game's first 12.

@@ -151,13 +151,16 @@ mod tests {
     use crate::outcome::Outcome;
     use crate::proven::proven;
 
+    /// An early middle game, off the proven win's lines (the benchmark's second position).
+    const MIDDLE_GAME: &str = "BBB/BBT.B/R.RB./R...R/RRR r - 4";
+
     fn choose(game: &Game, level: Level, cancel: &CancelToken) -> Result<Move, ThinkError> {
         choose_move(game, level, 1, None, cancel)
     }
 
     #[test]
     fn masters_shares_each_answer_a_move_of_their_own_and_the_best_is_played() {
-        let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
+        let game = Game::from_fen(MIDDLE_GAME).unwrap();
         let legal = game.position().legal_moves();
         let cancel = CancelToken::new();
         let answers: Vec<Result<ShareMove, ThinkError>> = (0..2)
@@ -255,7 +258,7 @@ mod tests {
     fn a_search_cancelled_from_another_thread_stops_promptly_with_no_move() {
         // Off the proven win's lines, where Master searches for up to its 1.5 s (on them it
         // answers at once).
-        let game = Game::from_fen(crate::bench::SAMPLE_POSITIONS[1]).unwrap();
+        let game = Game::from_fen(MIDDLE_GAME).unwrap();
         let cancel = CancelToken::new();
         let canceller = cancel.clone();
         let cancelled_at = std::thread::spawn(move || {

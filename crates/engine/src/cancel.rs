@@ -34,8 +34,7 @@ impl CancelToken {
     }
 
     /// A new token that is cancelled when this one is, and can also be cancelled on its own.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub(crate) fn child(&self) -> CancelToken {
+    pub fn child(&self) -> CancelToken {
         CancelToken(Arc::new(Inner {
             cancelled: AtomicBool::new(false),
             parent: Some(self.clone()),

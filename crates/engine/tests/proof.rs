@@ -1,7 +1,8 @@
 //! The committed proof that Red wins from the start within 21 plies, checked by the rules alone
 //! (see `Certificate::check`), and the same proof spoiled in each way a proof can be wrong.
 
-use duobao_rules::{Certificate, CertificateError, Move, Position};
+use duobao_engine::{Certificate, CertificateError};
+use duobao_rules::{Move, Position};
 
 const PROOF: &[u8] = Certificate::START_WIN;
 

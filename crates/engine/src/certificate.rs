@@ -29,12 +29,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
-use crate::board::{Point, PointSet, ALL_POINTS};
-use crate::color::Color;
-use crate::game::Game;
-use crate::moves::{Move, Ply};
-use crate::position::Position;
-use crate::result::GameResult;
+use duobao_rules::{Color, Game, GameResult, Move, Ply, Point, PointSet, Position, ALL_POINTS};
 
 /// The winner's move in each position of a forced win, from a start position, within a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -460,7 +455,7 @@ fn read_varint(bytes: &mut &[u8]) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::DrawReason;
+    use duobao_rules::DrawReason;
 
     /// A shipped puzzle: Red wins in 2 moves (3 plies), starting with c3b4.
     const WIN_IN_3: &str = "BBB/B..R./RTRBR/..R../.RR r L 7";

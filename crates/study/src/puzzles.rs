@@ -18,11 +18,11 @@ use duobao_rules::{Game, GameResult, Move, Position, MAX_SOLDIERS};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::cancel::CancelToken;
-use crate::level::Level;
-use crate::outcome::Outcome;
-use crate::search::{SearchLimits, Searcher};
-use crate::solve::{Budget, Solver};
+use duobao_engine::CancelToken;
+use duobao_engine::Level;
+use duobao_engine::Outcome;
+use duobao_engine::{Budget, Solver};
+use duobao_engine::{SearchLimits, Searcher};
 
 /// The longest puzzle, in the winner's moves.
 pub const MAX_PUZZLE_MOVES: u32 = 5;

@@ -13,7 +13,7 @@ use crate::outcome::Outcome;
 /// Red's 13 first moves, valued for Red in plies from the start (the move included), as the
 /// exact solver found them: see `docs/SOLVING.md`, "The first moves", for the runs. A value here
 /// is a proof, not an estimate; the short ones are proven again by this module's tests and
-/// `c3c2`'s by the certificate (`crates/rules/tests/proof.rs`).
+/// `c3c2`'s by the certificate (`crates/engine/tests/proof.rs`).
 const FIRST_MOVE_VALUES: [(&str, Outcome); 13] = [
     ("c3c2", Outcome::Win { plies: 21 }),
     ("a2a3", Outcome::Win { plies: 25 }),

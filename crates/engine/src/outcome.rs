@@ -33,7 +33,7 @@ impl Outcome {
     }
 
     /// A proven win or loss as it is, else the search's `score`: how a review states it.
-    pub(crate) fn or_score(self, score: i32) -> Outcome {
+    pub fn or_score(self, score: i32) -> Outcome {
         match self {
             Outcome::Win { .. } | Outcome::Loss { .. } | Outcome::Score(_) => self,
             Outcome::Draw => Outcome::Score(0),
