@@ -12,7 +12,9 @@
 # the regular files inside DIR are served (no dotfiles, no links leading out), slow or idle
 # clients are dropped (10 s for a request's head, 60 s without traffic) and at most 1024
 # connections are open at once: docs/SERVER.md. TABLES=DIR also answers
-# GET /api/tablebase?fen=FEN from the endgame tables in DIR (`duobao tablebase build`).
+# GET /api/tablebase?fen=FEN from the endgame tables in DIR (`duobao tablebase build`). Online
+# games (/api/online, docs/PROTOCOL.md) are kept in SQLite in the local data folder, or in the
+# database DB=… names.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,6 +36,12 @@ fi
 
 if [[ -n "${TABLES:-}" ]]; then
   args+=(--tables "$(cd "$TABLES" && pwd)")
+fi
+
+# The online games' database: SQLite in the local data folder unless DB says otherwise
+# (sqlite:PATH, or postgres://… for several server nodes on one database).
+if [[ -n "${DB:-}" ]]; then
+  args+=(--db "$DB")
 fi
 
 cd "$root"

@@ -2,8 +2,8 @@
 # Installs what building the app and running its end-to-end tests need, skipping whatever is
 # already there: the Rust targets, Chromium and CJK fonts, the Dioxus CLI, the wasm-bindgen CLI
 # that matches Cargo.lock, esbuild, a current wasm-opt, the web build's node packages (Workbox),
-# the e2e suite's (Playwright, Lighthouse), and for the native e2e test the desktop build's
-# libraries, Xvfb, xdotool and ImageMagick.
+# the e2e suite's (Playwright, Lighthouse), for the native e2e test the desktop build's
+# libraries, Xvfb, xdotool and ImageMagick, and PostgreSQL for the online games' tests.
 # `setup.sh --play` installs only what building and serving the web app needs.
 set -euo pipefail
 
@@ -26,6 +26,9 @@ if ((for_tests)); then
   for deb in libwebkit2gtk-4.1-dev libxdo-dev xvfb xdotool imagemagick; do
     [[ $'\n'"$installed_debs"$'\n' == *$'\n'"$deb install ok installed"$'\n'* ]] || packages+=("$deb")
   done
+  # The online games' PostgreSQL store and several server nodes on one database are tested
+  # against a throwaway server (scripts/with-postgres.sh).
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || packages+=(postgresql)
 fi
 command -v python3 >/dev/null || packages+=(python3)
 command -v npm >/dev/null || packages+=(nodejs npm)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test of the project: formatting, lints, the Rust tests of all crates, the Android build
+# Every test of the project: formatting, lints, the Rust tests of all crates (with a throwaway
+# PostgreSQL for the online games), the Android build
 # check, the mobile packaging check, the end-to-end suite in a phone-sized Chromium (the
 # functional files two at a time, then the timing files alone), Lighthouse, the native
 # end-to-end test of the desktop build under Xvfb, the endgame tables built through Ray
@@ -51,7 +52,9 @@ build_web() {
 phase "setup" bash scripts/setup.sh
 phase "cargo fmt" cargo fmt --all --check
 phase "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
-phase "cargo test" cargo test --workspace
+# With a throwaway PostgreSQL: the online games' store conformance suite and the server nodes
+# sharing one database run against it, and fail rather than skip without it.
+phase "cargo test" bash scripts/with-postgres.sh env DUOBAO_REQUIRE_POSTGRES=1 cargo test --workspace
 phase "android check" cargo check --target aarch64-linux-android --features mobile
 phase "packaging check" python3 scripts/check-packaging.py
 phase "web build" build_web

@@ -47,8 +47,8 @@ pub struct Limits {
     pub header_read_timeout: Duration,
     /// How long a connection may go without a byte moving ([`IDLE_TIMEOUT`]).
     pub idle_timeout: Duration,
-    /// The most connections open at once; `None` for [`MAX_CONNECTIONS`], or fewer when the
-    /// open-file limit leaves less room (the limit less 64).
+    /// The most connections open at once; `None` for [`MAX_CONNECTIONS`]; fewer either way when
+    /// the open-file limit leaves less room (the limit less 64).
     pub max_connections: Option<usize>,
 }
 
@@ -62,19 +62,20 @@ impl Default for Limits {
     }
 }
 
-/// [`MAX_CONNECTIONS`], or fewer when the open-file limit is lower: the limit less 64, and at
-/// least one. On Unix the soft limit is first raised, as far as the hard limit allows, to what
-/// the full cap needs (as Go's runtime and many servers do at start).
-pub fn connection_cap() -> usize {
-    open_file_limit().map_or(MAX_CONNECTIONS, |limit| {
-        limit.saturating_sub(SPARE_FILES).clamp(1, MAX_CONNECTIONS)
+/// `wanted` connections ([`MAX_CONNECTIONS`] unless told: a server of live games holds two
+/// sockets a game), or fewer when the open-file limit is lower: the limit less 64, and at least
+/// one. On Unix the soft limit is first raised, as far as the hard limit allows, to what the
+/// full cap needs (as Go's runtime and many servers do at start).
+pub fn connection_cap(wanted: usize) -> usize {
+    open_file_limit(wanted).map_or(wanted, |limit| {
+        limit.saturating_sub(SPARE_FILES).clamp(1, wanted)
     })
 }
 
 #[cfg(unix)]
-fn open_file_limit() -> Option<usize> {
+fn open_file_limit(connections: usize) -> Option<usize> {
     use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
-    let wanted = (MAX_CONNECTIONS + SPARE_FILES) as u64;
+    let wanted = (connections + SPARE_FILES) as u64;
     let limit = getrlimit(Resource::Nofile);
     let current = limit.current?;
     let raised = limit.maximum.map_or(wanted, |hard| hard.min(wanted));
@@ -96,14 +97,14 @@ fn open_file_limit() -> Option<usize> {
 }
 
 #[cfg(not(unix))]
-fn open_file_limit() -> Option<usize> {
+fn open_file_limit(_connections: usize) -> Option<usize> {
     None
 }
 
-/// The connections of a [`CappedListener`], as axum-server names them. The client's address is
-/// not kept: nothing here logs or reads it.
+/// The connections of a [`CappedListener`], as axum-server names them: the client's address,
+/// which only the online games' rate limits read (nothing logs it).
 #[derive(Debug, Clone, Copy)]
-pub struct Peer;
+pub struct Peer(pub std::net::IpAddr);
 
 impl Address for Peer {
     type Stream = Connection;
@@ -147,16 +148,19 @@ impl AddrListener<Connection, Peer> for CappedListener {
             .acquire_owned()
             .await
             .map_err(io::Error::other)?;
-        let (stream, _) = self.listener.accept().await?;
+        let (stream, address) = self.listener.accept().await?;
         // A response goes out as its head and then its body: with Nagle's algorithm the body
         // would wait for the client's delayed acknowledgement of the head (40 ms on Linux). A
         // socket that refuses the option still works, only slower.
         let _ = stream.set_nodelay(true);
-        Ok((Connection::new(stream, slot, self.idle_timeout), Peer))
+        Ok((
+            Connection::new(stream, slot, self.idle_timeout),
+            Peer(address.ip()),
+        ))
     }
 
     fn get_local_addr(&self) -> io::Result<Peer> {
-        self.listener.local_addr().map(|_| Peer)
+        self.listener.local_addr().map(|local| Peer(local.ip()))
     }
 }
 
@@ -271,9 +275,9 @@ mod tests {
 
     #[test]
     fn the_cap_leaves_room_below_the_open_file_limit() {
-        let cap = connection_cap();
+        let cap = connection_cap(MAX_CONNECTIONS);
         assert!((1..=MAX_CONNECTIONS).contains(&cap), "{cap}");
-        if let Some(limit) = open_file_limit() {
+        if let Some(limit) = open_file_limit(MAX_CONNECTIONS) {
             assert!(
                 cap + SPARE_FILES <= limit.max(SPARE_FILES + 1),
                 "{cap} {limit}"

@@ -12,7 +12,8 @@
 //! without traffic, at most 1024 connections), sends the headers of a careful static site and
 //! those that make the page cross-origin isolated (for the engine's worker), and its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
 //! Given endgame tables, it answers `GET /api/tablebase?fen=FEN` from them too
-//! ([`TABLEBASE_PATH`]).
+//! ([`TABLEBASE_PATH`]); given the online games' service (crates/online), `/api/online/…` and
+//! their sockets (docs/PROTOCOL.md).
 //! docs/SERVER.md says the same for a maintainer, with measurements.
 //!
 //! [`Site::bind`] takes the address (so that a port in use is reported before anything else),
@@ -40,6 +41,7 @@ use axum::routing::get;
 use axum::{middleware, Router};
 use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use axum_server::{Handle, Server};
+use duobao_online::{ClientIp, Online};
 use duobao_tablebase::Tablebase;
 use tower_http::services::ServeDir;
 
@@ -67,8 +69,14 @@ const GRACE: Duration = Duration::from_secs(5);
 /// that a phone offers to install it; it is not a file of the site, and like the page it is
 /// revalidated (`no-cache`), so that a new CA is never hidden behind a kept old one.
 ///
-/// With `tables`, [`TABLEBASE_PATH`] answers from them (see `tablebase_api`).
-pub fn router(root: &Path, local_ca: Option<&str>, tables: Option<Arc<Tablebase>>) -> Router {
+/// With `tables`, [`TABLEBASE_PATH`] answers from them (see `tablebase_api`); with `online`,
+/// `/api/online/…` is the online games'.
+pub fn router(
+    root: &Path,
+    local_ca: Option<&str>,
+    tables: Option<Arc<Tablebase>>,
+    online: Option<&Online>,
+) -> Router {
     let files = ServeDir::new(root)
         .precompressed_br()
         .precompressed_gzip()
@@ -91,6 +99,10 @@ pub fn router(root: &Path, local_ca: Option<&str>, tables: Option<Arc<Tablebase>
             .route(TABLEBASE_PATH, get(tablebase_api::tablebase))
             .with_state(tables)
             .merge(site),
+        None => site,
+    };
+    let site = match online {
+        Some(online) => online.router().merge(site),
         None => site,
     };
     site.layer(middleware::from_fn(headers::site_headers))
@@ -117,12 +129,21 @@ pub struct Config {
     pub limits: Limits,
     /// A folder of endgame tables to answer [`TABLEBASE_PATH`] from; `None` leaves it out.
     pub tables: Option<PathBuf>,
+    /// The online games, started on their database; `None` leaves `/api/online` out.
+    pub online: Option<Online>,
 }
 
 /// Where the local CA is kept unless told otherwise: one per user, since a phone trusts the CA
 /// and not a server, and the same CA must sign every start's certificate.
 fn default_cert_dir() -> Option<PathBuf> {
     dirs::data_local_dir().map(|data| data.join("duobao-serve"))
+}
+
+/// The client's address, from the connection, as the online games' rate limits read it.
+impl axum::extract::connect_info::Connected<Peer> for ClientIp {
+    fn connect_info(peer: Peer) -> ClientIp {
+        ClientIp(peer.0)
+    }
 }
 
 /// A server that is listening but not yet answering.
@@ -135,6 +156,7 @@ pub struct Site {
     lan: Vec<Ipv4Addr>,
     tls: Option<Tls>,
     tables: Option<Arc<Tablebase>>,
+    online: Option<Online>,
 }
 
 struct Tls {
@@ -203,13 +225,13 @@ impl Site {
             local_addr,
             root,
             limits: config.limits,
-            max_connections: config
-                .limits
-                .max_connections
-                .unwrap_or_else(connections::connection_cap),
+            max_connections: connections::connection_cap(
+                config.limits.max_connections.unwrap_or(MAX_CONNECTIONS),
+            ),
             lan,
             tls,
             tables,
+            online: config.online,
         })
     }
 
@@ -233,7 +255,8 @@ impl Site {
     /// seconds. Fails only if the listener cannot be handed to the runtime.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
         let local_ca = self.tls.as_ref().map(|tls| tls.ca.pem());
-        let app = router(&self.root, local_ca, self.tables).into_make_service();
+        let app = router(&self.root, local_ca, self.tables, self.online.as_ref())
+            .into_make_service_with_connect_info::<ClientIp>();
         let handle = Handle::<Peer>::new();
         let stopper = handle.clone();
         tokio::spawn(async move {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use duobao_online::Online;
 use duobao_serve::{shutdown_signal, Config, Limits, Site, LOCAL_CA_PATH, TABLEBASE_PATH};
 
 /// Serve the web build of Duobao Qi Bing · Seven Soldiers as the deployed site is served:
@@ -35,6 +36,31 @@ struct Args {
     /// GET /api/tablebase?fen=FEN from
     #[arg(long, value_name = "DIR")]
     tables: Option<PathBuf>,
+    /// The online games' database: sqlite:PATH, or postgres://… for several server nodes on one
+    /// database [default: sqlite: online.sqlite in this user's local data folder's duobao-serve]
+    #[arg(long, value_name = "URL", env = "DATABASE_URL")]
+    db: Option<String>,
+    /// Serve no online games (no database)
+    #[arg(long, conflicts_with = "db")]
+    no_online: bool,
+    /// Behind a reverse proxy or load balancer: the header it names each client's address in
+    /// (X-Forwarded-For or X-Real-IP), for the online games' rate limits
+    #[arg(long, value_name = "HEADER")]
+    client_address_header: Option<axum::http::HeaderName>,
+    /// No rate limits on the online games: only for load tests from one machine
+    #[arg(long)]
+    no_rate_limits: bool,
+    /// The most connections open at once (two a live game) [default: 1024]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: Option<u32>,
+}
+
+/// Where the online games are kept unless told otherwise.
+fn default_database() -> Option<String> {
+    dirs::data_local_dir().map(|data| {
+        let file = data.join("duobao-serve").join("online.sqlite");
+        format!("sqlite:{}", file.display())
+    })
 }
 
 fn main() -> ExitCode {
@@ -52,17 +78,36 @@ fn main() -> ExitCode {
             args.dir.display()
         );
     }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(problem) => return failure(&problem),
+    };
+    let database = match (args.no_online, args.db.clone().or_else(default_database)) {
+        (true, _) => None,
+        (false, Some(url)) => Some(url),
+        (false, None) => {
+            eprintln!("duobao-serve: no local data folder for the online games' database: give --db or --no-online");
+            return ExitCode::from(2);
+        }
+    };
+    let online = match &database {
+        None => None,
+        Some(url) => match runtime.block_on(start_online(url, &args)) {
+            Ok(online) => Some(online),
+            Err(problem) => return failure(&problem),
+        },
+    };
     let config = Config {
         dir: args.dir.clone(),
         addr: SocketAddr::new(args.bind, args.port),
         https: args.https,
         cert_dir: args.cert_dir.clone(),
-        limits: Limits::default(),
+        limits: Limits {
+            max_connections: args.max_connections.map(|n| n as usize),
+            ..Limits::default()
+        },
         tables: args.tables.clone(),
-    };
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(runtime) => runtime,
-        Err(problem) => return failure(&problem),
+        online,
     };
     let site = match Site::bind(config) {
         Ok(site) => site,
@@ -75,7 +120,7 @@ fn main() -> ExitCode {
     for notice in site.local_ca().map_or(&[][..], |ca| ca.notices()) {
         eprintln!("duobao-serve: {notice}");
     }
-    announce(&site, &args);
+    announce(&site, &args, database.as_deref());
     match runtime.block_on(site.run(stop)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(problem) => failure(&problem),
@@ -84,7 +129,7 @@ fn main() -> ExitCode {
 
 /// Where to open the site; for HTTPS, how a phone comes to trust it (the longer how-to is in
 /// README.md), and for plain HTTP on the network, that a phone needs HTTPS.
-fn announce(site: &Site, args: &Args) {
+fn announce(site: &Site, args: &Args, database: Option<&str>) {
     let urls = site.urls();
     let (here, network) = urls
         .split_first()
@@ -97,6 +142,12 @@ fn announce(site: &Site, args: &Args) {
         "Serving {} at {here}{phone} (Ctrl-C stops it)",
         args.dir.display()
     );
+    if let Some(url) = database {
+        println!(
+            "Online games at /api/online, kept in {}",
+            shown_database(url)
+        );
+    }
     if let Some(tables) = &args.tables {
         println!(
             "Answering {TABLEBASE_PATH}?fen=FEN from the endgame tables in {}",
@@ -134,6 +185,22 @@ fn announce(site: &Site, args: &Args) {
             "Browsers here warn about the certificate until they trust the local CA {}; until then, choose to proceed.",
             ca.path().display()
         ),
+    }
+}
+
+async fn start_online(url: &str, args: &Args) -> Result<Online, duobao_online::StoreError> {
+    let options = duobao_online::Options {
+        client_address_header: args.client_address_header.clone(),
+        no_rate_limits: args.no_rate_limits,
+    };
+    Online::start(duobao_online::open_database(url).await?, options).await
+}
+
+/// A database's address without its password.
+fn shown_database(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://…{}", &url[..scheme], &url[at..]),
+        _ => url.to_string(),
     }
 }
 

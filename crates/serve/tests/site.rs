@@ -64,6 +64,7 @@ fn config(dir: &Path, cert_dir: Option<&Path>) -> Config {
         cert_dir: cert_dir.map(Path::to_owned),
         limits: Limits::default(),
         tables: None,
+        online: None,
     }
 }
 

@@ -1,0 +1,384 @@
+//! The HTTP side of docs/PROTOCOL.md: creating, joining and looking at games, pairing seekers
+//! (a long poll), and the socket's upgrade.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use rand::Rng;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::model::Event;
+use crate::protocol::{
+    CreateGame, Created, JoinGame, NewSeek, Refusal, Seat, Seated, SeekKey, SideChoice, Waiting,
+    TURN_SECONDS,
+};
+use crate::room::Command;
+use crate::rooms::{now_millis, SEEK_LIFETIME};
+use crate::socket::{self, MAX_FRAME};
+use crate::store::{NewGame, Pairing, Seek, SeekState};
+use crate::{secret, ClientIp, Online};
+
+/// The longest request body.
+const MAX_BODY: usize = 1024;
+/// How long a seek's request is held open waiting for a partner.
+const SEEK_POLL: Duration = Duration::from_secs(25);
+/// How often a waiting seek looks at the database, should a notice be lost.
+const SEEK_RECHECK: Duration = Duration::from_secs(2);
+
+/// The routes under `/api/online`.
+pub fn router(online: Online) -> Router {
+    Router::new()
+        .route("/api/online/games", post(create))
+        .route("/api/online/games/{id}", get(view))
+        .route("/api/online/games/{id}/join", post(join))
+        .route("/api/online/games/{id}/socket", get(upgrade))
+        .route("/api/online/seeks", post(new_seek))
+        .route(
+            "/api/online/seeks/{seek}",
+            post(renew_seek).delete(cancel_seek),
+        )
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(online)
+}
+
+fn json(status: StatusCode, body: &impl Serialize) -> Response {
+    let text = serde_json::to_string(body).expect("answers serialize");
+    (
+        status,
+        [
+            (CONTENT_TYPE, "application/json"),
+            (CACHE_CONTROL, "no-store"),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::BAD_REQUEST);
+        (
+            status,
+            [
+                (CONTENT_TYPE, "application/json"),
+                (CACHE_CONTROL, "no-store"),
+            ],
+            self.to_json(),
+        )
+            .into_response()
+    }
+}
+
+fn read<T: DeserializeOwned>(body: &Bytes) -> Result<T, Refusal> {
+    serde_json::from_slice(body).map_err(|_| Refusal::BadRequest)
+}
+
+fn game_id(id: &str) -> Result<(), Refusal> {
+    if secret::is_id(id) {
+        Ok(())
+    } else {
+        Err(Refusal::NoGame)
+    }
+}
+
+fn turn_seconds(seconds: u32) -> Result<u32, Refusal> {
+    if TURN_SECONDS.contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(Refusal::BadRequest)
+    }
+}
+
+async fn create(
+    State(online): State<Online>,
+    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let address = online.client_address(peer, &headers);
+    if !online.inner.creating.take(address) {
+        return Err(Refusal::TooManyRequests);
+    }
+    let asked: CreateGame = read(&body)?;
+    let turn_seconds = turn_seconds(asked.turn_seconds)?;
+    let seat = match asked.side {
+        SideChoice::Red => Seat::Red,
+        SideChoice::Black => Seat::Black,
+        SideChoice::Random => random_seat(),
+    };
+    let (key, invite) = (secret::new_key(), secret::new_key());
+    let id = secret::new_id();
+    let hash = Some(secret::hash(&key));
+    let game = NewGame {
+        id: id.clone(),
+        turn_seconds,
+        created_at: now_millis(),
+        red_hash: if seat == Seat::Red {
+            hash.clone()
+        } else {
+            None
+        },
+        black_hash: if seat == Seat::Black { hash } else { None },
+        invite_hash: Some(secret::hash(&invite)),
+        rematch_of: None,
+        events: Vec::new(),
+    };
+    online
+        .inner
+        .shared
+        .store
+        .create(game)
+        .await
+        .map_err(|_| Refusal::Unavailable)?;
+    let created = Created {
+        id,
+        seat,
+        secret: key,
+        invite,
+    };
+    Ok(json(StatusCode::CREATED, &created))
+}
+
+fn random_seat() -> Seat {
+    if rand::rng().random_bool(0.5) {
+        Seat::Red
+    } else {
+        Seat::Black
+    }
+}
+
+async fn view(State(online): State<Online>, Path(id): Path<String>) -> Result<Response, Refusal> {
+    game_id(&id)?;
+    let game = online
+        .inner
+        .shared
+        .ask(&id, |reply| Command::View { reply })
+        .await?;
+    Ok(json(StatusCode::OK, &game))
+}
+
+async fn join(
+    State(online): State<Online>,
+    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let address = online.client_address(peer, &headers);
+    game_id(&id)?;
+    let asked: JoinGame = read(&body)?;
+    let failures = &online.inner.failed_attempts;
+    if !failures.has(address) {
+        return Err(Refusal::TooManyAttempts);
+    }
+    let joined = online
+        .inner
+        .shared
+        .ask(&id, |reply| Command::Join {
+            invite: asked.invite,
+            reply,
+        })
+        .await;
+    match joined {
+        Ok((seat, key)) => Ok(json(
+            StatusCode::OK,
+            &Seated {
+                id: None,
+                seat,
+                secret: key,
+            },
+        )),
+        Err(refusal) => {
+            if matches!(refusal, Refusal::WrongInvite | Refusal::NoGame) {
+                failures.take(address);
+            }
+            Err(refusal)
+        }
+    }
+}
+
+async fn upgrade(
+    State(online): State<Online>,
+    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, Refusal> {
+    let address = online.client_address(peer, &headers);
+    game_id(&id)?;
+    if !socket::same_origin(&headers) {
+        return Ok((
+            StatusCode::FORBIDDEN,
+            "another site's page may not open this socket",
+        )
+            .into_response());
+    }
+    if !online.inner.failed_attempts.has(address) {
+        return Err(Refusal::TooManyAttempts);
+    }
+    Ok(upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(64 * 1024)
+        .on_upgrade(move |ws| socket::serve(online, id, address, ws)))
+}
+
+async fn new_seek(
+    State(online): State<Online>,
+    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let address = online.client_address(peer, &headers);
+    if !online.inner.creating.take(address) {
+        return Err(Refusal::TooManyRequests);
+    }
+    let asked: NewSeek = read(&body)?;
+    let turn_seconds = turn_seconds(asked.turn_seconds)?;
+    let key = secret::new_key();
+    let now = now_millis();
+    let seek = Seek {
+        id: secret::new_id(),
+        secret_hash: secret::hash(&key),
+        turn_seconds,
+        at: now,
+    };
+    let seek_id = seek.id.clone();
+    let own_hash = seek.secret_hash.clone();
+    let shared = &online.inner.shared;
+    let bell = shared.seek_bell(&seek_id);
+    let pair: Pairing = Box::new(move |partner: &Seek| {
+        let seat = random_seat();
+        let (red_hash, black_hash) = match seat {
+            Seat::Red => (own_hash, partner.secret_hash.clone()),
+            Seat::Black => (partner.secret_hash.clone(), own_hash),
+        };
+        let game = NewGame {
+            id: secret::new_id(),
+            turn_seconds,
+            created_at: now,
+            red_hash: Some(red_hash),
+            black_hash: Some(black_hash),
+            invite_hash: None,
+            rematch_of: None,
+            events: vec![Event::Joined { at: now }],
+        };
+        (game, seat)
+    });
+    let paired = shared
+        .store
+        .seek(seek, now - SEEK_LIFETIME.as_millis() as i64, pair)
+        .await;
+    match paired {
+        Ok(Some((game, seat))) => {
+            shared.drop_seek_bell(&seek_id);
+            shared.ensure(&game);
+            Ok(seated(game, seat, key))
+        }
+        Ok(None) => Ok(wait_for_partner(&online, seek_id, key, bell).await),
+        Err(_) => {
+            shared.drop_seek_bell(&seek_id);
+            Err(Refusal::Unavailable)
+        }
+    }
+}
+
+fn seated(game: String, seat: Seat, key: String) -> Response {
+    json(
+        StatusCode::CREATED,
+        &Seated {
+            id: Some(game),
+            seat,
+            secret: key,
+        },
+    )
+}
+
+/// Holds the request until the seek is paired (201) or for [`SEEK_POLL`] (202).
+async fn wait_for_partner(
+    online: &Online,
+    seek: String,
+    key: String,
+    bell: std::sync::Arc<tokio::sync::Notify>,
+) -> Response {
+    let shared = &online.inner.shared;
+    let hash = secret::hash(&key);
+    let until = tokio::time::Instant::now() + SEEK_POLL;
+    let answer = loop {
+        match shared.store.seek_state(&seek, &hash, now_millis()).await {
+            Ok(SeekState::Paired { game, seat }) => {
+                shared.ensure(&game);
+                break seated(game, seat, key);
+            }
+            Ok(SeekState::Waiting) => {}
+            Ok(SeekState::Gone) => break Refusal::NoGame.into_response(),
+            Err(_) => break Refusal::Unavailable.into_response(),
+        }
+        if tokio::time::Instant::now() >= until {
+            break json(
+                StatusCode::ACCEPTED,
+                &Waiting {
+                    seek: seek.clone(),
+                    secret: key,
+                },
+            );
+        }
+        let pause = SEEK_RECHECK.min(until - tokio::time::Instant::now());
+        let _ = tokio::time::timeout(pause, bell.notified()).await;
+    };
+    shared.drop_seek_bell(&seek);
+    answer
+}
+
+async fn renew_seek(
+    State(online): State<Online>,
+    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    Path(seek): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let address = online.client_address(peer, &headers);
+    let asked: SeekKey = read(&body)?;
+    if !secret::is_id(&seek) || !online.inner.failed_attempts.has(address) {
+        return Err(Refusal::NoGame);
+    }
+    let bell = online.inner.shared.seek_bell(&seek);
+    let answer = wait_for_partner(&online, seek, asked.secret, bell).await;
+    if answer.status() == StatusCode::NOT_FOUND {
+        online.inner.failed_attempts.take(address);
+    }
+    Ok(answer)
+}
+
+async fn cancel_seek(
+    State(online): State<Online>,
+    Path(seek): Path<String>,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let asked: SeekKey = read(&body)?;
+    if !secret::is_id(&seek) {
+        return Err(Refusal::NoGame);
+    }
+    let hash = secret::hash(&asked.secret);
+    let state = online
+        .inner
+        .shared
+        .store
+        .cancel_seek(&seek, &hash)
+        .await
+        .map_err(|_| Refusal::Unavailable)?;
+    Ok(match state {
+        SeekState::Paired { game, seat } => seated(game, seat, asked.secret),
+        SeekState::Waiting | SeekState::Gone => StatusCode::NO_CONTENT.into_response(),
+    })
+}

@@ -1,0 +1,654 @@
+//! One task per live game, as lila-ws has: it alone changes its game, so that requests are
+//! taken in turn; it stores every change before anyone hears of it, acknowledges a move only
+//! once it is committed, runs the turn clock, and tells the game's sockets. Several nodes may
+//! each have a task for the same game: the database orders their writes (a write made on a
+//! stale version is refused), and a task that loses reads what won and tells its sockets.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::json;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::model::{Decision, Event, GameState, Millis, Presence, Status};
+use crate::protocol::{ClientFrame, Refusal, Seat};
+use crate::rooms::{now_millis, Shared};
+use crate::secret;
+use crate::store::{Append, Appended, NewGame, Notice, StoredGame};
+
+/// What a socket receives: JSON text, shared by every socket a broadcast goes to.
+pub type Outgoing = Utf8Bytes;
+/// A socket's number within its game's task.
+pub type ClientId = u64;
+
+/// How many messages may wait for a slow socket before it is dropped (it reconnects and catches
+/// up by its version).
+pub const OUTBOX: usize = 64;
+/// The allowance for the network before a turn is passed: this much at least …
+const BASE_ALLOWANCE: Millis = 250;
+/// … and at most this much, the mover's measured round trip counted in between.
+const MAX_ALLOWANCE: Millis = 1000;
+/// Where the mover's socket is on another node, that node passes the turn; this one only if
+/// that node is gone.
+const BACKUP_DELAY: Millis = 3000;
+/// How long a task with nothing to run (no clock, no socket) stays.
+const IDLE: Duration = Duration::from_secs(60);
+/// How often a node tells the others who is connected to it, and how long that is believed.
+const PRESENCE_EVERY: Duration = Duration::from_secs(20);
+const PRESENCE_TRUSTED: Duration = Duration::from_secs(45);
+
+/// A request to a game's task.
+pub enum Command {
+    /// A socket says hello; the reply is its number and seat.
+    Hello {
+        secret: Option<String>,
+        version: u64,
+        outbox: mpsc::Sender<Outgoing>,
+        reply: oneshot::Sender<Result<(ClientId, Option<Seat>), Refusal>>,
+    },
+    /// A socket's frame (after its hello).
+    Frame {
+        client: ClientId,
+        frame: ClientFrame,
+    },
+    /// A socket's measured round trip.
+    Lag { client: ClientId, rtt: Duration },
+    /// A socket closed.
+    Leave { client: ClientId },
+    /// The second player takes the free seat with the invitation.
+    Join {
+        invite: String,
+        reply: oneshot::Sender<Result<(Seat, String), Refusal>>,
+    },
+    /// The game as watchers see it.
+    View {
+        reply: oneshot::Sender<Result<serde_json::Value, Refusal>>,
+    },
+    /// A notice about this game from the database.
+    Notice(Notice),
+    /// Notices may have been missed: read the game's new events.
+    CatchUp,
+}
+
+impl Command {
+    /// Answers the command's asker with a refusal (its game cannot be had).
+    pub fn refuse(self, refusal: Refusal) {
+        match self {
+            Command::Hello { reply, .. } => {
+                let _ = reply.send(Err(refusal));
+            }
+            Command::Join { reply, .. } => {
+                let _ = reply.send(Err(refusal));
+            }
+            Command::View { reply } => {
+                let _ = reply.send(Err(refusal));
+            }
+            _ => {}
+        }
+    }
+}
+
+struct Client {
+    seat: Option<Seat>,
+    outbox: mpsc::Sender<Outgoing>,
+}
+
+struct Room {
+    shared: Arc<Shared>,
+    state: GameState,
+    /// Every event so far, version 1 first.
+    events: Vec<Event>,
+    red_hash: Option<String>,
+    black_hash: Option<String>,
+    invite_hash: Option<String>,
+    clients: HashMap<ClientId, Client>,
+    next_client: ClientId,
+    rtt: HashMap<Seat, Duration>,
+    /// Who is connected on other nodes, as they last said.
+    remote: HashMap<String, (Presence, Instant)>,
+    shown_presence: Presence,
+    last_published: Instant,
+}
+
+/// Loads game `id` and runs its task until it has nothing left to do. `fresh_turn`: the server
+/// was down, so the player on move starts a whole turn again.
+pub async fn run(
+    shared: Arc<Shared>,
+    id: String,
+    generation: u64,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    fresh_turn: bool,
+) {
+    let stored = match shared.store.load(&id).await {
+        Ok(Some(stored)) => stored,
+        outcome => {
+            let refusal = match outcome {
+                Ok(_) => Refusal::NoGame,
+                Err(_) => Refusal::Unavailable,
+            };
+            shared.forget(&id, generation);
+            commands.close();
+            while let Some(command) = commands.recv().await {
+                command.refuse(refusal);
+            }
+            return;
+        }
+    };
+    let mut room = match Room::from_stored(Arc::clone(&shared), stored) {
+        Ok(room) => room,
+        Err(problem) => {
+            eprintln!("duobao-serve: online game {id} cannot be read back: {problem}");
+            shared.forget(&id, generation);
+            commands.close();
+            while let Some(command) = commands.recv().await {
+                command.refuse(Refusal::Unavailable);
+            }
+            return;
+        }
+    };
+    let now = now_millis();
+    if room.state.status == Status::Playing
+        && (fresh_turn || room.state.turn_ends() + BACKUP_DELAY < now)
+    {
+        let _ = room
+            .commit(vec![Event::Clock { at: now }], None, None, None)
+            .await;
+    }
+    let mut idle_since = Instant::now();
+    loop {
+        let deadline = room.pass_deadline();
+        let idle_ends = idle_since + IDLE;
+        let publish_at = room.last_published + PRESENCE_EVERY;
+        tokio::select! {
+            command = commands.recv() => match command {
+                Some(command) => room.handle(command).await,
+                None => break,
+            },
+            () = tokio::time::sleep_until(deadline.unwrap_or(idle_ends)), if deadline.is_some() => {
+                room.time_out().await;
+            }
+            () = tokio::time::sleep_until(idle_ends), if room.is_idle() => {
+                if shared.forget(&room.state.id, generation) {
+                    commands.close();
+                    // What arrived meanwhile goes to the task that follows.
+                    while let Some(command) = commands.recv().await {
+                        shared.deliver(&room.state.id, command);
+                    }
+                    break;
+                }
+            }
+            () = tokio::time::sleep_until(publish_at), if shared.store.shared() && !room.clients.is_empty() => {
+                room.publish_presence().await;
+            }
+        }
+        if !room.is_idle() {
+            idle_since = Instant::now();
+        }
+    }
+}
+
+impl Room {
+    fn from_stored(
+        shared: Arc<Shared>,
+        stored: StoredGame,
+    ) -> Result<Room, crate::model::BadHistory> {
+        let mut state = GameState::new(
+            stored.id.clone(),
+            stored.turn_seconds,
+            stored.created_at,
+            stored.rematch_of.clone(),
+        );
+        for event in &stored.events {
+            state.apply(event)?;
+        }
+        Ok(Room {
+            shared,
+            state,
+            events: stored.events,
+            red_hash: stored.red_hash,
+            black_hash: stored.black_hash,
+            invite_hash: stored.invite_hash,
+            clients: HashMap::new(),
+            next_client: 1,
+            rtt: HashMap::new(),
+            remote: HashMap::new(),
+            shown_presence: Presence::default(),
+            last_published: Instant::now(),
+        })
+    }
+
+    /// Nothing to run: no clock and no socket.
+    fn is_idle(&self) -> bool {
+        self.clients.is_empty() && self.state.status != Status::Playing
+    }
+
+    fn seat_hash(&self, seat: Seat) -> Option<&str> {
+        match seat {
+            Seat::Red => self.red_hash.as_deref(),
+            Seat::Black => self.black_hash.as_deref(),
+        }
+    }
+
+    fn local_presence(&self) -> Presence {
+        let mut presence = Presence::default();
+        for client in self.clients.values() {
+            match client.seat {
+                Some(Seat::Red) => presence.red = true,
+                Some(Seat::Black) => presence.black = true,
+                None => presence.watchers += 1,
+            }
+        }
+        presence
+    }
+
+    /// Who is connected here and, as they last said, on the other nodes.
+    fn presence(&self) -> Presence {
+        let fresh = Instant::now() - PRESENCE_TRUSTED;
+        self.remote
+            .values()
+            .filter(|(_, said)| *said >= fresh)
+            .fold(self.local_presence(), |all, (there, _)| Presence {
+                red: all.red || there.red,
+                black: all.black || there.black,
+                watchers: all.watchers + there.watchers,
+            })
+    }
+
+    /// When the clock passes the current turn: its end, plus the allowance for the network.
+    fn pass_deadline(&self) -> Option<Instant> {
+        let mover = self.state.turn()?;
+        let here = self.clients.values().any(|c| c.seat == Some(mover));
+        let allowance = if here {
+            let rtt = self
+                .rtt
+                .get(&mover)
+                .map_or(0, |rtt| rtt.as_millis() as Millis);
+            (BASE_ALLOWANCE + rtt).min(MAX_ALLOWANCE)
+        } else if self.shared.store.shared() {
+            BACKUP_DELAY
+        } else {
+            MAX_ALLOWANCE
+        };
+        let wait = (self.state.turn_ends() + allowance - now_millis()).max(0);
+        Some(Instant::now() + Duration::from_millis(wait as u64))
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Hello {
+                secret,
+                version,
+                outbox,
+                reply,
+            } => self.hello(secret, version, outbox, reply),
+            Command::Frame { client, frame } => self.frame(client, frame).await,
+            Command::Lag { client, rtt } => {
+                if let Some(seat) = self.clients.get(&client).and_then(|c| c.seat) {
+                    self.rtt.insert(seat, rtt);
+                }
+            }
+            Command::Leave { client } => {
+                self.clients.remove(&client);
+                self.presence_changed().await;
+            }
+            Command::Join { invite, reply } => {
+                let _ = reply.send(self.join(&invite).await);
+            }
+            Command::View { reply } => {
+                let _ = reply.send(Ok(self.state.view(now_millis(), self.presence(), None)));
+            }
+            Command::Notice(Notice::Game { version, .. }) => {
+                if version > self.state.version {
+                    self.catch_up().await;
+                }
+            }
+            Command::Notice(Notice::Presence {
+                node,
+                red,
+                black,
+                watchers,
+                ..
+            }) => {
+                if node != self.shared.node {
+                    let said = Presence {
+                        red,
+                        black,
+                        watchers,
+                    };
+                    self.remote.insert(node, (said, Instant::now()));
+                    self.show_presence();
+                }
+            }
+            Command::Notice(Notice::Paired { .. }) => {}
+            Command::CatchUp => self.catch_up().await,
+        }
+    }
+
+    fn hello(
+        &mut self,
+        secret: Option<String>,
+        version: u64,
+        outbox: mpsc::Sender<Outgoing>,
+        reply: oneshot::Sender<Result<(ClientId, Option<Seat>), Refusal>>,
+    ) {
+        let seat = match &secret {
+            None => None,
+            Some(key) => {
+                let opened = Seat::BOTH.into_iter().find(|seat| {
+                    self.seat_hash(*seat)
+                        .is_some_and(|stored| secret::opens(key, stored))
+                });
+                match opened {
+                    Some(seat) => Some(seat),
+                    None => {
+                        let _ = reply.send(Err(Refusal::WrongSecret));
+                        return;
+                    }
+                }
+            }
+        };
+        let client = self.next_client;
+        self.next_client += 1;
+        let now = now_millis();
+        for message in self.catch_up_messages(version, seat, now) {
+            let _ = outbox.try_send(message);
+        }
+        self.clients.insert(client, Client { seat, outbox });
+        let _ = reply.send(Ok((client, seat)));
+        // Everyone hears of a change; the newcomer hears where things stand either way.
+        if self.presence() == self.shown_presence {
+            self.send_to(client, presence_message(self.shown_presence));
+        } else {
+            self.show_presence();
+        }
+        if self.shared.store.shared() {
+            self.last_published = Instant::now() - PRESENCE_EVERY;
+        }
+    }
+
+    /// What a socket that has `version` needs: the events after it, or the whole game.
+    fn catch_up_messages(&self, version: u64, seat: Option<Seat>, now: Millis) -> Vec<Outgoing> {
+        if version == 0 || version > self.state.version {
+            let game = self.state.view(now, self.presence(), seat);
+            let full = json!({"t": "full", "v": self.state.version, "game": game});
+            return vec![full.to_string().into()];
+        }
+        let mut replay = GameState::new(
+            self.state.id.clone(),
+            self.state.turn_seconds,
+            self.state.created_at,
+            self.state.rematch_of.clone(),
+        );
+        let mut messages = Vec::new();
+        for (index, event) in self.events.iter().enumerate() {
+            if replay.apply(event).is_err() {
+                break;
+            }
+            if index as u64 >= version {
+                messages.push(
+                    GameState::wire(event, replay.version, &replay, now)
+                        .to_string()
+                        .into(),
+                );
+            }
+        }
+        messages
+    }
+
+    async fn frame(&mut self, client: ClientId, frame: ClientFrame) {
+        let Some(seat) = self.clients.get(&client).map(|c| c.seat) else {
+            return;
+        };
+        if let ClientFrame::Ping = frame {
+            let now = now_millis();
+            let pong = json!({"t": "pong", "turn": self.state.turn(), "ms_left": self.state.millis_left(now)});
+            self.send_to(client, pong.to_string().into());
+            return;
+        }
+        let Some(seat) = seat else {
+            self.send_to(client, Refusal::Watching.to_json().into());
+            return;
+        };
+        // A write refused for a stale version is decided again on the game as it now is.
+        for _ in 0..3 {
+            let now = now_millis();
+            let new_id = secret::new_id();
+            let opponent_present = self.presence().seat(seat.other());
+            let decision = self
+                .state
+                .decide(seat, &frame, opponent_present, &new_id, now);
+            let ack = match &frame {
+                ClientFrame::Move { ply, .. } => Some((client, *ply)),
+                _ => None,
+            };
+            let events = match decision {
+                Err(refusal) => {
+                    self.send_to(client, refusal.to_json().into());
+                    return;
+                }
+                Ok(Decision::Nothing) => return,
+                Ok(Decision::AlreadyPlayed) => {
+                    if let Some((client, ply)) = ack {
+                        self.send_to(client, ack_message(ply));
+                    }
+                    return;
+                }
+                Ok(Decision::Store(events)) => events,
+            };
+            let rematch = events
+                .iter()
+                .any(|e| matches!(e, Event::Rematch { .. }))
+                .then(|| self.rematch_game(&new_id, now));
+            match self.commit(events, None, rematch, ack).await {
+                Ok(Appended::Stored) => return,
+                Ok(Appended::Conflict) => continue,
+                Err(refusal) => {
+                    self.send_to(client, refusal.to_json().into());
+                    return;
+                }
+            }
+        }
+        self.send_to(client, Refusal::Unavailable.to_json().into());
+    }
+
+    /// The rematch: the same seats' secrets, colours swapped, started at once.
+    fn rematch_game(&self, id: &str, now: Millis) -> NewGame {
+        NewGame {
+            id: id.to_string(),
+            turn_seconds: self.state.turn_seconds,
+            created_at: now,
+            red_hash: self.black_hash.clone(),
+            black_hash: self.red_hash.clone(),
+            invite_hash: None,
+            rematch_of: Some(self.state.id.clone()),
+            events: vec![Event::Joined { at: now }],
+        }
+    }
+
+    async fn join(&mut self, invite: &str) -> Result<(Seat, String), Refusal> {
+        for _ in 0..3 {
+            if self.state.status != Status::Waiting {
+                return Err(Refusal::InviteUsed);
+            }
+            let Some(stored) = self.invite_hash.as_deref() else {
+                return Err(Refusal::InviteUsed);
+            };
+            if !secret::opens(invite, stored) {
+                return Err(Refusal::WrongInvite);
+            }
+            let seat = if self.red_hash.is_none() {
+                Seat::Red
+            } else {
+                Seat::Black
+            };
+            let key = secret::new_key();
+            let seated = Some((seat, secret::hash(&key)));
+            let joined = vec![Event::Joined { at: now_millis() }];
+            match self.commit(joined, seated, None, None).await? {
+                Appended::Stored => return Ok((seat, key)),
+                Appended::Conflict => continue,
+            }
+        }
+        Err(Refusal::Unavailable)
+    }
+
+    /// The clock passes the turn.
+    async fn time_out(&mut self) {
+        let Some(events) = self.state.time_out(now_millis()) else {
+            return;
+        };
+        match self.commit(events, None, None, None).await {
+            Ok(_) => {}
+            // The database is away: try again shortly rather than spin.
+            Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
+        }
+    }
+
+    /// Stores `events` (and what comes with them), then applies them, acknowledges the move
+    /// and tells every socket. On a stale version, reads what won instead.
+    async fn commit(
+        &mut self,
+        events: Vec<Event>,
+        seated: Option<(Seat, String)>,
+        create: Option<NewGame>,
+        ack: Option<(ClientId, u32)>,
+    ) -> Result<Appended, Refusal> {
+        let created = create.as_ref().map(|game| game.id.clone());
+        let append = Append {
+            game: self.state.id.clone(),
+            expected_version: self.state.version,
+            status_before: self.state.status,
+            events: events.clone(),
+            seated: seated.clone(),
+            create,
+            at: now_millis(),
+        };
+        match self.shared.store.append(append).await {
+            Ok(Appended::Stored) => {
+                match seated {
+                    Some((Seat::Red, hash)) => self.red_hash = Some(hash),
+                    Some((Seat::Black, hash)) => self.black_hash = Some(hash),
+                    None => {}
+                }
+                if self.red_hash.is_some() && self.black_hash.is_some() {
+                    self.invite_hash = None;
+                }
+                if let Some((client, ply)) = ack {
+                    self.send_to(client, ack_message(ply));
+                }
+                self.take(events);
+                // The rematch's clock runs from now: its task starts with it.
+                if let Some(id) = created {
+                    self.shared.ensure(&id);
+                }
+                Ok(Appended::Stored)
+            }
+            Ok(Appended::Conflict) => {
+                self.catch_up().await;
+                Ok(Appended::Conflict)
+            }
+            Err(problem) => {
+                eprintln!("duobao-serve: online game {}: {problem}", self.state.id);
+                Err(Refusal::Unavailable)
+            }
+        }
+    }
+
+    /// Applies stored events and tells every socket.
+    fn take(&mut self, events: Vec<Event>) {
+        let now = now_millis();
+        for event in events {
+            if let Err(problem) = self.state.apply(&event) {
+                eprintln!("duobao-serve: online game {}: {problem}", self.state.id);
+                return;
+            }
+            let wire: Outgoing = GameState::wire(&event, self.state.version, &self.state, now)
+                .to_string()
+                .into();
+            self.events.push(event);
+            self.broadcast(&wire);
+        }
+    }
+
+    /// Reads the events stored after ours (another node's), and the seats they took.
+    async fn catch_up(&mut self) {
+        let id = self.state.id.clone();
+        let Ok(events) = self
+            .shared
+            .store
+            .events_after(&id, self.state.version)
+            .await
+        else {
+            return;
+        };
+        if events.iter().any(|e| matches!(e, Event::Joined { .. })) {
+            if let Ok(Some(stored)) = self.shared.store.load(&id).await {
+                self.red_hash = stored.red_hash;
+                self.black_hash = stored.black_hash;
+                self.invite_hash = stored.invite_hash;
+            }
+        }
+        self.take(events);
+    }
+
+    fn send_to(&mut self, client: ClientId, message: Outgoing) {
+        if let Some(c) = self.clients.get(&client) {
+            if c.outbox.try_send(message).is_err() {
+                self.clients.remove(&client);
+            }
+        }
+    }
+
+    /// Sends to every socket; one that cannot keep up is dropped (it reconnects and catches up).
+    fn broadcast(&mut self, message: &Outgoing) {
+        let before = self.clients.len();
+        self.clients
+            .retain(|_, client| client.outbox.try_send(message.clone()).is_ok());
+        if self.clients.len() != before {
+            self.show_presence();
+        }
+    }
+
+    /// Tells the sockets when who is connected has changed.
+    fn show_presence(&mut self) {
+        let presence = self.presence();
+        if presence != self.shown_presence {
+            self.shown_presence = presence;
+            self.broadcast(&presence_message(presence));
+        }
+    }
+
+    async fn presence_changed(&mut self) {
+        self.show_presence();
+        if self.shared.store.shared() {
+            self.publish_presence().await;
+        }
+    }
+
+    /// Tells the other nodes who is connected here.
+    async fn publish_presence(&mut self) {
+        self.last_published = Instant::now();
+        let here = self.local_presence();
+        let notice = Notice::Presence {
+            game: self.state.id.clone(),
+            node: self.shared.node.clone(),
+            red: here.red,
+            black: here.black,
+            watchers: here.watchers,
+        };
+        let _ = self.shared.store.publish(notice).await;
+    }
+}
+
+fn presence_message(presence: Presence) -> Outgoing {
+    let mut message = presence.to_json();
+    message["t"] = json!("presence");
+    message.to_string().into()
+}
+
+fn ack_message(ply: u32) -> Outgoing {
+    json!({"t": "ack", "ply": ply}).to_string().into()
+}

@@ -1,0 +1,207 @@
+//! A game's WebSocket: the origin checked, the hello within 10 s, then frames in (limited in
+//! size and rate) and the game task's messages out; protocol pings every 15 s measure the round
+//! trip for the clock's allowance and find sockets that went silent.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::http::HeaderMap;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use crate::limits::{Bucket, Rate};
+use crate::protocol::{ClientFrame, Refusal};
+use crate::room::{ClientId, Command, Outgoing, OUTBOX};
+use crate::Online;
+
+/// The longest frame a client may send.
+pub const MAX_FRAME: usize = 1024;
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+const PING_EVERY: Duration = Duration::from_secs(15);
+const SILENT_FOR: Duration = Duration::from_secs(45);
+/// 20 frames a second on average, bursts of 40.
+const FRAMES: Rate = Rate {
+    per_second: 20.0,
+    burst: 40.0,
+};
+/// RFC 6455's code for a policy broken (too many frames, no hello).
+const POLICY: u16 = 1008;
+
+/// Whether a browser's `Origin` is this server's own (by the `Host` it asked for); a client with
+/// no `Origin` is not a browser, which cannot be made to call here from another site's page.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get("origin") else {
+        return true;
+    };
+    let host = headers.get("host").and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}
+
+/// Serves one socket of game `id` until either side closes it.
+pub async fn serve(online: Online, id: String, address: IpAddr, mut socket: WebSocket) {
+    let Some((client, mut inbox)) = hello(&online, &id, address, &mut socket).await else {
+        return;
+    };
+    let shared = &online.inner.shared;
+    let started = Instant::now();
+    let mut ping = tokio::time::interval_at(started + PING_EVERY, PING_EVERY);
+    let mut heard = Instant::now();
+    let mut frames = Bucket::full(FRAMES);
+    loop {
+        tokio::select! {
+            received = socket.recv() => {
+                let Some(Ok(message)) = received else { break };
+                heard = Instant::now();
+                if !frames.take(FRAMES) {
+                    let _ = socket.send(close(POLICY, "too many frames")).await;
+                    break;
+                }
+                match message {
+                    Message::Text(text) => match ClientFrame::read(&text) {
+                        Ok(ClientFrame::Hello { .. }) | Err(_) => {
+                            let refusal = Refusal::BadRequest.to_json();
+                            if socket.send(Message::Text(refusal.into())).await.is_err() {
+                                break;
+                            }
+                        }
+                        Ok(frame) => shared.deliver(&id, Command::Frame { client, frame }),
+                    },
+                    Message::Pong(payload) => {
+                        if let Ok(sent) = <[u8; 8]>::try_from(&payload[..]) {
+                            let sent = Duration::from_millis(u64::from_be_bytes(sent));
+                            let rtt = started.elapsed().saturating_sub(sent);
+                            shared.deliver(&id, Command::Lag { client, rtt });
+                        }
+                    }
+                    Message::Close(_) => break,
+                    Message::Binary(_) => {
+                        let _ = socket.send(close(POLICY, "text frames only")).await;
+                        break;
+                    }
+                    Message::Ping(_) => {}
+                }
+            }
+            outgoing = inbox.recv() => {
+                // None: the game's task let this socket go (it could not keep up, or the task
+                // moved on); the client reconnects and catches up.
+                let Some(message) = outgoing else { break };
+                if socket.send(Message::Text(message)).await.is_err() {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() > SILENT_FOR {
+                    break;
+                }
+                let stamp = (started.elapsed().as_millis() as u64).to_be_bytes();
+                if socket.send(Message::Ping(stamp.to_vec().into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    shared.deliver(&id, Command::Leave { client });
+}
+
+/// Waits for the hello and hands the socket to the game's task: its number there and the
+/// messages for it, or `None` (the socket told why and closed).
+async fn hello(
+    online: &Online,
+    id: &str,
+    address: IpAddr,
+    socket: &mut WebSocket,
+) -> Option<(ClientId, mpsc::Receiver<Outgoing>)> {
+    let first = tokio::time::timeout(HELLO_WITHIN, socket.recv()).await;
+    let (secret, version) = match first {
+        Ok(Some(Ok(Message::Text(text)))) => match ClientFrame::read(&text) {
+            Ok(ClientFrame::Hello { secret, v }) => (secret, v),
+            _ => return refuse(socket, Refusal::BadRequest).await,
+        },
+        Ok(Some(Ok(_))) => return refuse(socket, Refusal::BadRequest).await,
+        _ => {
+            let _ = socket.send(close(POLICY, "no hello")).await;
+            return None;
+        }
+    };
+    let failures = &online.inner.failed_attempts;
+    if !failures.has(address) {
+        return refuse(socket, Refusal::TooManyAttempts).await;
+    }
+    let (outbox, inbox) = mpsc::channel(OUTBOX);
+    let answer = online
+        .inner
+        .shared
+        .ask(id, |reply| Command::Hello {
+            secret,
+            version,
+            outbox,
+            reply,
+        })
+        .await;
+    match answer {
+        Ok((client, _seat)) => Some((client, inbox)),
+        Err(refusal) => {
+            if matches!(refusal, Refusal::WrongSecret | Refusal::NoGame) {
+                failures.take(address);
+            }
+            refuse(socket, refusal).await
+        }
+    }
+}
+
+async fn refuse<T>(socket: &mut WebSocket, refusal: Refusal) -> Option<T> {
+    let _ = socket.send(Message::Text(refusal.to_json().into())).await;
+    let _ = socket.send(close(POLICY, "refused")).await;
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_servers_own_pages_open_a_socket() {
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.insert(*name, value.parse().unwrap());
+            }
+            map
+        };
+        assert!(same_origin(&headers(&[("host", "127.0.0.1:8080")])));
+        assert!(same_origin(&headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8080")
+        ])));
+        assert!(same_origin(&headers(&[
+            ("host", "Game.example"),
+            ("origin", "https://game.example")
+        ])));
+        assert!(!same_origin(&headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "https://evil.example")
+        ])));
+        assert!(!same_origin(&headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8081")
+        ])));
+        assert!(!same_origin(&headers(&[(
+            "origin",
+            "http://127.0.0.1:8080"
+        )])));
+        assert!(!same_origin(&headers(&[("host", "a"), ("origin", "null")])));
+    }
+}

@@ -1,0 +1,386 @@
+//! Where live games are kept: one interface, [`Store`], over SQLite (embedded, the default: a
+//! file in the server's data folder) and PostgreSQL (for several server nodes sharing games).
+//! Both take the same migrations and pass the same conformance suite (tests/store.rs).
+//!
+//! A game is a row (its seats' secrets' hashes, its status and its version) and its events, one
+//! row per version; every ply also has a row of its own, one per game and ply, so that the
+//! database itself orders the moves. [`Store::append`] stores a game's next events only if the
+//! game is still at the version the writer saw: two nodes that both try to play ply 12 cannot
+//! both succeed, and the one that loses reads what happened instead.
+
+mod postgres;
+mod sqlite;
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use tokio::sync::broadcast;
+
+use crate::model::{Event, Millis, Status};
+use crate::protocol::Seat;
+
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+
+/// A boxed future, so that the store can be chosen at start-up (`dyn Store`).
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// The schema, in order; each statement is run once, by both databases, recorded in
+/// `online_schema`. Types both understand: TEXT, INTEGER, BIGINT.
+pub const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE online_games (
+        id TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        turn_seconds INTEGER NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        version BIGINT NOT NULL,
+        red_hash TEXT,
+        black_hash TEXT,
+        invite_hash TEXT,
+        result TEXT,
+        rematch_of TEXT
+    )",
+    "CREATE INDEX online_games_by_status ON online_games (status, created_at)",
+    "CREATE TABLE online_events (
+        game_id TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game_id, version)
+    )",
+    "CREATE TABLE online_moves (
+        game_id TEXT NOT NULL,
+        ply INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    )",
+    "CREATE TABLE online_seeks (
+        id TEXT PRIMARY KEY,
+        secret_hash TEXT NOT NULL,
+        turn_seconds INTEGER NOT NULL,
+        created_at BIGINT NOT NULL,
+        seen_at BIGINT NOT NULL,
+        game_id TEXT,
+        seat TEXT
+    )",
+    "CREATE INDEX online_seeks_waiting ON online_seeks (turn_seconds, created_at)",
+    "CREATE TABLE online_nodes (
+        id TEXT PRIMARY KEY,
+        seen_at BIGINT NOT NULL
+    )",
+];
+
+/// A game to create: waiting for its second player, or (a rematch, a pairing) with both seats
+/// and its first events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub id: String,
+    pub turn_seconds: u32,
+    pub created_at: Millis,
+    pub red_hash: Option<String>,
+    pub black_hash: Option<String>,
+    pub invite_hash: Option<String>,
+    pub rematch_of: Option<String>,
+    /// Its first events, versions 1, 2, …
+    pub events: Vec<Event>,
+}
+
+impl NewGame {
+    /// The status its events leave it in.
+    pub fn status(&self) -> Status {
+        status_after(Status::Waiting, &self.events)
+    }
+}
+
+fn status_after(status: Status, events: &[Event]) -> Status {
+    events.iter().fold(status, |status, event| match event {
+        Event::Joined { .. } => Status::Playing,
+        Event::End { .. } => Status::Ended,
+        _ => status,
+    })
+}
+
+/// A game's next events, stored only if it is still at `expected_version`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Append {
+    pub game: String,
+    pub expected_version: u64,
+    /// The status before these events (so the new one can be told).
+    pub status_before: Status,
+    pub events: Vec<Event>,
+    /// The seat taken with these events (a join), whose invitation is then spent.
+    pub seated: Option<(Seat, String)>,
+    /// A game created with them (the rematch), in the same transaction.
+    pub create: Option<NewGame>,
+    pub at: Millis,
+}
+
+impl Append {
+    pub fn new_version(&self) -> u64 {
+        self.expected_version + self.events.len() as u64
+    }
+
+    pub fn status_after(&self) -> Status {
+        status_after(self.status_before, &self.events)
+    }
+
+    pub fn result(&self) -> Option<&str> {
+        self.events.iter().find_map(|e| match e {
+            Event::End { result, .. } => Some(result.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The move rows: (ply, notation, at).
+    pub fn moves(&self) -> impl Iterator<Item = (u32, &str, Millis)> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Move {
+                ply, notation, at, ..
+            } => Some((*ply, notation.as_str(), *at)),
+            _ => None,
+        })
+    }
+}
+
+/// How an append went.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// Committed: the game is at the new version.
+    Stored,
+    /// The game was not at the expected version (another node wrote first), or is gone.
+    Conflict,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub id: String,
+    pub status: Status,
+    pub turn_seconds: u32,
+    pub created_at: Millis,
+    pub version: u64,
+    pub red_hash: Option<String>,
+    pub black_hash: Option<String>,
+    pub invite_hash: Option<String>,
+    pub result: Option<String>,
+    pub rematch_of: Option<String>,
+    /// Every event, version 1 first.
+    pub events: Vec<Event>,
+    /// The move rows, ply 0 first.
+    pub moves: Vec<String>,
+}
+
+impl StoredGame {
+    pub fn seat_hash(&self, seat: Seat) -> Option<&str> {
+        match seat {
+            Seat::Red => self.red_hash.as_deref(),
+            Seat::Black => self.black_hash.as_deref(),
+        }
+    }
+}
+
+/// Makes the game of a pairing from the partner's seek: the game and the newcomer's seat.
+pub type Pairing = Box<dyn FnOnce(&Seek) -> (NewGame, Seat) + Send>;
+
+/// A player waiting to be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seek {
+    pub id: String,
+    pub secret_hash: String,
+    pub turn_seconds: u32,
+    pub at: Millis,
+}
+
+/// Where a seek stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeekState {
+    Waiting,
+    Paired {
+        game: String,
+        seat: Seat,
+    },
+    /// Unknown, expired, or the secret does not open it.
+    Gone,
+}
+
+/// A change another writer (or this one) made, for the games' tasks to catch up with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `game` is now at `version`.
+    Game { game: String, version: u64 },
+    /// Seek `seek` was paired.
+    Paired { seek: String },
+    /// On node `node`, game `game` has these sockets open.
+    Presence {
+        game: String,
+        node: String,
+        red: bool,
+        black: bool,
+        watchers: u32,
+    },
+}
+
+impl Notice {
+    /// As PostgreSQL carries it (a NOTIFY payload, at most 8000 bytes).
+    pub fn to_payload(&self) -> String {
+        match self {
+            Notice::Game { game, version } => format!("g {game} {version}"),
+            Notice::Paired { seek } => format!("s {seek}"),
+            Notice::Presence {
+                game,
+                node,
+                red,
+                black,
+                watchers,
+            } => format!(
+                "p {game} {node} {} {} {watchers}",
+                u8::from(*red),
+                u8::from(*black)
+            ),
+        }
+    }
+
+    pub fn from_payload(text: &str) -> Option<Notice> {
+        let words: Vec<&str> = text.split(' ').collect();
+        match words.as_slice() {
+            ["g", game, version] => Some(Notice::Game {
+                game: game.to_string(),
+                version: version.parse().ok()?,
+            }),
+            ["s", seek] => Some(Notice::Paired {
+                seek: seek.to_string(),
+            }),
+            ["p", game, node, red, black, watchers] => Some(Notice::Presence {
+                game: game.to_string(),
+                node: node.to_string(),
+                red: *red == "1",
+                black: *black == "1",
+                watchers: watchers.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Why the database did not answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the online games' database: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// The database of live games.
+pub trait Store: Send + Sync + 'static {
+    /// Creates a game.
+    fn create(&self, game: NewGame) -> Pending<'_, ()>;
+    /// Stores a game's next events if it is at the expected version, in one transaction with
+    /// its move rows, its new status and the game it creates; tells the other nodes.
+    fn append(&self, append: Append) -> Pending<'_, Appended>;
+    /// A game with all its events.
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<StoredGame>>;
+    /// A game's events after `version`, in order.
+    fn events_after<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, Vec<Event>>;
+    /// Every game's id.
+    fn game_ids(&self) -> Pending<'_, Vec<String>>;
+    /// The games being played.
+    fn unfinished(&self) -> Pending<'_, Vec<String>>;
+    /// Deletes the games still waiting that were created before `before`; how many.
+    fn expire_waiting(&self, before: Millis) -> Pending<'_, u64>;
+    /// Pairs `seek` with the oldest seek of the same turn time seen since `alive_since`, creating
+    /// `game` (its seats: `seek` at `seat`, the other at the other): the paired game, or `None`
+    /// when it now waits itself.
+    fn seek(
+        &self,
+        seek: Seek,
+        alive_since: Millis,
+        pair: Pairing,
+    ) -> Pending<'_, Option<(String, Seat)>>;
+    /// Where seek `id` stands, if `secret_hash` is its; marks it seen at `now`.
+    fn seek_state<'a>(
+        &'a self,
+        id: &'a str,
+        secret_hash: &'a str,
+        now: Millis,
+    ) -> Pending<'a, SeekState>;
+    /// Withdraws a waiting seek; where it stands (paired if it was, too late to withdraw).
+    fn cancel_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, SeekState>;
+    /// Deletes seeks not paired and not seen since `before`.
+    fn expire_seeks(&self, before: Millis) -> Pending<'_, u64>;
+    /// Marks this node alive at `now` and tells whether another was alive since `since`.
+    fn heartbeat<'a>(&'a self, node: &'a str, now: Millis, since: Millis) -> Pending<'a, bool>;
+    /// Tells the other nodes (and this one's subscribers).
+    fn publish(&self, notice: Notice) -> Pending<'_, ()>;
+    /// The notices of every node, this one's included.
+    fn notices(&self) -> broadcast::Receiver<Notice>;
+    /// Whether other nodes may share this database.
+    fn shared(&self) -> bool;
+}
+
+/// The store behind a game service.
+pub type Database = Arc<dyn Store>;
+
+/// Opens (creating and migrating as needed) `sqlite:PATH` or `postgres://…`/`postgresql://…`.
+pub async fn open(url: &str) -> Result<Database, StoreError> {
+    if let Some(path) = url.strip_prefix("sqlite:") {
+        Ok(Arc::new(SqliteStore::open(std::path::Path::new(path))?))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(PostgresStore::open(url).await?))
+    } else {
+        Err(StoreError(format!(
+            "{url:?} is neither sqlite:PATH nor postgres://…"
+        )))
+    }
+}
+
+/// The notices' channel: big enough for a burst, and a task that falls behind catches up
+/// through the database (it is told it lagged).
+fn notice_channel() -> broadcast::Sender<Notice> {
+    broadcast::channel(4096).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_travel_as_payloads() {
+        for notice in [
+            Notice::Game {
+                game: "abc".into(),
+                version: 12,
+            },
+            Notice::Paired { seek: "s1".into() },
+            Notice::Presence {
+                game: "abc".into(),
+                node: "n1".into(),
+                red: true,
+                black: false,
+                watchers: 3,
+            },
+        ] {
+            assert_eq!(Notice::from_payload(&notice.to_payload()), Some(notice));
+        }
+        assert_eq!(Notice::from_payload("g abc x"), None);
+        assert_eq!(Notice::from_payload(""), None);
+    }
+}

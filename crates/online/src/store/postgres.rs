@@ -1,0 +1,566 @@
+//! The shared store: PostgreSQL, for several server nodes serving the same games. Writes go
+//! through a pool of connections (PostgreSQL groups concurrent commits itself); every append
+//! sends a NOTIFY in its transaction, delivered to every node once it commits, and one
+//! connection per node LISTENs for them.
+
+use std::time::Duration;
+
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use futures_util::StreamExt;
+use tokio::sync::broadcast;
+use tokio_postgres::{AsyncMessage, NoTls};
+
+use super::{
+    notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
+    StoreError, StoredGame, MIGRATIONS,
+};
+use crate::model::{Event, Millis, Status};
+use crate::protocol::Seat;
+
+/// The channel the nodes' notices travel on.
+const CHANNEL: &str = "duobao_online";
+/// The connections a node keeps for its writes and reads.
+const POOL_SIZE: usize = 16;
+/// Any number, the same on every node: the lock that keeps two nodes from migrating at once.
+const MIGRATION_LOCK: i64 = 0x6475_6f62_616f;
+
+pub struct PostgresStore {
+    pool: Pool,
+    notices: broadcast::Sender<Notice>,
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl PostgresStore {
+    /// Connects, migrates, and starts listening for the other nodes' notices.
+    pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError(format!("a bad PostgreSQL address: {e}")))?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .wait_timeout(Some(Duration::from_secs(10)))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .build()
+            .map_err(|e| StoreError(e.to_string()))?;
+        migrate(&pool).await?;
+        let notices = notice_channel();
+        listen(config, notices.clone()).await?;
+        Ok(PostgresStore { pool, notices })
+    }
+}
+
+async fn migrate(pool: &Pool) -> Result<(), StoreError> {
+    let mut client = pool.get().await?;
+    let transaction = client.transaction().await?;
+    transaction
+        .execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    transaction
+        .batch_execute("CREATE TABLE IF NOT EXISTS online_schema (version INTEGER NOT NULL)")
+        .await?;
+    let done: i32 = transaction
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM online_schema", &[])
+        .await?
+        .get(0);
+    for (index, statement) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+        transaction.batch_execute(statement).await?;
+        transaction
+            .execute(
+                "INSERT INTO online_schema (version) VALUES ($1)",
+                &[&(index as i32 + 1)],
+            )
+            .await?;
+    }
+    transaction.commit().await?;
+    Ok(())
+}
+
+/// One connection that LISTENs, forwarding notices; when it drops it is made again (after a
+/// pause), and meanwhile the games catch up by themselves at their next write or deadline.
+async fn listen(
+    config: tokio_postgres::Config,
+    notices: broadcast::Sender<Notice>,
+) -> Result<(), StoreError> {
+    let first = connect_listener(&config, notices.clone()).await?;
+    tokio::spawn(async move {
+        let mut connection = first;
+        loop {
+            let _ = connection.await;
+            connection = loop {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                if let Ok(again) = connect_listener(&config, notices.clone()).await {
+                    break again;
+                }
+            };
+        }
+    });
+    Ok(())
+}
+
+/// Connects and LISTENs; the future completes when the connection ends.
+async fn connect_listener(
+    config: &tokio_postgres::Config,
+    notices: broadcast::Sender<Notice>,
+) -> Result<tokio::task::JoinHandle<()>, StoreError> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let forward = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(Ok(message)) = messages.next().await {
+            if let AsyncMessage::Notification(notification) = message {
+                if let Some(notice) = Notice::from_payload(notification.payload()) {
+                    let _ = notices.send(notice);
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    // The client must live as long as the connection, or the connection closes.
+    Ok(tokio::spawn(async move {
+        let _client = client;
+        let _ = forward.await;
+    }))
+}
+
+async fn notify(client: &impl GenericClient, notice: &Notice) -> Result<(), StoreError> {
+    client
+        .execute(
+            "SELECT pg_notify($1, $2)",
+            &[&CHANNEL, &notice.to_payload()],
+        )
+        .await?;
+    Ok(())
+}
+
+async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), StoreError> {
+    let statement = client
+        .prepare_cached(
+            "INSERT INTO online_games (id, status, turn_seconds, created_at, updated_at, version,
+                red_hash, black_hash, invite_hash, result, rematch_of)
+             VALUES ($1, $2, $3, $4, $4, 0, $5, $6, $7, NULL, $8)",
+        )
+        .await?;
+    client
+        .execute(
+            &statement,
+            &[
+                &game.id,
+                &Status::Waiting.name(),
+                &(game.turn_seconds as i32),
+                &game.created_at,
+                &game.red_hash,
+                &game.black_hash,
+                &game.invite_hash,
+                &game.rematch_of,
+            ],
+        )
+        .await?;
+    if !game.events.is_empty() {
+        let append = Append {
+            game: game.id.clone(),
+            expected_version: 0,
+            status_before: Status::Waiting,
+            events: game.events.clone(),
+            seated: None,
+            create: None,
+            at: game.created_at,
+        };
+        if Box::pin(append_rows(client, &append)).await? != Appended::Stored {
+            return Err(StoreError(format!("game {} was created twice", game.id)));
+        }
+    }
+    Ok(())
+}
+
+async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<Appended, StoreError> {
+    let (red, black) = match &append.seated {
+        Some((Seat::Red, hash)) => (Some(hash.as_str()), None),
+        Some((Seat::Black, hash)) => (None, Some(hash.as_str())),
+        None => (None, None),
+    };
+    let update = client
+        .prepare_cached(
+            "UPDATE online_games SET version = $1, status = $2, updated_at = $3,
+                result = COALESCE($4, result),
+                red_hash = COALESCE($5, red_hash), black_hash = COALESCE($6, black_hash),
+                invite_hash = CASE WHEN $7::BOOLEAN THEN NULL ELSE invite_hash END
+             WHERE id = $8 AND version = $9",
+        )
+        .await?;
+    let updated = client
+        .execute(
+            &update,
+            &[
+                &(append.new_version() as i64),
+                &append.status_after().name(),
+                &append.at,
+                &append.result(),
+                &red,
+                &black,
+                &append.seated.is_some(),
+                &append.game,
+                &(append.expected_version as i64),
+            ],
+        )
+        .await?;
+    if updated == 0 {
+        return Ok(Appended::Conflict);
+    }
+    let event_row = client
+        .prepare_cached("INSERT INTO online_events (game_id, version, body) VALUES ($1, $2, $3)")
+        .await?;
+    for (offset, event) in append.events.iter().enumerate() {
+        let version = (append.expected_version + offset as u64 + 1) as i64;
+        client
+            .execute(&event_row, &[&append.game, &version, &event.to_json()])
+            .await?;
+    }
+    let move_row = client
+        .prepare_cached(
+            "INSERT INTO online_moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)",
+        )
+        .await?;
+    for (ply, notation, at) in append.moves() {
+        client
+            .execute(&move_row, &[&append.game, &(ply as i32), &notation, &at])
+            .await?;
+    }
+    if let Some(game) = &append.create {
+        Box::pin(insert_game(client, game)).await?;
+    }
+    notify(
+        client,
+        &Notice::Game {
+            game: append.game.clone(),
+            version: append.new_version(),
+        },
+    )
+    .await?;
+    Ok(Appended::Stored)
+}
+
+async fn read_events(
+    client: &impl GenericClient,
+    id: &str,
+    after: u64,
+) -> Result<Vec<Event>, StoreError> {
+    let statement = client
+        .prepare_cached(
+            "SELECT body FROM online_events WHERE game_id = $1 AND version > $2 ORDER BY version",
+        )
+        .await?;
+    client
+        .query(&statement, &[&id, &(after as i64)])
+        .await?
+        .iter()
+        .map(|row| {
+            Event::from_json(row.get(0))
+                .map_err(|e| StoreError(format!("a stored event of {id}: {e}")))
+        })
+        .collect()
+}
+
+async fn ids(client: &impl GenericClient, sql: &str) -> Result<Vec<String>, StoreError> {
+    Ok(client
+        .query(sql, &[])
+        .await?
+        .iter()
+        .map(|row| row.get(0))
+        .collect())
+}
+
+async fn seek_row(
+    client: &impl GenericClient,
+    id: &str,
+    secret_hash: &str,
+) -> Result<SeekState, StoreError> {
+    let row = client
+        .query_opt(
+            "SELECT secret_hash, game_id, seat FROM online_seeks WHERE id = $1",
+            &[&id],
+        )
+        .await?;
+    Ok(match row {
+        None => SeekState::Gone,
+        Some(row) if !crate::secret::hashes_match(row.get(0), secret_hash) => SeekState::Gone,
+        Some(row) => {
+            let game: Option<String> = row.get(1);
+            let seat: Option<&str> = row.get(2);
+            match (game, seat.and_then(Seat::parse)) {
+                (Some(game), Some(seat)) => SeekState::Paired { game, seat },
+                _ => SeekState::Waiting,
+            }
+        }
+    })
+}
+
+impl Store for PostgresStore {
+    fn create(&self, game: NewGame) -> Pending<'_, ()> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            insert_game(&transaction, &game).await?;
+            transaction.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn append(&self, append: Append) -> Pending<'_, Appended> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            let outcome = append_rows(&transaction, &append).await?;
+            if outcome == Appended::Stored {
+                transaction.commit().await?;
+            }
+            Ok(outcome)
+        })
+    }
+
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<StoredGame>> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            // One snapshot for the row and its events.
+            let transaction = client
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            let Some(row) = transaction
+                .query_opt(
+                    "SELECT status, turn_seconds, created_at, version, red_hash, black_hash,
+                        invite_hash, result, rematch_of FROM online_games WHERE id = $1",
+                    &[&id],
+                )
+                .await?
+            else {
+                return Ok(None);
+            };
+            let events = read_events(&transaction, id, 0).await?;
+            let moves = transaction
+                .query(
+                    "SELECT notation FROM online_moves WHERE game_id = $1 ORDER BY ply",
+                    &[&id],
+                )
+                .await?
+                .iter()
+                .map(|row| row.get(0))
+                .collect();
+            transaction.commit().await?;
+            Ok(Some(StoredGame {
+                id: id.to_string(),
+                status: Status::parse(row.get(0)).unwrap_or(Status::Ended),
+                turn_seconds: row.get::<_, i32>(1) as u32,
+                created_at: row.get(2),
+                version: row.get::<_, i64>(3) as u64,
+                red_hash: row.get(4),
+                black_hash: row.get(5),
+                invite_hash: row.get(6),
+                result: row.get(7),
+                rematch_of: row.get(8),
+                events,
+                moves,
+            }))
+        })
+    }
+
+    fn events_after<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, Vec<Event>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            read_events(&client, id, version).await
+        })
+    }
+
+    fn game_ids(&self) -> Pending<'_, Vec<String>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            ids(
+                &client,
+                "SELECT id FROM online_games ORDER BY created_at, id",
+            )
+            .await
+        })
+    }
+
+    fn unfinished(&self) -> Pending<'_, Vec<String>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            ids(
+                &client,
+                "SELECT id FROM online_games WHERE status = 'playing'",
+            )
+            .await
+        })
+    }
+
+    fn expire_waiting(&self, before: Millis) -> Pending<'_, u64> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            transaction
+                .execute(
+                    "DELETE FROM online_events WHERE game_id IN
+                        (SELECT id FROM online_games WHERE status = 'waiting' AND created_at < $1)",
+                    &[&before],
+                )
+                .await?;
+            let gone = transaction
+                .execute(
+                    "DELETE FROM online_games WHERE status = 'waiting' AND created_at < $1",
+                    &[&before],
+                )
+                .await?;
+            transaction.commit().await?;
+            Ok(gone)
+        })
+    }
+
+    fn seek(
+        &self,
+        seek: Seek,
+        alive_since: Millis,
+        pair: Pairing,
+    ) -> Pending<'_, Option<(String, Seat)>> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            let partner = transaction
+                .query_opt(
+                    "SELECT id, secret_hash, created_at FROM online_seeks
+                     WHERE turn_seconds = $1 AND game_id IS NULL AND seen_at >= $2 AND id <> $3
+                     ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED",
+                    &[&(seek.turn_seconds as i32), &alive_since, &seek.id],
+                )
+                .await?;
+            let Some(partner) = partner else {
+                transaction
+                    .execute(
+                        "INSERT INTO online_seeks (id, secret_hash, turn_seconds, created_at, seen_at)
+                         VALUES ($1, $2, $3, $4, $4)",
+                        &[&seek.id, &seek.secret_hash, &(seek.turn_seconds as i32), &seek.at],
+                    )
+                    .await?;
+                transaction.commit().await?;
+                return Ok(None);
+            };
+            let partner = Seek {
+                id: partner.get(0),
+                secret_hash: partner.get(1),
+                turn_seconds: seek.turn_seconds,
+                at: partner.get(2),
+            };
+            let (game, seat) = pair(&partner);
+            insert_game(&transaction, &game).await?;
+            transaction
+                .execute(
+                    "UPDATE online_seeks SET game_id = $1, seat = $2 WHERE id = $3",
+                    &[&game.id, &seat.other().name(), &partner.id],
+                )
+                .await?;
+            notify(&transaction, &Notice::Paired { seek: partner.id }).await?;
+            transaction.commit().await?;
+            Ok(Some((game.id, seat)))
+        })
+    }
+
+    fn seek_state<'a>(
+        &'a self,
+        id: &'a str,
+        secret_hash: &'a str,
+        now: Millis,
+    ) -> Pending<'a, SeekState> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let state = seek_row(&client, id, secret_hash).await?;
+            if state == SeekState::Waiting {
+                client
+                    .execute(
+                        "UPDATE online_seeks SET seen_at = $1 WHERE id = $2",
+                        &[&now, &id],
+                    )
+                    .await?;
+            }
+            Ok(state)
+        })
+    }
+
+    fn cancel_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, SeekState> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            transaction
+                .execute(
+                    "SELECT id FROM online_seeks WHERE id = $1 FOR UPDATE",
+                    &[&id],
+                )
+                .await?;
+            let state = seek_row(&transaction, id, secret_hash).await?;
+            let state = if state == SeekState::Waiting {
+                transaction
+                    .execute("DELETE FROM online_seeks WHERE id = $1", &[&id])
+                    .await?;
+                SeekState::Gone
+            } else {
+                state
+            };
+            transaction.commit().await?;
+            Ok(state)
+        })
+    }
+
+    fn expire_seeks(&self, before: Millis) -> Pending<'_, u64> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            Ok(client
+                .execute("DELETE FROM online_seeks WHERE seen_at < $1", &[&before])
+                .await?)
+        })
+    }
+
+    fn heartbeat<'a>(&'a self, node: &'a str, now: Millis, since: Millis) -> Pending<'a, bool> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            client
+                .execute(
+                    "INSERT INTO online_nodes (id, seen_at) VALUES ($1, $2)
+                     ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at",
+                    &[&node, &now],
+                )
+                .await?;
+            Ok(client
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM online_nodes WHERE id <> $1 AND seen_at >= $2)",
+                    &[&node, &since],
+                )
+                .await?
+                .get(0))
+        })
+    }
+
+    fn publish(&self, notice: Notice) -> Pending<'_, ()> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            notify(&client, &notice).await
+        })
+    }
+
+    fn notices(&self) -> broadcast::Receiver<Notice> {
+        self.notices.subscribe()
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+}

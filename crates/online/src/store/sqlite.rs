@@ -1,0 +1,464 @@
+//! The embedded store: one SQLite file in write-ahead-log mode, every commit synchronous (on
+//! disk before a move is acknowledged). One thread owns the connection and groups the writes
+//! that arrive while it commits into one transaction, each in a savepoint of its own: one
+//! fsync for many moves, so throughput holds, and a write that fails leaves the others alone.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::thread;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::{broadcast, oneshot};
+
+use super::{
+    notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
+    StoreError, StoredGame, MIGRATIONS,
+};
+use crate::model::{Event, Millis, Status};
+use crate::protocol::Seat;
+
+/// A piece of work for the database thread; what it returns is called once the transaction it
+/// ran in has committed (or failed to).
+type Job = Box<dyn FnOnce(&Connection) -> Box<dyn FnOnce(Result<(), StoreError>) + Send> + Send>;
+
+/// The most writes one transaction groups.
+const GROUP: usize = 512;
+
+pub struct SqliteStore {
+    jobs: mpsc::Sender<Job>,
+    notices: broadcast::Sender<Notice>,
+}
+
+impl SqliteStore {
+    /// Opens the file (creating it and its folder), sets it up and migrates it.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| StoreError(format!("cannot make {}: {e}", folder.display())))?;
+        }
+        let connection = Connection::open(path)
+            .map_err(|e| StoreError(format!("cannot open {}: {e}", path.display())))?;
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "FULL")?;
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate(&connection)?;
+        let (jobs, queue) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("online-sqlite".into())
+            .spawn(move || work(connection, queue))
+            .map_err(|e| StoreError(format!("cannot start the database thread: {e}")))?;
+        Ok(SqliteStore {
+            jobs,
+            notices: notice_channel(),
+        })
+    }
+
+    /// Runs `work` on the database thread, in the next group's transaction.
+    fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Pending<'_, T> {
+        let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move |connection| {
+            let outcome = in_savepoint(connection, work);
+            Box::new(move |committed: Result<(), StoreError>| {
+                let _ = reply.send(committed.and(outcome));
+            })
+        });
+        let sent = self.jobs.send(job);
+        Box::pin(async move {
+            sent.map_err(|_| StoreError("the database thread has stopped".into()))?;
+            answer
+                .await
+                .map_err(|_| StoreError("the database thread has stopped".into()))?
+        })
+    }
+
+    fn tell(&self, notice: Notice) {
+        let _ = self.notices.send(notice);
+    }
+}
+
+fn migrate(connection: &Connection) -> Result<(), StoreError> {
+    connection
+        .execute_batch("CREATE TABLE IF NOT EXISTS online_schema (version INTEGER NOT NULL)")?;
+    let done: i64 = connection.query_row(
+        "SELECT COALESCE(MAX(version), 0) FROM online_schema",
+        [],
+        |row| row.get(0),
+    )?;
+    for (index, statement) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+        let transaction = connection.unchecked_transaction()?;
+        transaction.execute_batch(statement)?;
+        transaction.execute(
+            "INSERT INTO online_schema (version) VALUES (?1)",
+            params![index as i64 + 1],
+        )?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
+
+fn in_savepoint<T>(
+    connection: &Connection,
+    work: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    connection.execute_batch("SAVEPOINT job")?;
+    let outcome = work(connection);
+    let closing = match outcome {
+        Ok(_) => "RELEASE job",
+        Err(_) => "ROLLBACK TO job; RELEASE job",
+    };
+    connection.execute_batch(closing)?;
+    outcome
+}
+
+/// The database thread: takes a job, and every job queued behind it up to [`GROUP`], runs them
+/// in one transaction, commits, then answers them all.
+fn work(connection: Connection, queue: mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut group = vec![first];
+        while group.len() < GROUP {
+            match queue.try_recv() {
+                Ok(job) => group.push(job),
+                Err(_) => break,
+            }
+        }
+        let begun = connection.execute_batch("BEGIN IMMEDIATE");
+        let replies: Vec<_> = group.into_iter().map(|job| job(&connection)).collect();
+        let committed = begun
+            .and_then(|()| connection.execute_batch("COMMIT"))
+            .map_err(StoreError::from);
+        if committed.is_err() {
+            let _ = connection.execute_batch("ROLLBACK");
+        }
+        for reply in replies {
+            reply(committed.clone());
+        }
+    }
+}
+
+fn insert_game(connection: &Connection, game: &NewGame) -> Result<(), StoreError> {
+    connection
+        .prepare_cached(
+            "INSERT INTO online_games (id, status, turn_seconds, created_at, updated_at, version,
+                red_hash, black_hash, invite_hash, result, rematch_of)
+             VALUES (?1, ?2, ?3, ?4, ?4, 0, ?5, ?6, ?7, NULL, ?8)",
+        )?
+        .execute(params![
+            game.id,
+            Status::Waiting.name(),
+            game.turn_seconds,
+            game.created_at,
+            game.red_hash,
+            game.black_hash,
+            game.invite_hash,
+            game.rematch_of,
+        ])?;
+    if !game.events.is_empty() {
+        let append = Append {
+            game: game.id.clone(),
+            expected_version: 0,
+            status_before: Status::Waiting,
+            events: game.events.clone(),
+            seated: None,
+            create: None,
+            at: game.created_at,
+        };
+        if append_rows(connection, &append)? != Appended::Stored {
+            return Err(StoreError(format!("game {} was created twice", game.id)));
+        }
+    }
+    Ok(())
+}
+
+fn append_rows(connection: &Connection, append: &Append) -> Result<Appended, StoreError> {
+    let (red, black) = match &append.seated {
+        Some((Seat::Red, hash)) => (Some(hash.as_str()), None),
+        Some((Seat::Black, hash)) => (None, Some(hash.as_str())),
+        None => (None, None),
+    };
+    let updated = connection
+        .prepare_cached(
+            "UPDATE online_games SET version = ?1, status = ?2, updated_at = ?3,
+                result = COALESCE(?4, result),
+                red_hash = COALESCE(?5, red_hash), black_hash = COALESCE(?6, black_hash),
+                invite_hash = CASE WHEN ?7 THEN NULL ELSE invite_hash END
+             WHERE id = ?8 AND version = ?9",
+        )?
+        .execute(params![
+            append.new_version() as i64,
+            append.status_after().name(),
+            append.at,
+            append.result(),
+            red,
+            black,
+            append.seated.is_some(),
+            append.game,
+            append.expected_version as i64,
+        ])?;
+    if updated == 0 {
+        return Ok(Appended::Conflict);
+    }
+    let mut event_row = connection
+        .prepare_cached("INSERT INTO online_events (game_id, version, body) VALUES (?1, ?2, ?3)")?;
+    for (offset, event) in append.events.iter().enumerate() {
+        let version = append.expected_version + offset as u64 + 1;
+        event_row.execute(params![append.game, version as i64, event.to_json()])?;
+    }
+    let mut move_row = connection.prepare_cached(
+        "INSERT INTO online_moves (game_id, ply, notation, at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (ply, notation, at) in append.moves() {
+        move_row.execute(params![append.game, ply, notation, at])?;
+    }
+    if let Some(game) = &append.create {
+        insert_game(connection, game)?;
+    }
+    Ok(Appended::Stored)
+}
+
+fn load_game(connection: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let row = connection
+        .prepare_cached(
+            "SELECT status, turn_seconds, created_at, version, red_hash, black_hash, invite_hash,
+                result, rematch_of FROM online_games WHERE id = ?1",
+        )?
+        .query_row(params![id], |row| {
+            Ok(StoredGame {
+                id: id.to_string(),
+                status: Status::parse(&row.get::<_, String>(0)?).unwrap_or(Status::Ended),
+                turn_seconds: row.get(1)?,
+                created_at: row.get(2)?,
+                version: row.get::<_, i64>(3)? as u64,
+                red_hash: row.get(4)?,
+                black_hash: row.get(5)?,
+                invite_hash: row.get(6)?,
+                result: row.get(7)?,
+                rematch_of: row.get(8)?,
+                events: Vec::new(),
+                moves: Vec::new(),
+            })
+        })
+        .optional()?;
+    let Some(mut game) = row else {
+        return Ok(None);
+    };
+    game.events = read_events(connection, id, 0)?;
+    game.moves = connection
+        .prepare_cached("SELECT notation FROM online_moves WHERE game_id = ?1 ORDER BY ply")?
+        .query_map(params![id], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(Some(game))
+}
+
+fn read_events(connection: &Connection, id: &str, after: u64) -> Result<Vec<Event>, StoreError> {
+    let bodies: Vec<String> = connection
+        .prepare_cached(
+            "SELECT body FROM online_events WHERE game_id = ?1 AND version > ?2 ORDER BY version",
+        )?
+        .query_map(params![id, after as i64], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    bodies
+        .iter()
+        .map(|body| {
+            Event::from_json(body).map_err(|e| StoreError(format!("a stored event of {id}: {e}")))
+        })
+        .collect()
+}
+
+fn ids(connection: &Connection, sql: &str) -> Result<Vec<String>, StoreError> {
+    Ok(connection
+        .prepare_cached(sql)?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
+fn seek_row(
+    connection: &Connection,
+    id: &str,
+    secret_hash: &str,
+) -> Result<Option<SeekState>, StoreError> {
+    let row: Option<(String, Option<String>, Option<String>)> = connection
+        .prepare_cached("SELECT secret_hash, game_id, seat FROM online_seeks WHERE id = ?1")?
+        .query_row(params![id], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })
+        .optional()?;
+    Ok(row.map(|(stored, game, seat)| {
+        if !crate::secret::hashes_match(&stored, secret_hash) {
+            return SeekState::Gone;
+        }
+        match (game, seat.as_deref().and_then(Seat::parse)) {
+            (Some(game), Some(seat)) => SeekState::Paired { game, seat },
+            _ => SeekState::Waiting,
+        }
+    }))
+}
+
+impl Store for SqliteStore {
+    fn create(&self, game: NewGame) -> Pending<'_, ()> {
+        self.run(move |connection| insert_game(connection, &game))
+    }
+
+    fn append(&self, append: Append) -> Pending<'_, Appended> {
+        let game = append.game.clone();
+        let version = append.new_version();
+        let stored = self.run(move |connection| append_rows(connection, &append));
+        Box::pin(async move {
+            let outcome = stored.await?;
+            if outcome == Appended::Stored {
+                self.tell(Notice::Game { game, version });
+            }
+            Ok(outcome)
+        })
+    }
+
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<StoredGame>> {
+        let id = id.to_string();
+        self.run(move |connection| load_game(connection, &id))
+    }
+
+    fn events_after<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, Vec<Event>> {
+        let id = id.to_string();
+        self.run(move |connection| read_events(connection, &id, version))
+    }
+
+    fn game_ids(&self) -> Pending<'_, Vec<String>> {
+        self.run(|connection| {
+            ids(
+                connection,
+                "SELECT id FROM online_games ORDER BY created_at, id",
+            )
+        })
+    }
+
+    fn unfinished(&self) -> Pending<'_, Vec<String>> {
+        self.run(|connection| {
+            ids(
+                connection,
+                "SELECT id FROM online_games WHERE status = 'playing'",
+            )
+        })
+    }
+
+    fn expire_waiting(&self, before: Millis) -> Pending<'_, u64> {
+        self.run(move |connection| {
+            connection.execute(
+                "DELETE FROM online_events WHERE game_id IN
+                    (SELECT id FROM online_games WHERE status = 'waiting' AND created_at < ?1)",
+                params![before],
+            )?;
+            let gone = connection.execute(
+                "DELETE FROM online_games WHERE status = 'waiting' AND created_at < ?1",
+                params![before],
+            )?;
+            Ok(gone as u64)
+        })
+    }
+
+    fn seek(
+        &self,
+        seek: Seek,
+        alive_since: Millis,
+        pair: Pairing,
+    ) -> Pending<'_, Option<(String, Seat)>> {
+        let paired = self.run(move |connection| {
+            let partner: Option<(String, String, Millis)> = connection
+                .prepare_cached(
+                    "SELECT id, secret_hash, created_at FROM online_seeks
+                     WHERE turn_seconds = ?1 AND game_id IS NULL AND seen_at >= ?2 AND id <> ?3
+                     ORDER BY created_at, id LIMIT 1",
+                )?
+                .query_row(params![seek.turn_seconds, alive_since, seek.id], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })
+                .optional()?;
+            let Some((partner_id, partner_hash, partner_at)) = partner else {
+                connection.execute(
+                    "INSERT INTO online_seeks (id, secret_hash, turn_seconds, created_at, seen_at)
+                     VALUES (?1, ?2, ?3, ?4, ?4)",
+                    params![seek.id, seek.secret_hash, seek.turn_seconds, seek.at],
+                )?;
+                return Ok(None);
+            };
+            let partner = Seek {
+                id: partner_id,
+                secret_hash: partner_hash,
+                turn_seconds: seek.turn_seconds,
+                at: partner_at,
+            };
+            let (game, seat) = pair(&partner);
+            insert_game(connection, &game)?;
+            connection.execute(
+                "UPDATE online_seeks SET game_id = ?1, seat = ?2 WHERE id = ?3",
+                params![game.id, seat.other().name(), partner.id],
+            )?;
+            Ok(Some((game.id, seat, partner.id)))
+        });
+        Box::pin(async move {
+            Ok(paired.await?.map(|(game, seat, partner)| {
+                self.tell(Notice::Paired { seek: partner });
+                (game, seat)
+            }))
+        })
+    }
+
+    fn seek_state<'a>(
+        &'a self,
+        id: &'a str,
+        secret_hash: &'a str,
+        now: Millis,
+    ) -> Pending<'a, SeekState> {
+        let (id, secret_hash) = (id.to_string(), secret_hash.to_string());
+        self.run(move |connection| {
+            let state = seek_row(connection, &id, &secret_hash)?.unwrap_or(SeekState::Gone);
+            if state == SeekState::Waiting {
+                connection.execute(
+                    "UPDATE online_seeks SET seen_at = ?1 WHERE id = ?2",
+                    params![now, id],
+                )?;
+            }
+            Ok(state)
+        })
+    }
+
+    fn cancel_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, SeekState> {
+        let (id, secret_hash) = (id.to_string(), secret_hash.to_string());
+        self.run(move |connection| {
+            let state = seek_row(connection, &id, &secret_hash)?.unwrap_or(SeekState::Gone);
+            if state == SeekState::Waiting {
+                connection.execute("DELETE FROM online_seeks WHERE id = ?1", params![id])?;
+                return Ok(SeekState::Gone);
+            }
+            Ok(state)
+        })
+    }
+
+    fn expire_seeks(&self, before: Millis) -> Pending<'_, u64> {
+        self.run(move |connection| {
+            Ok(connection.execute(
+                "DELETE FROM online_seeks WHERE seen_at < ?1",
+                params![before],
+            )? as u64)
+        })
+    }
+
+    fn heartbeat<'a>(&'a self, _node: &'a str, _now: Millis, _since: Millis) -> Pending<'a, bool> {
+        // One process owns the file: there is no other node.
+        Box::pin(async { Ok(false) })
+    }
+
+    fn publish(&self, notice: Notice) -> Pending<'_, ()> {
+        self.tell(notice);
+        Box::pin(async { Ok(()) })
+    }
+
+    fn notices(&self) -> broadcast::Receiver<Notice> {
+        self.notices.subscribe()
+    }
+
+    fn shared(&self) -> bool {
+        false
+    }
+}

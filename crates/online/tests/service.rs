@@ -1,0 +1,478 @@
+//! The online games as a client meets them, over real HTTP and WebSockets on 127.0.0.1 with an
+//! SQLite database: a game from invitation to rematch, reconnecting by version, pairing, claiming
+//! a win, and every kind of bad input refused with a clear error while the server stays up.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use duobao_online::{open_database, ClientIp, Online, Options};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+struct Server {
+    addr: SocketAddr,
+    _folder: tempfile::TempDir,
+}
+
+async fn server() -> Server {
+    let folder = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
+    let online = Online::start(open_database(&url).await.unwrap(), Options::default())
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = online
+        .router()
+        .into_make_service_with_connect_info::<ClientIp>();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Server {
+        addr,
+        _folder: folder,
+    }
+}
+
+/// A plain HTTP/1.1 request (the server is ours, the requests tiny): status and body.
+async fn request(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    // A chunked body (axum's default for some answers) has its length first.
+    let body = body.find('{').map_or("null", |start| {
+        &body[start..=body.rfind('}').unwrap_or(start)]
+    });
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    request(addr, "POST", path, &body.to_string()).await
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn connect(addr: SocketAddr, id: &str) -> Socket {
+    let url = format!("ws://{addr}/api/online/games/{id}/socket");
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+async fn send(socket: &mut Socket, frame: Value) {
+    socket.send(Message::text(frame.to_string())).await.unwrap();
+}
+
+/// The next JSON message of type `t` (others skipped), within 6 s.
+async fn next_of(socket: &mut Socket, t: &str) -> Value {
+    let wanted = async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(&text).unwrap();
+                if value["t"] == t {
+                    return value;
+                }
+            }
+        }
+        panic!("the socket closed before a {t:?}");
+    };
+    tokio::time::timeout(Duration::from_secs(6), wanted)
+        .await
+        .unwrap_or_else(|_| panic!("no {t:?} within 6 s"))
+}
+
+/// Whether the server closes the socket (after anything it says first) within 3 s.
+async fn closes(socket: &mut Socket) -> bool {
+    let closed = async {
+        loop {
+            match socket.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(3), closed)
+        .await
+        .unwrap_or(false)
+}
+
+struct Game {
+    id: String,
+    red: String,
+    black: String,
+}
+
+async fn new_game(addr: SocketAddr, turn_seconds: u32) -> Game {
+    let (status, created) = post(
+        addr,
+        "/api/online/games",
+        json!({"side": "red", "turn_seconds": turn_seconds}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, joined) = post(
+        addr,
+        &format!("/api/online/games/{id}/join"),
+        json!({"invite": created["invite"]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seat"], "black");
+    Game {
+        id,
+        red: created["secret"].as_str().unwrap().into(),
+        black: joined["secret"].as_str().unwrap().into(),
+    }
+}
+
+async fn seated(addr: SocketAddr, id: &str, secret: &str, v: u64) -> (Socket, Value) {
+    let mut socket = connect(addr, id).await;
+    send(&mut socket, json!({"t": "hello", "secret": secret, "v": v})).await;
+    let first = if v == 0 {
+        next_of(&mut socket, "full").await
+    } else {
+        Value::Null
+    };
+    (socket, first)
+}
+
+async fn view(addr: SocketAddr, id: &str) -> Value {
+    let (status, game) = request(addr, "GET", &format!("/api/online/games/{id}"), "").await;
+    assert_eq!(status, 200);
+    game
+}
+
+#[tokio::test]
+async fn a_game_from_invitation_to_rematch() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let (mut red, full) = seated(addr, &game.id, &game.red, 0).await;
+    assert_eq!(full["game"]["status"], "playing");
+    assert_eq!(full["game"]["you"], "red");
+    assert_eq!(full["game"]["turn"], "red");
+    let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+    let mut watcher = connect(addr, &game.id).await;
+    send(&mut watcher, json!({"t": "hello", "v": 0})).await;
+    assert_eq!(
+        next_of(&mut watcher, "full").await["game"]["you"],
+        Value::Null
+    );
+
+    let first = view(addr, &game.id).await["moves"].clone();
+    assert_eq!(first, json!([]));
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    assert_eq!(next_of(&mut red, "ack").await["ply"], 0);
+    let moved = next_of(&mut black, "move").await;
+    assert_eq!(
+        (moved["move"].as_str(), moved["by"].as_str()),
+        (Some("c3c2"), Some("red"))
+    );
+    assert_eq!(moved["v"], 2);
+    assert_eq!(moved["turn"], "black");
+    assert!(moved["ms_left"].as_i64().unwrap() > 58_000);
+    assert_eq!(next_of(&mut watcher, "move").await["v"], 2);
+
+    // Sent again (its ack lost, say): acknowledged again, played once.
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    assert_eq!(next_of(&mut red, "ack").await["ply"], 0);
+    assert_eq!(view(addr, &game.id).await["moves"], json!(["c3c2"]));
+
+    // Black reconnects having seen version 1: it gets what it missed, not the whole game.
+    drop(black);
+    let (mut black, _) = seated(addr, &game.id, &game.black, 1).await;
+    let missed = next_of(&mut black, "move").await;
+    assert_eq!(
+        (missed["v"].as_u64(), missed["move"].as_str()),
+        (Some(2), Some("c3c2"))
+    );
+
+    send(&mut watcher, json!({"t": "resign"})).await;
+    assert_eq!(next_of(&mut watcher, "error").await["error"], "watching");
+    send(&mut black, json!({"t": "draw", "yes": true})).await;
+    assert_eq!(next_of(&mut red, "offers").await["draw"], "black");
+    assert_eq!(next_of(&mut black, "offers").await["draw"], "black");
+    send(&mut red, json!({"t": "draw", "yes": false})).await;
+    assert_eq!(next_of(&mut black, "offers").await["draw"], Value::Null);
+    send(&mut black, json!({"t": "resign"})).await;
+    let end = next_of(&mut red, "end").await;
+    assert_eq!(end["result"], "red resignation");
+    send(&mut red, json!({"t": "move", "ply": 1, "move": "b4b3"})).await;
+    assert_eq!(next_of(&mut red, "error").await["error"], "game_over");
+
+    send(&mut black, json!({"t": "rematch", "yes": true})).await;
+    assert_eq!(next_of(&mut red, "offers").await["rematch"], "black");
+    send(&mut red, json!({"t": "rematch", "yes": true})).await;
+    let rematch = next_of(&mut black, "rematch").await;
+    let second = rematch["id"].as_str().unwrap().to_string();
+    // The same secrets, the colours swapped, the clock already running.
+    let (_, full) = seated(addr, &second, &game.black, 0).await;
+    assert_eq!(full["game"]["you"], "red");
+    assert_eq!(full["game"]["status"], "playing");
+    assert_eq!(full["game"]["rematch_of"], json!(game.id));
+    let (_, full) = seated(addr, &second, &game.red, 0).await;
+    assert_eq!(full["game"]["you"], "black");
+}
+
+#[tokio::test]
+async fn bad_requests_are_refused_with_reasons() {
+    let server = server().await;
+    let addr = server.addr;
+    for (body, status, error) in [
+        ("{", 400, "bad_request"),
+        (r#"{"side":"green","turn_seconds":60}"#, 400, "bad_request"),
+        (r#"{"side":"red","turn_seconds":2}"#, 400, "bad_request"),
+        (r#"{"side":"red","turn_seconds":601}"#, 400, "bad_request"),
+        (r#"{"side":"red"}"#, 400, "bad_request"),
+    ] {
+        let (got, answer) = request(addr, "POST", "/api/online/games", body).await;
+        assert_eq!(
+            (got, answer["error"].as_str()),
+            (status, Some(error)),
+            "{body}"
+        );
+    }
+    let (status, _) = request(addr, "POST", "/api/online/games", &"x".repeat(5000)).await;
+    assert_eq!(status, 413);
+    let (status, answer) = request(addr, "GET", "/api/online/games/nosuchgame", "").await;
+    assert_eq!((status, answer["error"].as_str()), (404, Some("no_game")));
+    let (status, _) = request(addr, "GET", "/api/online/games/..%2F..%2Fetc", "").await;
+    assert_eq!(status, 404);
+
+    let (_, created) = post(
+        addr,
+        "/api/online/games",
+        json!({"side": "black", "turn_seconds": 60}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let join = format!("/api/online/games/{id}/join");
+    let (status, answer) = post(addr, &join, json!({"invite": "A".repeat(32)})).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (403, Some("wrong_invite"))
+    );
+    let (status, answer) = post(addr, &join, json!({"invite": created["invite"]})).await;
+    assert_eq!((status, answer["seat"].as_str()), (200, Some("red")));
+    let (status, answer) = post(addr, &join, json!({"invite": created["invite"]})).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (409, Some("invite_used"))
+    );
+    assert_eq!(view(addr, id).await["status"], "playing");
+}
+
+#[tokio::test]
+async fn bad_frames_change_nothing_and_the_server_stays_up() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+    let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+    for (frame, error) in [
+        (
+            json!({"t": "move", "ply": 0, "move": "a1a5"}),
+            "illegal_move",
+        ),
+        (
+            json!({"t": "move", "ply": 0, "move": "pass"}),
+            "illegal_move",
+        ),
+        (
+            json!({"t": "move", "ply": 0, "move": "不是棋步"}),
+            "illegal_move",
+        ),
+        (json!({"t": "move", "ply": 3, "move": "c3c2"}), "wrong_ply"),
+        (json!({"t": "claim"}), "cannot_claim"),
+        (json!({"t": "draw", "yes": false}), "no_offer"),
+        (json!({"t": "rematch", "yes": true}), "no_offer"),
+        (json!({"t": "move", "ply": 0}), "bad_request"),
+        (json!({"t": "hello", "v": 0}), "bad_request"),
+        (json!({"t": "fly"}), "bad_request"),
+        (json!([1, 2, 3]), "bad_request"),
+    ] {
+        send(&mut red, frame.clone()).await;
+        assert_eq!(next_of(&mut red, "error").await["error"], error, "{frame}");
+    }
+    send(&mut black, json!({"t": "move", "ply": 0, "move": "b4b3"})).await;
+    assert_eq!(next_of(&mut black, "error").await["error"], "not_your_turn");
+    red.send(Message::text("not json at all")).await.unwrap();
+    assert_eq!(next_of(&mut red, "error").await["error"], "bad_request");
+    let after = view(addr, &game.id).await;
+    assert_eq!(
+        (after["moves"].clone(), after["status"].clone()),
+        (json!([]), json!("playing"))
+    );
+
+    // Too long, binary, or too many: the socket is closed; the game and server go on.
+    red.send(Message::text("x".repeat(2000))).await.unwrap();
+    assert!(closes(&mut red).await);
+    black.send(Message::binary(vec![1, 2, 3])).await.unwrap();
+    assert!(closes(&mut black).await);
+    let (mut flood, _) = seated(addr, &game.id, &game.red, 0).await;
+    for _ in 0..100 {
+        if flood.send(Message::text(r#"{"t":"ping"}"#)).await.is_err() {
+            break;
+        }
+    }
+    assert!(closes(&mut flood).await);
+    let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    assert_eq!(next_of(&mut red, "ack").await["ply"], 0);
+
+    // A first frame that is no hello, or a wrong secret: told, and closed.
+    let mut stranger = connect(addr, &game.id).await;
+    send(
+        &mut stranger,
+        json!({"t": "move", "ply": 1, "move": "b4b3"}),
+    )
+    .await;
+    assert_eq!(
+        next_of(&mut stranger, "error").await["error"],
+        "bad_request"
+    );
+    assert!(closes(&mut stranger).await);
+    let mut thief = connect(addr, &game.id).await;
+    send(
+        &mut thief,
+        json!({"t": "hello", "secret": "B".repeat(32), "v": 0}),
+    )
+    .await;
+    assert_eq!(next_of(&mut thief, "error").await["error"], "wrong_secret");
+    assert!(closes(&mut thief).await);
+    assert_eq!(view(addr, &game.id).await["moves"], json!(["c3c2"]));
+}
+
+#[tokio::test]
+async fn guessing_secrets_is_slowed_and_other_sites_are_shut_out() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let mut refusals = Vec::new();
+    for _ in 0..12 {
+        let url = format!("ws://{addr}/api/online/games/{}/socket", game.id);
+        match tokio_tungstenite::connect_async(url).await {
+            Ok((mut guess, _)) => {
+                send(
+                    &mut guess,
+                    json!({"t": "hello", "secret": "C".repeat(32), "v": 0}),
+                )
+                .await;
+                refusals.push(next_of(&mut guess, "error").await["error"].clone());
+            }
+            // Refused before the socket opens.
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                assert_eq!(answer.status(), 429);
+                refusals.push(json!("too_many_attempts"));
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+    assert_eq!(refusals[0], "wrong_secret");
+    assert!(
+        refusals.contains(&json!("too_many_attempts")),
+        "{refusals:?}"
+    );
+
+    let mut request = format!("ws://{addr}/api/online/games/{}/socket", game.id)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("origin", "https://elsewhere.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(request).await.is_err());
+}
+
+#[tokio::test]
+async fn two_seekers_of_one_turn_time_are_paired() {
+    let server = server().await;
+    let addr = server.addr;
+    let first = tokio::spawn(post(addr, "/api/online/seeks", json!({"turn_seconds": 30})));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, second) = post(addr, "/api/online/seeks", json!({"turn_seconds": 30})).await;
+    assert_eq!(status, 201, "{second}");
+    let (status, first) = first.await.unwrap();
+    assert_eq!(status, 201, "{first}");
+    assert_eq!(first["id"], second["id"]);
+    assert_ne!(first["seat"], second["seat"]);
+    let id = first["id"].as_str().unwrap();
+    let (_, full) = seated(addr, id, first["secret"].as_str().unwrap(), 0).await;
+    assert_eq!(full["game"]["status"], "playing");
+    assert_eq!(full["game"]["turn_seconds"], 30);
+    assert_eq!(full["game"]["you"], first["seat"]);
+
+    let (status, _) = request(
+        addr,
+        "DELETE",
+        "/api/online/seeks/nosuchseek",
+        &json!({"secret": "D".repeat(32)}).to_string(),
+    )
+    .await;
+    assert_eq!(status, 204);
+}
+
+#[tokio::test]
+async fn the_clock_passes_and_an_absent_opponent_loses_by_claim() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 3).await;
+    let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(&mut red, "ack").await;
+    let started = tokio::time::Instant::now();
+    let passed = loop {
+        let moved = next_of(&mut red, "move").await;
+        if moved["move"] == "pass" {
+            break moved;
+        }
+    };
+    assert_eq!(
+        (passed["by"].as_str(), passed["ply"].as_u64()),
+        (Some("black"), Some(1))
+    );
+    assert!(
+        started.elapsed() >= Duration::from_millis(2900),
+        "{:?}",
+        started.elapsed()
+    );
+    send(&mut red, json!({"t": "claim"})).await;
+    assert_eq!(next_of(&mut red, "error").await["error"], "cannot_claim");
+    let full = view(addr, &game.id).await;
+    let mine = full["moves"].as_array().unwrap().len();
+    assert_eq!(mine, 2);
+    let position_move = {
+        // Any legal move for Red now: ask the rules.
+        let mut rules = duobao_rules::Game::new();
+        for played in full["moves"].as_array().unwrap() {
+            rules
+                .play(played.as_str().unwrap().parse().unwrap())
+                .unwrap();
+        }
+        rules.position().legal_moves()[0].to_string()
+    };
+    send(
+        &mut red,
+        json!({"t": "move", "ply": 2, "move": position_move}),
+    )
+    .await;
+    next_of(&mut red, "ack").await;
+    loop {
+        let moved = next_of(&mut red, "move").await;
+        if moved["move"] == "pass" {
+            break;
+        }
+    }
+    send(&mut red, json!({"t": "claim"})).await;
+    assert_eq!(next_of(&mut red, "end").await["result"], "red abandonment");
+}
