@@ -133,8 +133,8 @@ const MOVE_BITS: u32 = 2 * POINT_BITS;
 
 impl Certificate {
     /// The proof that Red wins from the start within 21 plies with `c3c2`, in the file form:
-    /// written by `duobao solve --certificate`, checked by the rules crate's tests, played by
-    /// the AI.
+    /// written by `duobao solve --certificate`, checked by this crate's tests (`tests/proof.rs`),
+    /// played by Master.
     pub const START_WIN: &'static [u8] = include_bytes!("../data/start-win-21.proof");
 
     /// An empty certificate for a win of the side to move in `start` within `plies`.

@@ -34,7 +34,7 @@ fn start_win() -> &'static StartWin {
     static START_WIN: OnceLock<StartWin> = OnceLock::new();
     START_WIN.get_or_init(|| {
         let certificate = Certificate::from_bytes(Certificate::START_WIN)
-            .expect("the committed certificate is one (the rules' tests check it)");
+            .expect("the committed certificate is one (tests/proof.rs checks it)");
         let distances = certificate.distances();
         StartWin {
             certificate,

@@ -30,7 +30,7 @@ fn every_shipped_puzzle_verifies_with_the_exact_search() {
 }
 
 /// The solver's answer against every defence, not just the longest: each puzzle's whole proof,
-/// written down by `prove`, passes the rules crate's own check.
+/// written down by `prove`, passes the certificate's check, which replays it by the rules alone.
 #[test]
 fn every_shipped_puzzle_has_a_certificate_that_the_rules_accept() {
     let mut solver = Solver::with_table_megabytes(16);
