@@ -1,7 +1,7 @@
 //! duobao-serve's online games under bots, with the server killed: no acknowledged ply is lost,
 //! every stored game is legal; on two nodes sharing PostgreSQL, the bots of a killed node go on
-//! on the other; an unplayed turn is passed on time. Each test takes under 35 s; they run side
-//! by side.
+//! on the other; an unplayed turn is passed on time; a move sent again is acknowledged again and
+//! played once. Each test takes under 35 s; they run side by side.
 
 mod server;
 
@@ -11,6 +11,7 @@ use duobao_online_bots::http::Api;
 use duobao_online_bots::protocol::{ClientFrame, Seat, ServerFrame, Side};
 use duobao_online_bots::socket::Socket;
 use duobao_online_bots::{run, Config};
+use duobao_rules::Color;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use server::Server;
@@ -45,9 +46,7 @@ async fn a_killed_sqlite_server_loses_no_acknowledged_ply() {
     let seed = seed();
     let mut rng = StdRng::seed_from_u64(seed);
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite:{}", dir.path().join("online.db").display());
-    let log = dir.path().join("serve.log");
-    let mut node = Server::start(&server::site(dir.path()), &db, &log).await;
+    let (mut node, db) = Server::on_sqlite(dir.path()).await;
     let bots = tokio::spawn(run(fast_games(vec![node.base()], 40, 24, seed)));
     for _ in 0..4 {
         tokio::time::sleep(Duration::from_millis(rng.random_range(2500..5500))).await;
@@ -118,9 +117,7 @@ async fn next_frame(socket: &mut Socket, until: Instant) -> ServerFrame {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unplayed_turn_is_passed_after_turn_seconds() {
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite:{}", dir.path().join("online.db").display());
-    let log = dir.path().join("serve.log");
-    let node = Server::start(&server::site(dir.path()), &db, &log).await;
+    let (node, _) = Server::on_sqlite(dir.path()).await;
     let api = Api::new(None);
     let created = api.create(&node.base(), Side::Red, 3).await.unwrap();
     let turn_began = Instant::now();
@@ -168,4 +165,113 @@ async fn an_unplayed_turn_is_passed_after_turn_seconds() {
             "passed early"
         );
     }
+}
+
+/// Frames until one that `pick` takes, within the time left.
+async fn until_frame<T>(
+    socket: &mut Socket,
+    until: Instant,
+    mut pick: impl FnMut(ServerFrame) -> Option<T>,
+) -> T {
+    loop {
+        if let Some(found) = pick(next_frame(socket, until).await) {
+            return found;
+        }
+    }
+}
+
+/// Says hello with `secret` on a new socket; the socket once the whole game has come.
+async fn hello(base: &str, id: &str, secret: &str, until: Instant) -> Socket {
+    let mut socket = Socket::open(base, id, None).await.unwrap();
+    let frame = ClientFrame::Hello {
+        secret: Some(secret),
+        v: 0,
+    };
+    socket.send(&frame).await.unwrap();
+    until_frame(&mut socket, until, |f| {
+        matches!(f, ServerFrame::Full { .. }).then_some(())
+    })
+    .await;
+    socket
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_sent_again_is_acknowledged_again_and_played_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (node, _) = Server::on_sqlite(dir.path()).await;
+    let base = node.base();
+    let api = Api::new(None);
+    let created = api.create(&base, Side::Red, 600).await.unwrap();
+    let joined = api.join(&base, &created.id, &created.invite).await.unwrap();
+    // Time for a random game of several hundred plies at this pace.
+    let until = Instant::now() + Duration::from_secs(40);
+    let (red_secret, black_secret) = (created.secret, joined.secret);
+    let mut red = hello(&base, &created.id, &red_secret, until).await;
+    let mut black = hello(&base, &created.id, &black_secret, until).await;
+    let mut game = duobao_rules::Game::new();
+    let mut rng = StdRng::seed_from_u64(seed());
+    // A random game to its end, its first moves sent twice: two `ack`s, one `move` event. At
+    // 25 plies a second, each socket keeps under the server's 20 frames a second.
+    while !game.is_over() {
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        let moves = game.position().legal_moves();
+        let mv = moves[rng.random_range(0..moves.len())].to_string();
+        let ply = game.plies().len();
+        let (mover, other) = if game.position().turn() == Color::Red {
+            (&mut red, &mut black)
+        } else {
+            (&mut black, &mut red)
+        };
+        let sends = if ply < 6 { 2 } else { 1 };
+        for _ in 0..sends {
+            mover
+                .send(&ClientFrame::Move { ply, mv: &mv })
+                .await
+                .unwrap();
+        }
+        let mut acks = 0;
+        let mut events = 0;
+        while acks < sends || events < 1 {
+            match next_frame(mover, until).await {
+                ServerFrame::Ack { ply: acked } => {
+                    assert_eq!(acked, ply);
+                    acks += 1;
+                }
+                ServerFrame::Move {
+                    ply: played,
+                    mv: event_mv,
+                    ..
+                } => {
+                    assert_eq!((played, event_mv.as_str()), (ply, mv.as_str()));
+                    events += 1;
+                }
+                ServerFrame::End { .. } => {}
+                other => panic!("{other:?} after a move sent twice"),
+            }
+        }
+        assert_eq!(events, 1, "ply {ply} played twice");
+        until_frame(other, until, |f| {
+            matches!(f, ServerFrame::Move { .. }).then_some(())
+        })
+        .await;
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    // The last move sent again after the end, on a new socket, as a bot that lost its socket
+    // before the `ack` would: acknowledged again.
+    let last = game.plies().len() - 1;
+    let mover = match game.plies()[last].mover {
+        Color::Red => &red_secret,
+        Color::Black => &black_secret,
+    };
+    let mut socket = hello(&base, &created.id, mover, until).await;
+    let mv = game.plies()[last].ply.to_string();
+    socket
+        .send(&ClientFrame::Move { ply: last, mv: &mv })
+        .await
+        .unwrap();
+    let answer = next_frame(&mut socket, until).await;
+    assert!(
+        matches!(answer, ServerFrame::Ack { ply } if ply == last),
+        "{answer:?} to the last move sent again"
+    );
 }

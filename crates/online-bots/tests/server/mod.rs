@@ -1,12 +1,13 @@
 //! duobao-serve as a process the tests start, kill and start again, and the check of its
 //! database against what the bots were told.
 //!
-//! The binary is built here, by the cargo running the tests, into the same target folder and
-//! profile: cargo builds another package's binaries for a test only through artifact
-//! dependencies, which are unstable, and sets `CARGO_BIN_EXE_*` only for the package's own. A
-//! build that is up to date costs a fraction of a second; one that is not keeps the tests true
-//! to the server's source, as `cargo test -p duobao-online-bots` alone would not otherwise be.
-//! `DUOBAO_SERVE_BIN=PATH` uses that binary instead.
+//! The binary is the one in this test's target folder and profile when it is newer than every
+//! source of the workspace — `cargo test --workspace` has just built it for duobao-serve's own
+//! tests — and is built there otherwise, by the cargo running the tests: cargo builds another
+//! package's binaries for a test only through artifact dependencies, which are unstable, and
+//! sets `CARGO_BIN_EXE_*` only for the package's own. Building it always would not do: with
+//! `-p duobao-serve` its dependencies' features differ from the whole workspace's, and cargo
+//! would build them all again. `DUOBAO_SERVE_BIN=PATH` uses that binary instead.
 
 use std::collections::HashMap;
 use std::fs::{self, OpenOptions};
@@ -14,7 +15,7 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use duobao_online_bots::http::{Api, CallError};
 use duobao_online_bots::{replay, Report};
@@ -29,6 +30,11 @@ fn binary() -> &'static Path {
         let exe = std::env::current_exe().expect("the test's path");
         let profile_dir = exe.ancestors().nth(2).expect("a profile folder");
         let target = profile_dir.parent().expect("a target folder");
+        let built = profile_dir.join("duobao-serve");
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        if modified(&built) > newest(&workspace) {
+            return built;
+        }
         let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
             Some("debug") | None => "dev",
             Some(name) => name,
@@ -48,8 +54,37 @@ fn binary() -> &'static Path {
             .status()
             .expect("cargo runs");
         assert!(status.success(), "cargo build -p duobao-serve failed");
-        profile_dir.join("duobao-serve")
+        built
     })
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The last change to the workspace's sources: its manifests, lock and crates, build output
+/// and hidden folders left out.
+fn newest(workspace: &Path) -> Option<SystemTime> {
+    let mut newest = ["Cargo.toml", "Cargo.lock"]
+        .iter()
+        .filter_map(|file| modified(&workspace.join(file)))
+        .max();
+    let mut folders = vec![workspace.join("crates")];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if name == "target" || name.to_string_lossy().starts_with('.') {
+                continue;
+            }
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                newest = newest.max(modified(&path));
+            }
+        }
+    }
+    newest
 }
 
 /// A port free now on 127.0.0.1 (nothing else here takes ports meanwhile, but a test could
@@ -91,6 +126,13 @@ impl Server {
         };
         server.restart().await;
         server
+    }
+
+    /// A server in `dir`, on a database of its own there; and the database's URL.
+    pub async fn on_sqlite(dir: &Path) -> (Server, String) {
+        let db = format!("sqlite:{}", dir.join("online.db").display());
+        let server = Server::start(&site(dir), &db, &dir.join("serve.log")).await;
+        (server, db)
     }
 
     pub fn base(&self) -> String {
