@@ -509,6 +509,8 @@ impl Bot {
         }
         if shared.rare_actions {
             if self.rng.random_bool(RARE) {
+                // No move after it, whenever the `end` comes.
+                self.status = Status::Ended;
                 return socket.send(&ClientFrame::Resign).await;
             }
             if self.rng.random_bool(RARE) {
