@@ -15,16 +15,18 @@ use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::command::Command;
 use crate::model::Event;
 use crate::protocol::{
     CreateGame, Created, JoinGame, NewSeek, Refusal, Seat, Seated, SeekKey, SideChoice, Waiting,
     TURN_SECONDS,
 };
-use crate::room::Command;
-use crate::rooms::{now_millis, SEEK_LIFETIME};
+use crate::rooms::SEEK_LIFETIME;
+use crate::secret;
+use crate::service::{ClientIp, Online};
+use crate::shared::now_millis;
 use crate::socket::{self, MAX_FRAME};
 use crate::store::{NewGame, Pairing, Seek, SeekState};
-use crate::{secret, ClientIp, Online};
 
 /// The longest request body.
 const MAX_BODY: usize = 1024;

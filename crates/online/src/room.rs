@@ -8,25 +8,17 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use crate::command::{ClientId, Command, Outgoing};
 use crate::model::{Decision, Event, GameState, Millis, Presence, Status};
 use crate::protocol::{ClientFrame, Refusal, Seat};
-use crate::rooms::{now_millis, Shared};
 use crate::secret;
+use crate::shared::{now_millis, Shared};
 use crate::store::{Append, Appended, NewGame, Notice, StoredGame};
 
-/// What a socket receives: JSON text, shared by every socket a broadcast goes to.
-pub type Outgoing = Utf8Bytes;
-/// A socket's number within its game's task.
-pub type ClientId = u64;
-
-/// How many messages may wait for a slow socket before it is dropped (it reconnects and catches
-/// up by its version).
-pub const OUTBOX: usize = 64;
 /// The allowance for the network before a turn is passed: this much at least …
 const BASE_ALLOWANCE: Millis = 250;
 /// … and at most this much, the mover's measured round trip counted in between.
@@ -39,57 +31,6 @@ const IDLE: Duration = Duration::from_secs(60);
 /// How often a node tells the others who is connected to it, and how long that is believed.
 const PRESENCE_EVERY: Duration = Duration::from_secs(20);
 const PRESENCE_TRUSTED: Duration = Duration::from_secs(45);
-
-/// A request to a game's task.
-pub enum Command {
-    /// A socket says hello; the reply is its number and seat.
-    Hello {
-        secret: Option<String>,
-        version: u64,
-        outbox: mpsc::Sender<Outgoing>,
-        reply: oneshot::Sender<Result<(ClientId, Option<Seat>), Refusal>>,
-    },
-    /// A socket's frame (after its hello).
-    Frame {
-        client: ClientId,
-        frame: ClientFrame,
-    },
-    /// A socket's measured round trip.
-    Lag { client: ClientId, rtt: Duration },
-    /// A socket closed.
-    Leave { client: ClientId },
-    /// The second player takes the free seat with the invitation.
-    Join {
-        invite: String,
-        reply: oneshot::Sender<Result<(Seat, String), Refusal>>,
-    },
-    /// The game as watchers see it.
-    View {
-        reply: oneshot::Sender<Result<serde_json::Value, Refusal>>,
-    },
-    /// A notice about this game from the database.
-    Notice(Notice),
-    /// Notices may have been missed: read the game's new events.
-    CatchUp,
-}
-
-impl Command {
-    /// Answers the command's asker with a refusal (its game cannot be had).
-    pub fn refuse(self, refusal: Refusal) {
-        match self {
-            Command::Hello { reply, .. } => {
-                let _ = reply.send(Err(refusal));
-            }
-            Command::Join { reply, .. } => {
-                let _ = reply.send(Err(refusal));
-            }
-            Command::View { reply } => {
-                let _ = reply.send(Err(refusal));
-            }
-            _ => {}
-        }
-    }
-}
 
 struct Client {
     seat: Option<Seat>,

@@ -10,10 +10,10 @@ use axum::http::HeaderMap;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use crate::command::{ClientId, Command, Outgoing, OUTBOX};
 use crate::limits::{Bucket, Rate};
 use crate::protocol::{ClientFrame, Refusal};
-use crate::room::{ClientId, Command, Outgoing, OUTBOX};
-use crate::Online;
+use crate::service::Online;
 
 /// The longest frame a client may send.
 pub const MAX_FRAME: usize = 1024;

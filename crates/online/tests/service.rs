@@ -26,9 +26,7 @@ async fn server() -> Server {
         .unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = online
-        .router()
-        .into_make_service_with_connect_info::<ClientIp>();
+    let app = duobao_online::router(online).into_make_service_with_connect_info::<ClientIp>();
     tokio::spawn(async move { axum::serve(listener, app).await });
     Server {
         addr,

@@ -102,7 +102,7 @@ pub fn router(
         None => site,
     };
     let site = match online {
-        Some(online) => online.router().merge(site),
+        Some(online) => duobao_online::router(online.clone()).merge(site),
         None => site,
     };
     site.layer(middleware::from_fn(headers::site_headers))

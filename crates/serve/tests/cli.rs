@@ -6,8 +6,15 @@ use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_duobao-serve");
 
+/// The server without online games: these tests are about the site (one below keeps them).
+fn server() -> Command {
+    let mut command = Command::new(BIN);
+    command.arg("--no-online").env_remove("DATABASE_URL");
+    command
+}
+
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
+    server().args(args).output().unwrap()
 }
 
 fn stderr(output: &Output) -> String {
@@ -58,7 +65,7 @@ fn a_port_in_use_exits_with_1() {
 fn it_says_where_to_open_it_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
-    let mut server = Command::new(BIN)
+    let mut server = server()
         .args(["--dir", dir.path().to_str().unwrap(), "--port", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -139,7 +146,7 @@ fn stop(mut server: std::process::Child) -> String {
 
 #[cfg(unix)]
 fn start_up_lines(args: &[&str]) -> Vec<String> {
-    let mut server = Command::new(BIN)
+    let mut server = server()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -259,7 +266,7 @@ fn an_unconstrained_local_ca_is_replaced_saying_so() {
     )
     .unwrap();
 
-    let mut server = Command::new(BIN)
+    let mut server = server()
         .args([
             "--dir",
             dir.path().to_str().unwrap(),
@@ -284,4 +291,52 @@ fn an_unconstrained_local_ca_is_replaced_saying_so() {
     assert!(errors.contains("could vouch for any site"), "{errors}");
     assert!(errors.contains("must install the new one"), "{errors}");
     assert_ne!(std::fs::read_to_string(&ca).unwrap(), old.pem());
+}
+
+/// With no setting, online games are served from SQLite in the local data folder.
+#[cfg(unix)]
+#[test]
+fn online_games_are_kept_in_the_local_data_folder_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut server = Command::new(BIN)
+        .args(["--dir", dir.path().to_str().unwrap(), "--port", "0"])
+        .env("XDG_DATA_HOME", data.path())
+        .env_remove("DATABASE_URL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let (mut first, mut second) = (String::new(), String::new());
+    stdout.read_line(&mut first).unwrap();
+    stdout.read_line(&mut second).unwrap();
+    let file = data.path().join("duobao-serve").join("online.sqlite");
+    assert_eq!(
+        second.trim_end(),
+        format!(
+            "Online games at /api/online, kept in sqlite:{}",
+            file.display()
+        )
+    );
+    assert!(file.is_file());
+    let authority = first
+        .split_once(" at http://")
+        .and_then(|(_, url)| url.split('/').next())
+        .unwrap()
+        .to_string();
+    let mut stream = TcpStream::connect(&authority).unwrap();
+    let body = r#"{"side":"red","turn_seconds":60}"#;
+    let request = format!(
+        "POST /api/online/games HTTP/1.1\r\nHost: {authority}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 201 Created\r\n"), "{reply}");
+    assert!(reply.contains(r#""invite":""#), "{reply}");
+    let errors = stop(server);
+    assert!(errors.is_empty(), "{errors}");
 }

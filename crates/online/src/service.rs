@@ -1,0 +1,107 @@
+//! The online games of a server node as the site holds them: the games' shared state, the rate
+//! limits, and how a client's address is told.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use axum::extract::connect_info::Connected;
+use axum::serve::IncomingStream;
+
+use crate::limits::{PerAddress, Rate};
+use crate::rooms;
+use crate::shared::Shared;
+use crate::store::{Database, StoreError};
+
+/// The client's address, as the rate limits count it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClientIp(pub IpAddr);
+
+impl Connected<IncomingStream<'_, tokio::net::TcpListener>> for ClientIp {
+    fn connect_info(stream: IncomingStream<'_, tokio::net::TcpListener>) -> Self {
+        ClientIp(stream.remote_addr().ip())
+    }
+}
+
+impl Connected<SocketAddr> for ClientIp {
+    fn connect_info(address: SocketAddr) -> Self {
+        ClientIp(address.ip())
+    }
+}
+
+/// Games a minute an address may create (or seeks it may start), after a burst of 10.
+const CREATE_RATE: Rate = Rate::per_minute(30, 10);
+/// Failed attempts at a seat (a wrong secret, a wrong invitation, an unknown game) a minute,
+/// after a burst of 10.
+const FAILURE_RATE: Rate = Rate::per_minute(10, 10);
+
+/// How the service tells clients apart for its rate limits.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Behind a reverse proxy or load balancer every connection comes from it: the header it
+    /// puts the client's address in (`X-Forwarded-For`, whose last address is taken, or
+    /// `X-Real-IP`). Only for a server that nobody reaches but through that proxy.
+    pub client_address_header: Option<axum::http::HeaderName>,
+    /// No rate limits at all: only for load tests, where every bot comes from one address.
+    pub no_rate_limits: bool,
+}
+
+/// The online games of this server node.
+#[derive(Clone)]
+pub struct Online {
+    pub(crate) inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Online {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Online")
+            .field("node", &self.inner.shared.node)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) struct Inner {
+    pub(crate) shared: Arc<Shared>,
+    options: Options,
+    pub(crate) creating: PerAddress,
+    pub(crate) failed_attempts: PerAddress,
+}
+
+impl Online {
+    /// Starts the service on `database`: every game being played resumes, its clock running.
+    pub async fn start(database: Database, options: Options) -> Result<Online, StoreError> {
+        let shared = rooms::start(database).await?;
+        let limit = |rate| {
+            PerAddress::new(if options.no_rate_limits {
+                Rate::UNLIMITED
+            } else {
+                rate
+            })
+        };
+        Ok(Online {
+            inner: Arc::new(Inner {
+                shared,
+                creating: limit(CREATE_RATE),
+                failed_attempts: limit(FAILURE_RATE),
+                options,
+            }),
+        })
+    }
+
+    /// The client's address: the proxy's word for it where one is trusted, else the peer's.
+    pub(crate) fn client_address(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        self.inner
+            .options
+            .client_address_header
+            .as_ref()
+            .and_then(|name| headers.get(name))
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.rsplit(',').next())
+            .and_then(|last| last.trim().parse().ok())
+            .unwrap_or(peer)
+    }
+
+    /// The database the games are kept in.
+    pub fn database(&self) -> &Database {
+        &self.inner.shared.store
+    }
+}
