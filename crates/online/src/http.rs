@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -47,7 +47,6 @@ pub fn router(online: Online) -> Router {
             "/api/online/seeks/{seek}",
             post(renew_seek).delete(cancel_seek),
         )
-        .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(online)
 }
 
@@ -79,8 +78,12 @@ impl IntoResponse for Refusal {
     }
 }
 
-fn read<T: DeserializeOwned>(body: &Bytes) -> Result<T, Refusal> {
-    serde_json::from_slice(body).map_err(|_| Refusal::BadRequest)
+/// Reads a JSON body of at most [`MAX_BODY`] bytes.
+async fn read<T: DeserializeOwned>(body: Body) -> Result<T, Refusal> {
+    let bytes: Bytes = axum::body::to_bytes(body, MAX_BODY)
+        .await
+        .map_err(|_| Refusal::TooLarge)?;
+    serde_json::from_slice(&bytes).map_err(|_| Refusal::BadRequest)
 }
 
 fn game_id(id: &str) -> Result<(), Refusal> {
@@ -103,13 +106,13 @@ async fn create(
     State(online): State<Online>,
     ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Result<Response, Refusal> {
     let address = online.client_address(peer, &headers);
     if !online.inner.creating.take(address) {
         return Err(Refusal::TooManyRequests);
     }
-    let asked: CreateGame = read(&body)?;
+    let asked: CreateGame = read(body).await?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let seat = match asked.side {
         SideChoice::Red => Seat::Red,
@@ -172,11 +175,11 @@ async fn join(
     ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Result<Response, Refusal> {
     let address = online.client_address(peer, &headers);
     game_id(&id)?;
-    let asked: JoinGame = read(&body)?;
+    let asked: JoinGame = read(body).await?;
     let failures = &online.inner.failed_attempts;
     if !failures.has(address) {
         return Err(Refusal::TooManyAttempts);
@@ -239,13 +242,13 @@ async fn new_seek(
     State(online): State<Online>,
     ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Result<Response, Refusal> {
     let address = online.client_address(peer, &headers);
     if !online.inner.creating.take(address) {
         return Err(Refusal::TooManyRequests);
     }
-    let asked: NewSeek = read(&body)?;
+    let asked: NewSeek = read(body).await?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let key = secret::new_key();
     let now = now_millis();
@@ -347,10 +350,10 @@ async fn renew_seek(
     ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
     Path(seek): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Result<Response, Refusal> {
     let address = online.client_address(peer, &headers);
-    let asked: SeekKey = read(&body)?;
+    let asked: SeekKey = read(body).await?;
     if !secret::is_id(&seek) || !online.inner.failed_attempts.has(address) {
         return Err(Refusal::NoGame);
     }
@@ -365,9 +368,9 @@ async fn renew_seek(
 async fn cancel_seek(
     State(online): State<Online>,
     Path(seek): Path<String>,
-    body: Bytes,
+    body: Body,
 ) -> Result<Response, Refusal> {
-    let asked: SeekKey = read(&body)?;
+    let asked: SeekKey = read(body).await?;
     if !secret::is_id(&seek) {
         return Err(Refusal::NoGame);
     }

@@ -165,6 +165,7 @@ pub const TURN_SECONDS: std::ops::RangeInclusive<u32> = 3..=600;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     BadRequest,
+    TooLarge,
     NoGame,
     WrongSecret,
     WrongInvite,
@@ -187,6 +188,7 @@ impl Refusal {
     pub fn code(self) -> &'static str {
         match self {
             Refusal::BadRequest => "bad_request",
+            Refusal::TooLarge => "too_large",
             Refusal::NoGame => "no_game",
             Refusal::WrongSecret => "wrong_secret",
             Refusal::WrongInvite => "wrong_invite",
@@ -210,6 +212,7 @@ impl Refusal {
     pub fn reason(self) -> &'static str {
         match self {
             Refusal::BadRequest => "the request is not one this server understands",
+            Refusal::TooLarge => "the request is longer than this server takes (1 KiB)",
             Refusal::NoGame => "there is no game with that id",
             Refusal::WrongSecret => "that secret does not open a seat of this game",
             Refusal::WrongInvite => "that invitation is not this game's",
@@ -237,6 +240,7 @@ impl Refusal {
             Refusal::NoGame => 404,
             Refusal::WrongSecret | Refusal::WrongInvite => 403,
             Refusal::InviteUsed => 409,
+            Refusal::TooLarge => 413,
             Refusal::TooManyRequests | Refusal::TooManyAttempts => 429,
             Refusal::Unavailable => 503,
             _ => 400,

@@ -241,8 +241,8 @@ async fn bad_requests_are_refused_with_reasons() {
             "{body}"
         );
     }
-    let (status, _) = request(addr, "POST", "/api/online/games", &"x".repeat(5000)).await;
-    assert_eq!(status, 413);
+    let (status, answer) = request(addr, "POST", "/api/online/games", &"x".repeat(5000)).await;
+    assert_eq!((status, answer["error"].as_str()), (413, Some("too_large")));
     let (status, answer) = request(addr, "GET", "/api/online/games/nosuchgame", "").await;
     assert_eq!((status, answer["error"].as_str()), (404, Some("no_game")));
     let (status, _) = request(addr, "GET", "/api/online/games/..%2F..%2Fetc", "").await;

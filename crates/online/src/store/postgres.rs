@@ -1,13 +1,15 @@
-//! The shared store: PostgreSQL, for several server nodes serving the same games. Writes go
-//! through a pool of connections (PostgreSQL groups concurrent commits itself); every append
-//! sends a NOTIFY in its transaction, delivered to every node once it commits, and one
-//! connection per node LISTENs for them.
+//! The shared store: PostgreSQL, for several server nodes serving the same games. Appends are
+//! grouped, as on SQLite: a few writers each commit what gathered while the previous group
+//! committed, in one transaction; every append sends a NOTIFY in its transaction, delivered to
+//! every node once it commits, and one connection per node LISTENs for them.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use futures_util::StreamExt;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::{
@@ -27,7 +29,21 @@ const MIGRATION_LOCK: i64 = 0x6475_6f62_616f;
 pub struct PostgresStore {
     pool: Pool,
     notices: broadcast::Sender<Notice>,
+    writes: mpsc::UnboundedSender<Write>,
 }
+
+/// An append waiting for its group's transaction.
+struct Write {
+    append: Append,
+    reply: oneshot::Sender<Result<Appended, StoreError>>,
+}
+
+/// The writers, each a connection that commits one group of appends at a time: while one
+/// commits, the next gathers what arrived meanwhile, so that a commit (and its flush to disk)
+/// serves many moves.
+const WRITERS: usize = 4;
+/// The most appends one transaction groups.
+const GROUP: usize = 256;
 
 impl From<deadpool_postgres::PoolError> for StoreError {
     fn from(e: deadpool_postgres::PoolError) -> Self {
@@ -57,8 +73,68 @@ impl PostgresStore {
         migrate(&pool).await?;
         let notices = notice_channel();
         listen(config, notices.clone()).await?;
-        Ok(PostgresStore { pool, notices })
+        let writes = start_writers(&pool);
+        Ok(PostgresStore {
+            pool,
+            notices,
+            writes,
+        })
     }
+}
+
+fn start_writers(pool: &Pool) -> mpsc::UnboundedSender<Write> {
+    let (writes, queue) = mpsc::unbounded_channel();
+    let queue = Arc::new(Mutex::new(queue));
+    for _ in 0..WRITERS {
+        tokio::spawn(write_groups(pool.clone(), Arc::clone(&queue)));
+    }
+    writes
+}
+
+async fn write_groups(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Write>>>) {
+    loop {
+        let mut group = Vec::new();
+        {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            group.push(first);
+            while group.len() < GROUP {
+                match queue.try_recv() {
+                    Ok(write) => group.push(write),
+                    Err(_) => break,
+                }
+            }
+        }
+        // Every writer, on every node, takes its games' rows in the same order: no deadlock.
+        group.sort_by(|a, b| a.append.game.cmp(&b.append.game));
+        match write_group(&pool, &group).await {
+            Ok(outcomes) => {
+                for (write, outcome) in group.into_iter().zip(outcomes) {
+                    let _ = write.reply.send(Ok(outcome));
+                }
+            }
+            Err(problem) => {
+                for write in group {
+                    let _ = write.reply.send(Err(problem.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// One transaction for a group of appends: each stored or refused as stale; any other failure
+/// fails them all, nothing stored.
+async fn write_group(pool: &Pool, group: &[Write]) -> Result<Vec<Appended>, StoreError> {
+    let mut client = pool.get().await?;
+    let transaction = client.transaction().await?;
+    let mut outcomes = Vec::with_capacity(group.len());
+    for write in group {
+        outcomes.push(append_rows(&transaction, &write.append).await?);
+    }
+    transaction.commit().await?;
+    Ok(outcomes)
 }
 
 async fn migrate(pool: &Pool) -> Result<(), StoreError> {
@@ -217,25 +293,46 @@ async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<App
     if updated == 0 {
         return Ok(Appended::Conflict);
     }
+    // The rows after the version's check go out together (tokio-postgres pipelines queries
+    // issued at once on one connection): one round trip, not one a row.
     let event_row = client
         .prepare_cached("INSERT INTO online_events (game_id, version, body) VALUES ($1, $2, $3)")
         .await?;
-    for (offset, event) in append.events.iter().enumerate() {
-        let version = (append.expected_version + offset as u64 + 1) as i64;
-        client
-            .execute(&event_row, &[&append.game, &version, &event.to_json()])
-            .await?;
-    }
     let move_row = client
         .prepare_cached(
             "INSERT INTO online_moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)",
         )
         .await?;
-    for (ply, notation, at) in append.moves() {
-        client
-            .execute(&move_row, &[&append.game, &(ply as i32), &notation, &at])
-            .await?;
-    }
+    let events: Vec<(i64, String)> = append
+        .events
+        .iter()
+        .enumerate()
+        .map(|(offset, event)| {
+            let version = (append.expected_version + offset as u64 + 1) as i64;
+            (version, event.to_json())
+        })
+        .collect();
+    let moves: Vec<(i32, &str, Millis)> = append
+        .moves()
+        .map(|(ply, notation, at)| (ply as i32, notation, at))
+        .collect();
+    let event_params: Vec<[&(dyn ToSql + Sync); 3]> = events
+        .iter()
+        .map(|(version, body)| [&append.game as &(dyn ToSql + Sync), version, body])
+        .collect();
+    let move_params: Vec<[&(dyn ToSql + Sync); 4]> = moves
+        .iter()
+        .map(|(ply, notation, at)| [&append.game as &(dyn ToSql + Sync), ply, notation, at])
+        .collect();
+    let rows = event_params
+        .iter()
+        .map(|params| client.execute(&event_row, params))
+        .chain(
+            move_params
+                .iter()
+                .map(|params| client.execute(&move_row, params)),
+        );
+    futures_util::future::try_join_all(rows).await?;
     if let Some(game) = &append.create {
         Box::pin(insert_game(client, game)).await?;
     }
@@ -317,14 +414,13 @@ impl Store for PostgresStore {
     }
 
     fn append(&self, append: Append) -> Pending<'_, Appended> {
+        let (reply, answer) = oneshot::channel();
+        let queued = self.writes.send(Write { append, reply });
         Box::pin(async move {
-            let mut client = self.pool.get().await?;
-            let transaction = client.transaction().await?;
-            let outcome = append_rows(&transaction, &append).await?;
-            if outcome == Appended::Stored {
-                transaction.commit().await?;
-            }
-            Ok(outcome)
+            queued.map_err(|_| StoreError("the database writers have stopped".into()))?;
+            answer
+                .await
+                .map_err(|_| StoreError("the database writers have stopped".into()))?
         })
     }
 
