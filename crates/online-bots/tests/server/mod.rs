@@ -152,6 +152,8 @@ impl Server {
             .arg(&self.site)
             .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
             .args(["--db", &self.db])
+            // Two sockets a game: more than the default cap of 1024 for the load's guard.
+            .args(["--max-connections", "4096"])
             .stdin(Stdio::null())
             .stdout(log.try_clone().expect("the log"))
             .stderr(log)
