@@ -31,8 +31,10 @@ export async function freePort() {
  */
 export async function serve(folder, { port, https = false, tables = null } = {}) {
   port ??= await freePort();
-  // The local certificate authority of an HTTPS test is its own, never the user's.
+  // The local certificate authority of an HTTPS test is its own, never the user's; so is the
+  // online games' database.
   const certificates = https ? mkdtempSync(join(tmpdir(), 'duobao-ca-')) : null;
+  const database = mkdtempSync(join(tmpdir(), 'duobao-online-'));
   const server = spawn('bash', [join(ROOT, 'scripts/serve.sh'), folder], {
     env: {
       ...process.env,
@@ -41,6 +43,7 @@ export async function serve(folder, { port, https = false, tables = null } = {})
       HTTPS: https ? '1' : '0',
       ...(https ? { CERT_DIR: certificates } : {}),
       ...(tables ? { TABLES: tables } : {}),
+      DB: `sqlite:${join(database, 'online.sqlite')}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,6 +71,7 @@ export async function serve(folder, { port, https = false, tables = null } = {})
       server.kill('SIGTERM');
       await exited;
       if (certificates) rmSync(certificates, { recursive: true, force: true });
+      rmSync(database, { recursive: true, force: true });
     },
   };
 }
