@@ -10,7 +10,9 @@ use duobao_rules::{Concession, Game};
 
 use crate::history::KeptGame;
 use crate::link::LinkedGame;
-use crate::session::{Mode, SavedGame, SwapRule};
+use crate::navigation::{GameStart, Navigator, Question};
+use crate::session::{load_game, Mode, SavedGame, SwapRule};
+use crate::storage::DeviceStore;
 
 /// How a link's game stands to the one kept under its id.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -74,6 +76,20 @@ pub fn continued(kept: &KeptGame) -> SavedGame {
         Some(kept.number),
         kept.game.is_over(),
     )
+}
+
+/// A game by link from Your games played on: at once, or after asking while another unfinished
+/// game is saved, which playing on would put away in Your games.
+pub fn play_on(navigator: Navigator, store: &DeviceStore, kept: &KeptGame) {
+    let saved = continued(kept);
+    let replaces_another = store.read(load_game).is_some_and(|current| {
+        !(current.mode.is_by_link() && current.started_ms == saved.started_ms)
+    });
+    if replaces_another {
+        navigator.ask(Question::PlayOn(saved));
+    } else {
+        navigator.open_game(GameStart::PlayOn(saved));
+    }
 }
 
 /// Where the link `linked` leads, given the games kept in Your games. A game not kept here is

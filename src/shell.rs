@@ -2,9 +2,13 @@
 //! same shell where it can be tested. The page paints the table of the player's theme from its
 //! first frame, so the WebView does too (no flash of another colour at launch). The desktop window is phone-shaped, with
 //! the app's title and icon and without the default "Window / Edit / Help" menu bar, which a
-//! phone game has no use for. The shell also tells when the app is paused or closed.
+//! phone game has no use for. The shell also tells when the app is paused or closed, and keeps
+//! the page's (the window's) title in the player's language.
 
 use dioxus::prelude::*;
+
+use crate::i18n::{text, Key};
+use crate::prefs::Prefs;
 
 #[cfg(feature = "desktop")]
 use dioxus::desktop as native;
@@ -94,4 +98,22 @@ fn native_config() -> native::Config {
 fn saved_look() -> crate::appearance::Look {
     let store = crate::storage::device_store();
     crate::prefs::load_prefs(&store, crate::i18n::Lang::default()).look()
+}
+
+/// The page's title in the player's language, and on the web (index.html's `duobaoLanguage`)
+/// the page's language, the installed app's names and the words of the page's "new version"
+/// notice. Natively the window keeps the bilingual name the shell gives it.
+pub fn use_page_title(prefs: Signal<Prefs>) {
+    use_effect(move || {
+        let lang = prefs.read().lang;
+        let quoted = |key| serde_json::to_string(text(lang, key)).unwrap_or_default();
+        document::eval(&format!(
+            "document.title = {}; window.duobaoLanguage?.('{}', [{}, {}, {}]);",
+            quoted(Key::AppTitle),
+            lang.code(),
+            quoted(Key::UpdateReady),
+            quoted(Key::UpdateReload),
+            quoted(Key::UpdateLater),
+        ));
+    });
 }

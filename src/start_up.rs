@@ -1,27 +1,57 @@
 //! What the app opens on, decided once from the link it was opened with, a friend's move met
 //! with Your games, and whether another unfinished game is saved: the routes, the game to play
-//! at once, and the question to ask first. Pure, so that every way in is tested here.
+//! at once, and the question to ask first. Decided purely (`start_up`), so that every way in is
+//! tested here, from what `read_opening` reads at start-up.
 
-use crate::by_link::Arrival;
-use crate::link::Opening;
-use crate::navigation::{Reviewed, Route};
-use crate::session::{GameSetup, SavedGame};
+use crate::app_notice::AppNotice;
+use crate::by_link::{arrive, Arrival};
+use crate::history::load_games;
+use crate::link::{Link, Opening};
+use crate::log::warning;
+use crate::navigation::{GameStart, Question, Reviewed, Route};
+use crate::platform;
+use crate::prefs::{load_prefs, Prefs};
+use crate::session::load_game;
+use crate::storage::DeviceStore;
 
-/// A game the app starts or plays on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GameStart {
-    New(GameSetup),
-    PlayOn(SavedGame),
+/// What the app starts with.
+#[derive(Clone)]
+pub struct Opened {
+    /// The player's own preferences, and those shown on this visit (a link's options too).
+    pub own: Prefs,
+    pub shown: Prefs,
+    pub start: StartUp,
+    /// Why the link's game cannot be opened, if it cannot.
+    pub notice: Option<AppNotice>,
 }
 
-/// A question asked on the home screen before the link's game replaces another.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Question {
-    /// The link's game would replace the saved game.
-    Replace(GameStart),
-    /// A friend's link that does not continue the game kept under its id: the kept one and the
-    /// link's.
-    TwoVersions { kept: SavedGame, linked: SavedGame },
+/// Reads the device's store and the page's link once, at start-up.
+pub fn read_opening(store: &DeviceStore) -> Opened {
+    let system_lang = platform::preferred_lang().unwrap_or_default();
+    let own = store.read(|device| load_prefs(device, system_lang));
+    let link = Link::parse(&platform::page_query());
+    let shown = link.shown(&own);
+    let saved = store.read(load_game);
+    let opening = link.opening(&shown, saved.is_some());
+    let notice = match &opening {
+        Opening::BadLink(bad) => {
+            warning!("the link's game cannot be opened: {bad:?}");
+            Some(AppNotice::of_bad_link(bad))
+        }
+        _ => None,
+    };
+    // A friend's move by link, met with the game kept under its id.
+    let arrival = match &opening {
+        Opening::ByLink(linked) => Some(arrive(linked.clone(), &store.read(load_games))),
+        _ => None,
+    };
+    let saved_elsewhere = saved.is_some_and(|saved| !saved.mode.is_by_link());
+    Opened {
+        own,
+        shown,
+        start: start_up(opening, arrival, saved_elsewhere),
+        notice,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -73,7 +103,7 @@ pub fn start_up(opening: Opening, arrival: Option<Arrival>, saved_elsewhere: boo
 mod tests {
     use super::*;
     use crate::link::BadLink;
-    use crate::session::{Mode, SwapRule};
+    use crate::session::{GameSetup, Mode, SavedGame, SwapRule};
     use duobao_rules::{Color, Game, Position};
 
     fn setup() -> GameSetup {

@@ -2,6 +2,8 @@
 //! below it, so no two of them import each other, directly or round a longer circle (tests
 //! included). This test reads `src/` as text — every `crate::<module>` outside comments — and
 //! fails naming the circle it finds, so a new import that runs back up is caught where it is made.
+//! It also fails on a feature that imports another feature where `docs/ARCHITECTURE.md`'s table
+//! "Feature imports" does not allow it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -58,6 +60,112 @@ fn a_cycle_is_found_and_an_import_in_a_comment_is_not() {
         !imports["words"].contains_key("game"),
         "a doc link is not an import"
     );
+}
+
+/// The heading of the table that names every feature and the features each may import.
+const FEATURE_IMPORTS: &str = "### Feature imports";
+
+#[test]
+fn features_import_only_the_features_the_architecture_allows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let allowed = allowed_feature_imports(&doc);
+    assert!(
+        allowed.len() > 5,
+        "docs/ARCHITECTURE.md's \"{FEATURE_IMPORTS}\" lists only {} features",
+        allowed.len()
+    );
+    for feature in allowed.keys() {
+        assert!(
+            root.join("src").join(feature).is_dir(),
+            "\"{FEATURE_IMPORTS}\" names {feature}/, which is no folder of src/"
+        );
+    }
+    let unlisted = unlisted_feature_imports(&imports_of(&root.join("src")), &allowed);
+    assert!(
+        unlisted.is_empty(),
+        "features that import another feature where docs/ARCHITECTURE.md's \"{FEATURE_IMPORTS}\" \
+         does not allow it (what several screens show belongs in widgets/, a way to another \
+         screen in the navigator):\n{}",
+        unlisted.join("\n")
+    );
+}
+
+#[test]
+fn a_feature_import_is_allowed_only_where_the_table_lists_it() {
+    let doc = "## The app\n\n### Feature imports\n\n| feature | may import | for |\n\
+               |---|---|---|\n| `home/` | `stats/` | the lessons |\n| `stats/` | — | |\n\
+               | `rules/` | | |\n\n### `game/`\n\n| `game/` | `rules/` | |\n";
+    let allowed = allowed_feature_imports(doc);
+    assert_eq!(
+        allowed.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["home", "rules", "stats"]
+    );
+    let mut imports = Imports::new();
+    record(
+        &mut imports,
+        "home",
+        "home/view.rs",
+        "use crate::stats::Stats;\n",
+    );
+    record(
+        &mut imports,
+        "stats",
+        "stats/view.rs",
+        "use crate::home::X;\nuse crate::widgets::Y;\n",
+    );
+    record(
+        &mut imports,
+        "game",
+        "game/view.rs",
+        "use crate::rules::Z;\n",
+    );
+    assert_eq!(
+        unlisted_feature_imports(&imports, &allowed),
+        ["stats/ imports home/ (stats/view.rs:1)"]
+    );
+}
+
+/// Each feature the table under [`FEATURE_IMPORTS`] names (its first column) with the features
+/// it may import (its second), by module name.
+fn allowed_feature_imports(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let folders = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|span| span.strip_suffix('/'))
+            .map(str::to_string)
+            .collect()
+    };
+    doc.lines()
+        .skip_while(|line| line.trim() != FEATURE_IMPORTS)
+        .skip(1)
+        .take_while(|line| !line.starts_with('#'))
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.trim().strip_prefix('|')?.split('|').collect();
+            let feature = folders(cells.first()?).into_iter().next()?;
+            let may: BTreeSet<String> = folders(cells.get(1).copied().unwrap_or(""))
+                .into_iter()
+                .collect();
+            Some((feature, may))
+        })
+        .collect()
+}
+
+/// Every import of one feature by another that `allowed` does not list, with where it is made.
+fn unlisted_feature_imports(
+    imports: &Imports,
+    allowed: &BTreeMap<String, BTreeSet<String>>,
+) -> Vec<String> {
+    let mut unlisted = Vec::new();
+    for (feature, may) in allowed {
+        for (imported, place) in imports.get(feature).into_iter().flatten() {
+            if allowed.contains_key(imported) && !may.contains(imported) {
+                unlisted.push(format!("{feature}/ imports {imported}/ ({place})"));
+            }
+        }
+    }
+    unlisted
 }
 
 fn imports_of(src: &Path) -> Imports {

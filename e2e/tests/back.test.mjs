@@ -215,7 +215,8 @@ test('the result: Back sets it aside to show the board; the review goes back to 
   await page.getByTestId('show-result').tap();
   await page.getByTestId('review').tap();
   await shown(page, 'review-screen');
-  await assertLayers(page, 1);
+  // One stack: the game's route stays an entry under the review it opened.
+  await assertLayers(page, 2);
   await back(page);
   await gone(page, 'review-screen');
   await shown(page, 'board');

@@ -6,21 +6,19 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use dioxus::prelude::*;
-use duobao_rules::{Color, Game, Move, Position};
+use duobao_rules::{Color, Game, Move};
 
 use super::engine::use_engine;
 use super::model::Analysis;
 use super::panel::EnginePanel;
 use super::server_tables::ServerTables;
 use crate::board::Board;
-use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key};
+use crate::navigation::{use_navigator, Route};
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
-use crate::session::GameSetup;
-use crate::settings::switch::SettingSwitch;
 use crate::share::ShareDialog;
-use crate::widgets::{PageFrame, Step, StepButtons};
+use crate::widgets::{PageFrame, PlayFromDialog, SettingSwitch, Step, StepButtons};
 
 /// A dialog the analysis board opens over itself.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -36,18 +34,16 @@ split_screen! {
 
 /// `game`'s moves as the main line, the board after its first `at` plies (and again whenever
 /// they change: the editor opened over the board hands it another position). A new game from a
-/// position shown goes to `on_play_from`; *Edit* hands the position shown to `on_edit`.
+/// position shown opens as a game; *Edit* opens the editor on the position shown.
 #[component]
 pub fn AnalysisScreenBody(
     game: Game,
     at: usize,
-    on_close: EventHandler,
-    on_play_from: EventHandler<GameSetup>,
-    on_edit: EventHandler<Position>,
     /// Whether the board is the route on top (the editor opened from it hides it).
     #[props(default = true)]
     on_top: bool,
 ) -> Element {
+    let navigator = use_navigator();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut analysis = use_signal(|| Analysis::new(&game, at));
@@ -86,7 +82,6 @@ pub fn AnalysisScreenBody(
             PageFrame {
                 title: text(lang, Key::AnalysisTitle),
                 testid: "analysis-screen",
-                on_back: move |_| on_close.call(()),
                 if engine_on() {
                     EnginePanel {
                         readout: readout(),
@@ -187,7 +182,7 @@ pub fn AnalysisScreenBody(
                 }
                 div { class: "review-actions",
                     button { r#type: "button", "data-testid": "edit-position",
-                        onclick: move |_| on_edit.call(position),
+                        onclick: move |_| navigator.open(Route::Editor { start: position }),
                         {text(lang, Key::EditPosition)}
                     }
                     button { r#type: "button", "data-testid": "share", aria_haspopup: "dialog",
@@ -205,7 +200,7 @@ pub fn AnalysisScreenBody(
         }
         match over() {
             Some(Over::PlayFrom) => rsx! {
-                PlayFromDialog { position, on_play_from, on_close: move |_| over.set(None) }
+                PlayFromDialog { position, on_close: move |_| over.set(None) }
             },
             Some(Over::Share) => rsx! {
                 ShareDialog {

@@ -7,14 +7,12 @@ use duobao_rules::{Color, Game, Position};
 
 use super::model::{judgement_text, Setup, Tool};
 use crate::board::SetupBoard;
-use crate::home::PlayFromDialog;
 use crate::i18n::{color_key, text, Key};
+use crate::navigation::{use_navigator, Route};
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
-use crate::session::GameSetup;
-use crate::settings::switch::SettingSwitch;
 use crate::share::ShareDialog;
-use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
+use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame, PlayFromDialog, SettingSwitch};
 
 /// Where a tool's button is told apart, in the stylesheet and the tests.
 fn tool_code(tool: Tool) -> &'static str {
@@ -41,15 +39,21 @@ split_screen! {
     pub EditorScreen(EditorScreenBodyProps) => EditorScreenBody
 }
 
-/// The editor, set out as `start` at first. A legal set-up goes to `on_analyse`, or to
-/// `on_play_from` as a new game.
+/// The editor, set out as `start` at first. A legal set-up goes to the analysis board (the one
+/// it was opened from, else a new one, Back from which returns here), or opens as a new game.
 #[component]
-pub fn EditorScreenBody(
-    start: Position,
-    on_close: EventHandler,
-    on_analyse: EventHandler<Position>,
-    on_play_from: EventHandler<GameSetup>,
-) -> Element {
+pub fn EditorScreenBody(start: Position) -> Element {
+    let navigator = use_navigator();
+    let on_analyse = move |position: Position| {
+        let game = Game::from_position(position);
+        if !navigator.return_below(Route::Analysis {
+            game: game.clone(),
+            at: 0,
+        }) {
+            navigator.update_top(|route| *route = Route::Editor { start: position });
+            navigator.open(Route::Analysis { game, at: 0 });
+        }
+    };
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut setup = use_signal(|| Setup::of(&start));
@@ -63,7 +67,6 @@ pub fn EditorScreenBody(
         PageFrame {
             title: text(lang, Key::EditorTitle),
             testid: "editor-screen",
-            on_back: move |_| on_close.call(()),
             ChoiceRow { label: text(lang, Key::EditorPalette),
                 for tool in Tool::ALL {
                     ChoiceButton {
@@ -120,7 +123,7 @@ pub fn EditorScreenBody(
                     disabled: judged.is_err(),
                     onclick: move |_| {
                         if let Ok(position) = setup.peek().judge() {
-                            on_analyse.call(position);
+                            on_analyse(position);
                         }
                     },
                     {text(lang, Key::Analyse)}
@@ -138,7 +141,7 @@ pub fn EditorScreenBody(
             }
         }
         if let (true, Ok(position)) = (playing_from(), judged) {
-            PlayFromDialog { position, on_play_from, on_close: move |_| playing_from.set(false) }
+            PlayFromDialog { position, on_close: move |_| playing_from.set(false) }
         }
         if let (true, Ok(position)) = (sharing(), judged) {
             ShareDialog {

@@ -6,7 +6,7 @@ use dioxus::prelude::*;
 use super::controller::Controller;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::widgets::Dialog;
+use crate::widgets::{Action, Dialog};
 
 #[component]
 pub fn AiFailedDialog(on_new_game: EventHandler) -> Element {
@@ -19,18 +19,13 @@ pub fn AiFailedDialog(on_new_game: EventHandler) -> Element {
         Dialog { title: text(lang, Key::AiFailedTitle), testid: "ai-failed", sheet: true, on_back: on_new_game,
             p { class: "reason", {text(lang, Key::AiFailedText)} }
             div { class: "dialog-actions",
-                button { class: "primary", r#type: "button", "data-testid": "ai-retry",
+                Action { label: Key::TryAgain, testid: "ai-retry", primary: true,
                     onclick: move |_| controller.write().retry_ai(),
-                    {text(lang, Key::TryAgain)}
                 }
-                button { r#type: "button", "data-testid": "ai-skip",
+                Action { label: Key::SkipAiTurn, testid: "ai-skip",
                     onclick: move |_| controller.write().skip_ai_turn(),
-                    {text(lang, Key::SkipAiTurn)}
                 }
-                button { r#type: "button", "data-testid": "ai-new-game",
-                    onclick: move |_| on_new_game.call(()),
-                    {text(lang, Key::NewGame)}
-                }
+                Action { label: Key::NewGame, testid: "ai-new-game", onclick: move |_| on_new_game.call(()) }
             }
         }
     }

@@ -7,7 +7,7 @@ use super::controller::Controller;
 use crate::i18n::{fill, text, Key};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
-use crate::widgets::Dialog;
+use crate::widgets::{Action, Dialog};
 
 #[component]
 pub fn GameOverDialog(
@@ -41,22 +41,12 @@ pub fn GameOverDialog(
                         {text(lang, Key::SendMove)}
                     }
                 }
-                button { class: if !can_send { "primary" }, r#type: "button", "data-testid": "rematch",
+                Action { label: Key::Rematch, testid: "rematch", primary: !can_send,
                     onclick: move |_| controller.write().rematch(),
-                    {text(lang, Key::Rematch)}
                 }
-                button { r#type: "button", "data-testid": "new-game",
-                    onclick: move |_| on_new_game.call(()),
-                    {text(lang, Key::NewGame)}
-                }
-                button { r#type: "button", "data-testid": "review",
-                    onclick: move |_| on_review.call(()),
-                    {text(lang, Key::Review)}
-                }
-                button { r#type: "button", "data-testid": "view-board",
-                    onclick: move |_| on_view_board.call(()),
-                    {text(lang, Key::ViewBoard)}
-                }
+                Action { label: Key::NewGame, testid: "new-game", onclick: move |_| on_new_game.call(()) }
+                Action { label: Key::Review, testid: "review", onclick: move |_| on_review.call(()) }
+                Action { label: Key::ViewBoard, testid: "view-board", onclick: move |_| on_view_board.call(()) }
             }
         }
     }

@@ -8,17 +8,12 @@ use dioxus::prelude::*;
 use super::concession::ResignDialog;
 use super::controller::Controller;
 use crate::i18n::{text, Key};
-use crate::navigation::Page;
 use crate::prefs::Prefs;
 use crate::share::ShareDialog;
 use crate::widgets::{Dialog, LanguageChoices, PageButtons};
 
 #[component]
-pub fn GameMenu(
-    on_resume: EventHandler,
-    on_new_game: EventHandler,
-    on_open: EventHandler<Page>,
-) -> Element {
+pub fn GameMenu(on_resume: EventHandler, on_new_game: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let mut controller: Signal<Controller> = use_context();
     let lang = prefs.read().lang;
@@ -50,7 +45,7 @@ pub fn GameMenu(
                     onclick: move |_| sharing.set(true),
                     {text(lang, Key::Share)}
                 }
-                PageButtons { testid_prefix: "menu", on_open }
+                PageButtons { testid_prefix: "menu" }
                 button { r#type: "button", "data-testid": "menu-new-game",
                     onclick: move |_| on_new_game.call(()),
                     {text(lang, Key::NewGame)}

@@ -8,7 +8,7 @@ use super::controller::Controller;
 use crate::i18n::{fill, text, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
-use crate::widgets::Dialog;
+use crate::widgets::{Action, Dialog};
 
 /// Asks the player to move whether to swap. Back keeps Black.
 #[component]
@@ -32,13 +32,11 @@ pub fn SwapDialog() -> Element {
             on_back: move |_| controller.write().decline_swap(),
             p { class: "reason", {fill(lang, Key::SwapChoice, &[&opening])} }
             div { class: "dialog-actions",
-                button { class: "primary", r#type: "button", "data-testid": "swap",
+                Action { label: Key::TakeOverRed, testid: "swap", primary: true,
                     onclick: move |_| controller.write().swap_sides(),
-                    {text(lang, Key::TakeOverRed)}
                 }
-                button { r#type: "button", "data-testid": "keep-black",
+                Action { label: Key::KeepBlack, testid: "keep-black",
                     onclick: move |_| controller.write().decline_swap(),
-                    {text(lang, Key::KeepBlack)}
                 }
             }
         }

@@ -18,6 +18,7 @@ use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
 use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
+use super::handle::GameHandle;
 use super::hint::{forced_win_text, hint_reasons, reasons_line, Hint};
 use super::hint_search::use_hint_search;
 use super::menu::GameMenu;
@@ -28,7 +29,7 @@ use super::table::{use_facing, FacingLayer};
 use crate::board::Board;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::move_list::MoveList;
-use crate::navigation::{use_back_layer, Page};
+use crate::navigation::{use_navigator, use_screen_back, Reviewed, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
@@ -37,15 +38,31 @@ use crate::share::ShareDialog;
 
 split_screen! {
     /// The screen, its code in a chunk of its own in the web build: [`GameViewBody`].
-    pub GameView(GameViewBodyProps) => GameViewBody
+    pub GameView(()) => GameViewBody
 }
 
-#[component]
-pub fn GameViewBody(
-    on_new_game: EventHandler,
-    on_open: EventHandler<Page>,
-    on_review: EventHandler<usize>,
-) -> Element {
+/// Its props are `()`: a chunk's entry takes one argument.
+#[allow(non_snake_case)]
+pub fn GameViewBody(_: ()) -> Element {
+    let navigator = use_navigator();
+    let game: GameHandle = use_context();
+    // A new game, the computer's failure and Back leave the game saved, to be continued from
+    // home; the review leaves it too, and Back from the review returns here.
+    let on_new_game = use_callback(move |()| {
+        game.leave();
+        navigator.home();
+    });
+    let on_review = use_callback(move |at: usize| {
+        game.leave();
+        navigator.open(Route::Review(Reviewed {
+            game: game.game(),
+            bottom: game.bottom(),
+            at,
+            mode: Some(game.mode()),
+            known: Vec::new(),
+            kept: game.kept_as(),
+        }));
+    });
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let mut dialogs = use_signal(Dialogs::default);
@@ -55,8 +72,7 @@ pub fn GameViewBody(
     let mut sending = use_signal(|| false);
     let mut set_menu_open =
         move |open: bool| dialogs.write().set_menu_open(open, &mut controller.write());
-    // Back leaves the game as "new game" does: saved, to be continued from home.
-    use_back_layer(on_new_game);
+    use_screen_back(Some(on_new_game));
     use_ai_player(controller);
     use_hint_search(controller);
     use_turn_clock(controller);
@@ -235,7 +251,7 @@ pub fn GameViewBody(
                     on_close: move |_| sending.set(false),
                 }
             } else if menu_open {
-                GameMenu { on_resume: move |_| set_menu_open(false), on_new_game, on_open }
+                GameMenu { on_resume: move |_| set_menu_open(false), on_new_game }
             } else if result_open {
                 FacingLayer { turned: result_turned,
                     GameOverDialog {

@@ -14,14 +14,14 @@ use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
 use super::stored::{forget_all, forget_kept, load_games};
 use crate::i18n::{level_key, moves_count, side_key, text, titled, Key, Lang};
 use crate::local_time::{local_time, use_local_offset};
-use crate::navigation::Reviewed;
+use crate::navigation::{use_navigator, Reviewed, Route};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
 use crate::screen_chunk::split_screen;
 use crate::session::Mode;
 use crate::share::ShareDialog;
 use crate::storage::DeviceStore;
-use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, PageFrame};
+use crate::widgets::{Action, ChoiceButton, ChoiceRow, Dialog, PageFrame};
 
 /// The question open over the list.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -105,14 +105,14 @@ split_screen! {
 
 #[component]
 pub fn GamesScreenBody(
-    on_close: EventHandler,
     on_play_on: EventHandler<KeptGame>,
-    on_review: EventHandler<Reviewed>,
     /// Whether the list is the route on top: a review opened from it covers it, and the
     /// verdicts it finds are read again when it closes.
     #[props(default = true)]
     on_top: bool,
 ) -> Element {
+    let navigator = use_navigator();
+    let on_review = move |review: Reviewed| navigator.open(Route::Review(review));
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
@@ -172,7 +172,7 @@ pub fn GamesScreenBody(
     let any_kept = !games.read().is_empty();
 
     rsx! {
-        PageFrame { title: text(lang, Key::YourGames), testid: "games", on_back: on_close,
+        PageFrame { title: text(lang, Key::YourGames), testid: "games",
             if any_kept {
                 div { class: "game-filters",
                     ChoiceRow { label: text(lang, Key::GamesByMode),
@@ -235,7 +235,7 @@ pub fn GamesScreenBody(
                                     "data-mode": data_mode,
                                     onclick: move |_| match play_on.clone() {
                                         Some(kept) => on_play_on.call(kept),
-                                        None => on_review.call(review.clone()),
+                                        None => on_review(review.clone()),
                                     },
                                     span { class: "entry-when", "{when}" }
                                     span { class: "entry-opponent", {opponent(lang, kept.mode)} }
@@ -272,12 +272,8 @@ pub fn GamesScreenBody(
                 }
             }
             div { class: "games-actions",
-                button {
-                    r#type: "button",
-                    "data-testid": "import-game",
-                    aria_haspopup: "dialog",
+                Action { label: Key::ImportGame, testid: "import-game", opens_dialog: true,
                     onclick: move |_| importing.set(true),
-                    {text(lang, Key::ImportGame)}
                 }
                 if any_kept {
                     button {
@@ -305,7 +301,7 @@ pub fn GamesScreenBody(
                 on_open: move |game: Game| {
                     importing.set(false);
                     let plies = game.plies().len();
-                    on_review.call(Reviewed::from_elsewhere(game, plies));
+                    on_review(Reviewed::from_elsewhere(game, plies));
                 },
                 on_close: move |_| importing.set(false),
             }

@@ -8,8 +8,9 @@
 use dioxus::prelude::*;
 
 use crate::i18n::{text, Key};
+use crate::navigation::{use_navigator, Question};
 use crate::prefs::Prefs;
-use crate::widgets::Dialog;
+use crate::widgets::{Action, Dialog};
 
 /// What replacing the saved game would be for: the words and test ids of the question.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -93,15 +94,35 @@ pub fn SavedGameQuestion(
         Dialog { title: text(lang, title), testid, on_back,
             p { class: "reason", {text(lang, explanation)} }
             div { class: "dialog-actions",
-                button { class: "primary", r#type: "button", "data-testid": continue_testid,
+                Action { label: continue_label, testid: continue_testid, primary: true,
                     onclick: move |_| on_continue.call(()),
-                    {text(lang, continue_label)}
                 }
-                button { r#type: "button", "data-testid": replace_testid,
-                    onclick: move |_| on_replace.call(()),
-                    {text(lang, replace_label)}
-                }
+                Action { label: replace_label, testid: replace_testid, onclick: move |_| on_replace.call(()) }
             }
+        }
+    }
+}
+
+/// The question the navigator was asked (`Navigator::ask`: a link's game, two versions of a game
+/// by link, a game by link played on from Your games), answered by the game either answer opens.
+#[component]
+pub fn AskedQuestion() -> Element {
+    let navigator = use_navigator();
+    let Some(question) = navigator.question() else {
+        return rsx! {};
+    };
+    let replacing = match question {
+        Question::Replace(_) => Replacing::Link,
+        Question::TwoVersions { .. } => Replacing::TwoVersions,
+        Question::PlayOn(_) => Replacing::PlayOn,
+    };
+    let (keep, replace) = question.answers();
+    rsx! {
+        SavedGameQuestion {
+            replacing,
+            on_continue: move |_| navigator.answer(Some(keep.clone())),
+            on_replace: move |_| navigator.answer(Some(replace.clone())),
+            on_back: move |_| navigator.answer(None),
         }
     }
 }

@@ -1,17 +1,16 @@
 //! The home screen's layout: the title, the language, and one button per way in.
 
 use dioxus::prelude::*;
+use duobao_rules::{Game, Position};
 
 use super::saved_game_question::{Replacing, SavedGameQuestion};
-use super::setup;
-use super::vs_ai_dialog::VsAiDialog;
 use crate::i18n::{text, Key};
 use crate::learn::lessons::next_lesson;
-use crate::navigation::Page;
+use crate::navigation::{use_navigator, GameStart, Page, Route};
 use crate::prefs::Prefs;
 use crate::session::GameSetup;
 use crate::stats::Stats;
-use crate::widgets::{LanguageToggle, PageButtons};
+use crate::widgets::{setup, Action, LanguageToggle, PageButtons, VsAiDialog};
 
 /// The new game the player asked for from the home screen.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -21,17 +20,14 @@ enum NewGame {
     ByLink,
 }
 
-/// `saved_game_available` shows Continue, which calls `on_continue`. `on_analyse` opens the
-/// analysis board on the start position, `on_edit` the position editor.
+/// `saved_game_available` shows Continue, which plays the saved game on. The analysis board
+/// opens on the start position, the position editor on it too.
 #[component]
-pub fn HomeScreen(
-    saved_game_available: bool,
-    on_continue: EventHandler,
-    on_start: EventHandler<GameSetup>,
-    on_open: EventHandler<Page>,
-    on_analyse: EventHandler,
-    on_edit: EventHandler,
-) -> Element {
+pub fn HomeScreen(saved_game_available: bool) -> Element {
+    let navigator = use_navigator();
+    let on_start = move |setup: GameSetup| navigator.open_game(GameStart::New(setup));
+    let on_continue = move || navigator.open_game(GameStart::Saved);
+    let on_open = move |page: Page| navigator.open(Route::Page(page));
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
     let learning = next_lesson(|id| stats.read().is_lesson_done(id)).is_some();
@@ -42,7 +38,7 @@ pub fn HomeScreen(
     let lang = prefs.read().lang;
     let mut begin = move |new_game: NewGame| match new_game {
         NewGame::VsAi | NewGame::ByLink => choosing_side.set(Some(new_game)),
-        NewGame::PassAndPlay => on_start.call(setup::pass_and_play(&prefs.peek())),
+        NewGame::PassAndPlay => on_start(setup::pass_and_play(&prefs.peek())),
     };
     let mut ask_or_begin = move |new_game: NewGame| {
         if saved_game_available {
@@ -63,9 +59,8 @@ pub fn HomeScreen(
             }
             nav { class: "home-actions",
                 if saved_game_available {
-                    button { class: "primary", r#type: "button", "data-testid": "continue",
-                        onclick: move |_| on_continue.call(()),
-                        {text(lang, Key::ContinueGame)}
+                    Action { label: Key::ContinueGame, testid: "continue", primary: true,
+                        onclick: move |_| on_continue(),
                     }
                 }
                 button {
@@ -87,37 +82,25 @@ pub fn HomeScreen(
                 // Offered up front until every lesson is done, then with the other pages.
                 if learning {
                     button { class: "learn", r#type: "button", "data-testid": "open-learn",
-                        onclick: move |_| on_open.call(Page::Learn),
+                        onclick: move |_| on_open(Page::Learn),
                         {text(lang, Key::Learn)}
                     }
                 }
-                button { r#type: "button", "data-testid": "open-puzzles",
-                    onclick: move |_| on_open.call(Page::Puzzles),
-                    {text(lang, Key::Puzzles)}
-                }
+                Action { label: Key::Puzzles, testid: "open-puzzles", onclick: move |_| on_open(Page::Puzzles) }
                 div { class: "home-more",
-                    PageButtons { testid_prefix: "open", on_open }
-                    button { r#type: "button", "data-testid": "open-analysis",
-                        onclick: move |_| on_analyse.call(()),
-                        {text(lang, Key::Analysis)}
+                    PageButtons { testid_prefix: "open" }
+                    Action { label: Key::Analysis, testid: "open-analysis",
+                        onclick: move |_| navigator.open(Route::Analysis { game: Game::new(), at: 0 }),
                     }
-                    button { r#type: "button", "data-testid": "open-editor",
-                        onclick: move |_| on_edit.call(()),
-                        {text(lang, Key::EditorTitle)}
+                    Action { label: Key::EditorTitle, testid: "open-editor",
+                        onclick: move |_| navigator.open(Route::Editor { start: Position::start() }),
                     }
-                    button { r#type: "button", "data-testid": "open-games",
-                        onclick: move |_| on_open.call(Page::Games),
-                        {text(lang, Key::YourGames)}
-                    }
-                    button { r#type: "button", "data-testid": "open-statistics",
-                        onclick: move |_| on_open.call(Page::Statistics),
-                        {text(lang, Key::Statistics)}
+                    Action { label: Key::YourGames, testid: "open-games", onclick: move |_| on_open(Page::Games) }
+                    Action { label: Key::Statistics, testid: "open-statistics",
+                        onclick: move |_| on_open(Page::Statistics),
                     }
                     if !learning {
-                        button { r#type: "button", "data-testid": "open-learn",
-                            onclick: move |_| on_open.call(Page::Learn),
-                            {text(lang, Key::Learn)}
-                        }
+                        Action { label: Key::Learn, testid: "open-learn", onclick: move |_| on_open(Page::Learn) }
                     }
                 }
             }
@@ -126,7 +109,7 @@ pub fn HomeScreen(
                     replacing: Replacing::NewGame,
                     on_continue: move |_| {
                         asking.set(None);
-                        on_continue.call(());
+                        on_continue();
                     },
                     on_replace: move |_| {
                         asking.set(None);

@@ -32,11 +32,12 @@ fn lesson_number(lang: Lang, index: usize) -> String {
 
 split_screen! {
     /// The screen, its code in a chunk of its own in the web build: [`LearnScreenBody`].
-    pub LearnScreen(LearnScreenBodyProps) => LearnScreenBody
+    pub LearnScreen(()) => LearnScreenBody
 }
 
-#[component]
-pub fn LearnScreenBody(on_close: EventHandler) -> Element {
+/// Its props are `()`: a chunk's entry takes one argument.
+#[allow(non_snake_case)]
+pub fn LearnScreenBody(_: ()) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
     let mut open = use_signal(|| None::<usize>);
@@ -57,7 +58,7 @@ pub fn LearnScreenBody(on_close: EventHandler) -> Element {
     }
     let all_done = next_lesson(|id| stats.read().is_lesson_done(id)).is_none();
     rsx! {
-        PageFrame { title: text(lang, Key::Learn), testid: "learn", on_back: on_close,
+        PageFrame { title: text(lang, Key::Learn), testid: "learn",
             p { class: "learn-intro", {text(lang, Key::LearnIntro)} }
             if all_done {
                 p { class: "learn-intro done-all", "data-testid": "lessons-complete", {text(lang, Key::LessonsComplete)} }

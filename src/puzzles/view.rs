@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
-use duobao_rules::{Game, Move};
+use duobao_rules::Move;
 use web_time::Instant;
 
 use super::judge::use_puzzle_judge;
@@ -13,6 +13,7 @@ use super::model::{next_of, of_length, shipped, Length, Played, PuzzleSession, S
 use super::progress::{load_puzzle_progress, save_puzzle_progress};
 use crate::board::Board;
 use crate::i18n::{color_key, fill, moves_count, text, Key};
+use crate::navigation::{use_navigator, Route};
 use crate::platform::sleep;
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
@@ -24,11 +25,13 @@ const REPLY_DELAY: Duration = Duration::from_millis(450);
 
 split_screen! {
     /// The screen, its code in a chunk of its own in the web build: [`PuzzlesScreenBody`].
-    pub PuzzlesScreen(PuzzlesScreenBodyProps) => PuzzlesScreenBody
+    pub PuzzlesScreen(()) => PuzzlesScreenBody
 }
 
-#[component]
-pub fn PuzzlesScreenBody(on_close: EventHandler, on_analyse: EventHandler<Game>) -> Element {
+/// Its props are `()`: a chunk's entry takes one argument.
+#[allow(non_snake_case)]
+pub fn PuzzlesScreenBody(_: ()) -> Element {
+    let navigator = use_navigator();
     let prefs: Signal<Prefs> = use_context();
     let store: DeviceStore = use_context();
     let lang = prefs.read().lang;
@@ -109,7 +112,6 @@ pub fn PuzzlesScreenBody(on_close: EventHandler, on_analyse: EventHandler<Game>)
         PageFrame {
             title: text(lang, Key::PuzzlesTitle),
             testid: "puzzles-screen",
-            on_back: move |_| on_close.call(()),
             div { class: "puzzle-head",
                 span { "data-testid": "puzzle-number", {fill(lang, Key::PuzzleNumber, &[&number.to_string(), &count.to_string()])} }
                 if is_solved {
@@ -157,7 +159,11 @@ pub fn PuzzlesScreenBody(on_close: EventHandler, on_analyse: EventHandler<Game>)
                 }
                 if status != Status::Solving {
                     button { r#type: "button", "data-testid": "analyse-puzzle",
-                        onclick: move |_| on_analyse.call(session.peek().shown_game()),
+                        onclick: move |_| {
+                            let game = session.peek().shown_game();
+                            let at = game.plies().len();
+                            navigator.open(Route::Analysis { game, at });
+                        },
                         {text(lang, Key::AnalysePosition)}
                     }
                 }

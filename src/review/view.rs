@@ -17,16 +17,16 @@ use super::service::known_outcomes;
 use crate::board::{Badge, Board, Marks};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
-use crate::home::PlayFromDialog;
 use crate::i18n::{text, Key, Lang};
 use crate::move_list::{move_rows, ply_notation, MoveCell};
+use crate::navigation::{use_navigator, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
-use crate::session::{GameSetup, Mode};
+use crate::session::Mode;
 use crate::share::ShareDialog;
 use crate::tablebase_service::ServiceAddress;
-use crate::widgets::{PageFrame, Step, StepButtons};
+use crate::widgets::{Action, PageFrame, PlayFromDialog, Step, StepButtons};
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
 fn verdict_badge(review: &PlyReview) -> Option<Badge> {
@@ -101,8 +101,8 @@ split_screen! {
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
 /// `known`: the verdicts of every ply, analysed before, shown at once; without them the game
 /// is analysed, and once every ply is judged `on_analysed` gets them, to keep. `mode`: who
-/// played, when known, for the game shared as text. `on_analyse` opens the analysis board at
-/// the ply shown.
+/// played, when known, for the game shared as text. *Analyse from here* opens the analysis board
+/// at the ply shown, and Back returns to the review there.
 #[component]
 pub fn ReviewScreenBody(
     game: Game,
@@ -111,10 +111,20 @@ pub fn ReviewScreenBody(
     #[props(default)] known: Vec<PlyReview>,
     #[props(default)] mode: Option<Mode>,
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
-    on_close: EventHandler,
-    on_play_from: EventHandler<GameSetup>,
-    on_analyse: EventHandler<usize>,
 ) -> Element {
+    let navigator = use_navigator();
+    let analysed = game.clone();
+    let on_analyse = move |at: usize| {
+        navigator.update_top(|route| {
+            if let Route::Review(review) = route {
+                review.at = at;
+            }
+        });
+        navigator.open(Route::Analysis {
+            game: analysed.clone(),
+            at,
+        });
+    };
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let total = game.plies().len();
@@ -150,7 +160,6 @@ pub fn ReviewScreenBody(
         PageFrame {
             title: text(lang, Key::ReviewTitle),
             testid: "review-screen",
-            on_back: move |_| on_close.call(()),
             div {
                 class: "review-board",
                 "data-testid": "review-board",
@@ -273,18 +282,11 @@ pub fn ReviewScreenBody(
                     onclick: move |_| play_from.set(true),
                     {text(lang, Key::PlayFromHere)}
                 }
-                button {
-                    r#type: "button",
-                    "data-testid": "analyse-from-here",
-                    onclick: move |_| on_analyse.call(at),
-                    {text(lang, Key::AnalyseFromHere)}
+                Action { label: Key::AnalyseFromHere, testid: "analyse-from-here",
+                    onclick: move |_| on_analyse(at),
                 }
-                button {
-                    r#type: "button",
-                    "data-testid": "share",
-                    aria_haspopup: "dialog",
+                Action { label: Key::Share, testid: "share", opens_dialog: true,
                     onclick: move |_| sharing.set(true),
-                    {text(lang, Key::Share)}
                 }
             }
         }
@@ -292,7 +294,7 @@ pub fn ReviewScreenBody(
             ShareDialog { game: game.clone(), ply: at, mode, on_close: move |_| sharing.set(false) }
         }
         if play_from() {
-            PlayFromDialog { position, on_play_from, on_close: move |_| play_from.set(false) }
+            PlayFromDialog { position, on_close: move |_| play_from.set(false) }
         }
     }
 }

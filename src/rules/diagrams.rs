@@ -84,7 +84,7 @@ mod tests {
     fn the_start_diagram_is_the_board_a_new_game_opens_on() {
         let prefs = crate::prefs::Prefs::default();
         let opened =
-            duobao_rules::Game::from_position(crate::home::setup::pass_and_play(&prefs).start);
+            duobao_rules::Game::from_position(crate::widgets::setup::pass_and_play(&prefs).start);
         let pictured = START.game();
         let drawn = Scene::of_game(&pictured);
         assert_eq!(drawn.standing(), Scene::of_game(&opened).standing());

@@ -5,22 +5,25 @@ use dioxus::prelude::*;
 use super::content::{Block, Section, QUICK_START, SECTIONS};
 use super::diagram::DiagramView;
 use crate::i18n::{text, Key, Lang};
+use crate::navigation::use_navigator;
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
 use crate::widgets::PageFrame;
 
 split_screen! {
     /// The screen, its code in a chunk of its own in the web build: [`RulesScreenBody`].
-    pub RulesScreen(RulesScreenBodyProps) => RulesScreenBody
+    pub RulesScreen(()) => RulesScreenBody
 }
 
-#[component]
-pub fn RulesScreenBody(on_close: EventHandler) -> Element {
+/// Its props are `()`: a chunk's entry takes one argument.
+#[allow(non_snake_case)]
+pub fn RulesScreenBody(_: ()) -> Element {
+    let navigator = use_navigator();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
 
     rsx! {
-        PageFrame { title: text(lang, Key::RulesTitle), testid: "rules", on_back: on_close,
+        PageFrame { title: text(lang, Key::RulesTitle), testid: "rules",
             section { class: "rules-card quick-start", "data-testid": "quick-start",
                 h2 { {text(lang, Key::RulesQuickStart)} }
                 ol {
@@ -33,7 +36,7 @@ pub fn RulesScreenBody(on_close: EventHandler) -> Element {
                 RulesSection { key: "{section.title:?}", section, lang }
             }
             button { class: "primary done", r#type: "button", "data-testid": "rules-done",
-                onclick: move |_| on_close.call(()),
+                onclick: move |_| navigator.close(),
                 {text(lang, Key::Back)}
             }
         }

@@ -1,10 +1,9 @@
 //! The settings page: language, the look (theme, board, pieces), the computer's level, the turn
 //! time, coordinates, turning the top bar around in pass-and-play, the hint button, how loud the
-//! sounds and how hard the vibrations, the endgame table service's address; the switch that every on/off setting uses.
+//! sounds and how hard the vibrations, the endgame table service's address.
 
 mod look;
 mod service;
-pub mod switch;
 mod view;
 
 pub use view::SettingsScreen;

@@ -6,14 +6,15 @@ use dioxus::prelude::*;
 
 use super::look::LookChoices;
 use super::service::ServiceAddressField;
-use super::switch::SettingSwitch;
 use crate::engine;
 use crate::game::{preview_sound, preview_vibration, GameHandle};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::is_handheld;
 use crate::prefs::{Prefs, TableMode, THREAD_CHOICES, TURN_TIME_CHOICES};
 use crate::screen_chunk::split_screen;
-use crate::widgets::{ChoiceButton, ChoiceRow, Choices, LanguageChoices, LevelChoices, PageFrame};
+use crate::widgets::{
+    ChoiceButton, ChoiceRow, Choices, LanguageChoices, LevelChoices, PageFrame, SettingSwitch,
+};
 
 fn turn_time_label(lang: Lang, choice: Option<u32>) -> String {
     match choice {
@@ -31,11 +32,12 @@ fn threads_label(lang: Lang, choice: Option<u8>) -> String {
 
 split_screen! {
     /// The screen, its code in a chunk of its own in the web build: [`SettingsScreenBody`].
-    pub SettingsScreen(SettingsScreenBodyProps) => SettingsScreenBody
+    pub SettingsScreen(()) => SettingsScreenBody
 }
 
-#[component]
-pub fn SettingsScreenBody(on_close: EventHandler) -> Element {
+/// Its props are `()`: a chunk's entry takes one argument.
+#[allow(non_snake_case)]
+pub fn SettingsScreenBody(_: ()) -> Element {
     let mut prefs: Signal<Prefs> = use_context();
     let game: GameHandle = use_context();
     let current = *prefs.read();
@@ -45,7 +47,6 @@ pub fn SettingsScreenBody(on_close: EventHandler) -> Element {
         PageFrame {
             title: text(lang, Key::Settings),
             testid: "settings",
-            on_back: on_close,
             language_toggle: false,
             div { class: "setup",
                 LanguageChoices {}

@@ -24,11 +24,7 @@ split_screen! {
 /// The statistics, with the counts kept elsewhere: the puzzles solved (the puzzles' own
 /// progress) and the lessons done of all the lessons.
 #[component]
-pub fn StatisticsScreenBody(
-    puzzles_solved: usize,
-    lessons: (usize, usize),
-    on_close: EventHandler,
-) -> Element {
+pub fn StatisticsScreenBody(puzzles_solved: usize, lessons: (usize, usize)) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
     let lang = prefs.read().lang;
@@ -51,7 +47,7 @@ pub fn StatisticsScreenBody(
     ];
 
     rsx! {
-        PageFrame { title: text(lang, Key::Statistics), testid: "statistics", on_back: on_close,
+        PageFrame { title: text(lang, Key::Statistics), testid: "statistics",
             section { class: "rules-card stats-card",
                 h2 { {text(lang, Key::StatsVsAi)} }
                 table { class: "stats-table",

@@ -5,10 +5,10 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 
 use super::setup;
+use super::{ChoiceButton, ChoiceRow, Dialog, LevelChoices};
 use crate::i18n::{color_key, text, Key};
 use crate::prefs::Prefs;
 use crate::session::GameSetup;
-use crate::widgets::{ChoiceButton, ChoiceRow, Dialog, LevelChoices};
 
 /// `by_link`: the game is with a friend by link, not against the computer.
 #[component]

@@ -1,11 +1,26 @@
-//! Small building blocks shared by the screens and dialogs.
+//! The building blocks several screens share, so that no feature imports another's view: the
+//! choice rows, the dialog and page frames, the step buttons here; the on/off switch
+//! (`switch.rs`), *Play from here* (`play_from.rs`), the side and level asked before a game
+//! (`vs_ai_dialog.rs`), the games a new-game button starts (`setup.rs`), the buttons of a row of
+//! actions (`actions.rs`).
+
+mod actions;
+mod play_from;
+pub mod setup;
+mod switch;
+mod vs_ai_dialog;
 
 use dioxus::prelude::*;
 use duobao_engine::Level;
 
+pub use actions::Action;
+pub use play_from::PlayFromDialog;
+pub use switch::SettingSwitch;
+pub use vs_ai_dialog::VsAiDialog;
+
 use crate::choice::Choice;
 use crate::i18n::{level_key, text, Key, Lang};
-use crate::navigation::{use_back_layer, Page};
+use crate::navigation::{use_back_layer, use_navigator, use_screen_back, Page, Route};
 use crate::prefs::Prefs;
 
 /// One option of a choice row: a toggle button that shows whether it is the current choice.
@@ -68,8 +83,8 @@ pub fn ChoiceRow(#[props(into)] label: String, children: Element) -> Element {
 /// A modal card over a dimmed backdrop; as a `sheet` it rests at the bottom of a phone screen,
 /// leaving the board above it in view. It takes the focus when it opens (`data-take-focus`, see
 /// `crate::shortcuts`), so that a keyboard continues inside it rather than on the page
-/// underneath. While open it is a layer of the history: Back (or Escape) calls `on_back`, which
-/// closes it.
+/// underneath. While open it is an entry of the navigator's stack: Back (or Escape) calls
+/// `on_back`, which closes it.
 #[component]
 pub fn Dialog(
     #[props(into)] title: String,
@@ -165,7 +180,8 @@ pub fn LanguageToggle() -> Element {
 /// The buttons that open the rules and the settings, on the home screen and in the game menu;
 /// `testid_prefix` tells the two places apart (`open-rules`, `menu-rules`).
 #[component]
-pub fn PageButtons(#[props(into)] testid_prefix: String, on_open: EventHandler<Page>) -> Element {
+pub fn PageButtons(#[props(into)] testid_prefix: String) -> Element {
+    let navigator = use_navigator();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let pages = [
@@ -175,27 +191,29 @@ pub fn PageButtons(#[props(into)] testid_prefix: String, on_open: EventHandler<P
     rsx! {
         for (page, label, name) in pages {
             button { key: "{name}", r#type: "button", "data-testid": "{testid_prefix}-{name}",
-                onclick: move |_| on_open.call(page),
+                onclick: move |_| navigator.open(Route::Page(page)),
                 {text(lang, label)}
             }
         }
     }
 }
 
-/// A full page over the app (the rules, the settings): back, the title and, unless the page has
-/// its own language row, the language on top; then the page's content. While shown it is a layer
-/// of the history: Back (or Escape) does what its back button does.
+/// A route's full page (the rules, the settings): back, the title and, unless the page has its
+/// own language row, the language on top; then the page's content. Its back button closes the
+/// route, as Back (or Escape) does; or, given `on_back`, both call that instead (a lesson returns
+/// to the list).
 #[component]
 pub fn PageFrame(
     #[props(into)] title: String,
     #[props(into)] testid: String,
-    on_back: EventHandler,
+    on_back: Option<EventHandler>,
     #[props(default = true)] language_toggle: bool,
     children: Element,
 ) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    use_back_layer(on_back);
+    let navigator = use_navigator();
+    use_screen_back(on_back);
     rsx! {
         main {
             class: "page",
@@ -205,7 +223,10 @@ pub fn PageFrame(
             "data-take-focus": true,
             header { class: "page-header",
                 button { class: "back", r#type: "button", "data-testid": "back",
-                    onclick: move |_| on_back.call(()),
+                    onclick: move |_| match on_back {
+                        Some(on_back) => on_back.call(()),
+                        None => navigator.close(),
+                    },
                     {text(lang, Key::Back)}
                 }
                 h1 { "{title}" }

@@ -1,4 +1,5 @@
-//! The games the home screen starts, built from the player's preferences.
+//! The games a new-game button starts (home, *Play from here*), built from the player's
+//! preferences.
 
 use duobao_rules::{Color, Position};
 

@@ -6,26 +6,25 @@ use duobao_rules::Position;
 
 use super::setup;
 use super::vs_ai_dialog::VsAiDialog;
+use super::Dialog;
 use crate::i18n::{text, Key};
+use crate::navigation::{use_navigator, GameStart};
 use crate::prefs::Prefs;
 use crate::session::GameSetup;
-use crate::widgets::Dialog;
 
-/// The question, then (against the computer) the side and level: `on_play_from` gets the new
-/// game from `position`; `on_close` when the player goes back.
+/// The question, then (against the computer) the side and level: the new game from `position`
+/// opens; `on_close` when the player goes back.
 #[component]
-pub fn PlayFromDialog(
-    position: Position,
-    on_play_from: EventHandler<GameSetup>,
-    on_close: EventHandler,
-) -> Element {
+pub fn PlayFromDialog(position: Position, on_close: EventHandler) -> Element {
+    let navigator = use_navigator();
+    let on_play_from = move |setup| navigator.open_game(GameStart::New(setup));
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut vs_ai = use_signal(|| false);
     if vs_ai() {
         return rsx! {
             VsAiDialog {
-                on_start: move |setup: GameSetup| on_play_from.call(GameSetup { start: position, ..setup }),
+                on_start: move |setup: GameSetup| on_play_from(GameSetup { start: position, ..setup }),
                 on_cancel: move |_| on_close.call(()),
             }
         };
@@ -39,7 +38,7 @@ pub fn PlayFromDialog(
                     {text(lang, Key::VsAi)}
                 }
                 button { r#type: "button", "data-testid": "play-from-pnp",
-                    onclick: move |_| on_play_from.call(GameSetup {
+                    onclick: move |_| on_play_from(GameSetup {
                         start: position,
                         ..setup::pass_and_play(&prefs.peek())
                     }),
