@@ -63,7 +63,7 @@ pub fn App() -> Element {
     let stats = use_stats(store.clone());
     // Without a game to open at once, the game holds a placeholder until the home screen starts
     // or continues the real one.
-    let game = use_game(store.clone(), stats, game_on_screen, || {
+    let game = use_game(|| {
         let placeholder = setup::vs_ai(Color::Red, &prefs.peek());
         match &opened.game {
             Some(GameStart::New(setup)) => (setup.clone(), None),
@@ -71,6 +71,7 @@ pub fn App() -> Element {
             Some(GameStart::Saved) | None => (placeholder, None),
         }
     });
+    crate::subscribers::use_game_subscribers(game, store.clone(), stats, game_on_screen);
     let saved_game = store.clone();
     use_game_opener(navigator, move |start| match start {
         GameStart::New(setup) => game.start(setup),

@@ -12,6 +12,7 @@ mod editor;
 mod endgames;
 mod engine;
 mod engine_task;
+mod feedback;
 mod game;
 mod history;
 mod home;
@@ -39,9 +40,12 @@ mod stats;
 mod storage;
 #[cfg(test)]
 mod storage_fuzz;
+mod subscribers;
 mod tablebase_service;
 #[cfg(test)]
 mod test_games;
+#[cfg(test)]
+mod test_screen;
 mod widgets;
 
 fn main() {

@@ -14,8 +14,6 @@ mod view;
 use duobao_rules::{Move, Point, PointSet};
 
 pub use parts::{soldier_glyph, BoardPaints};
-#[cfg(test)]
-pub use picker::use_move_taps;
 pub use placement::Placement;
 pub use still::{point_label, Frame, Scene, StillBoard};
 pub use view::{Board, SetupBoard};

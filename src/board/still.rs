@@ -306,6 +306,8 @@ fn TouchPoint(
     lang: Lang,
     on_tap: Option<EventHandler<Point>>,
 ) -> Element {
+    #[cfg(test)]
+    crate::test_screen::taps_to(point, on_tap);
     let (cx, cy) = place(point, bottom);
     rsx! {
         circle {

@@ -27,6 +27,8 @@ pub fn Board(
     #[props(default = true)] movable: bool,
     #[props(default)] put_down: u64,
 ) -> Element {
+    #[cfg(test)]
+    crate::test_screen::rendered("board");
     let (lang, coordinates) = use_board_prefs();
     let (picked, on_point) = use_move_taps(*game.position(), movable, put_down, on_move);
     let (marks, on_tap) = match on_move {

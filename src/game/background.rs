@@ -4,8 +4,8 @@ use dioxus::prelude::*;
 
 use super::clock::PauseReason;
 use super::controller::Controller;
-use super::saving::GameSaver;
 use crate::platform::VISIBILITY_SCRIPT;
+use crate::session::GameSaver;
 use crate::shell::use_app_leaving;
 
 /// Stops the clock while the page or app is in the background, and saves the game as it goes

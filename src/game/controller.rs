@@ -1,26 +1,26 @@
-//! The live game's state machine, free of any UI: who may tap what, playing, undo (per mode),
-//! the turn clock ([`super::clock`]), the computer's turns ([`super::computer_turn`]), the hint
-//! ([`super::hint`]), and what the players agree on besides their moves: resigning, a draw
-//! between friends, the swap rule ([`super::agreements`]).
+//! The live game's turn flow, free of any UI: who may tap what, playing, undo (per mode), the
+//! turn clock ([`super::clock`]). Its other parts are kept apart, each with its tests, as the
+//! clock is: the computer's turns (`controller_ai.rs` over [`super::computer_turn`]), the hint
+//! (`controller_hint.rs` over [`super::hint`]), what the players agree on besides their moves
+//! (`controller_agreements.rs` over [`super::agreements`]) and the saved game both ways
+//! (`controller_saved.rs`).
 //!
 //! Every change of the game bumps a generation number. A request to the computer or for a hint
 //! carries the generation it was made in, and an answer is only played if nothing has changed
 //! since, so an answer that arrives after an undo, a new game or leaving the screen is dropped.
 //!
-//! What happened is recorded as events ([`super::events`]), each with its generation, for the
-//! parts that react to the game; picking up or putting down a piece records none.
+//! What happened is recorded as events ([`crate::session::events`]), each with its generation,
+//! for the parts that follow the game; picking up or putting down a piece records none.
 
-use duobao_engine::{Level, ThinkError};
 use duobao_rules::{Color, Concession, Game, Move, Ply, Position};
 
-use super::agreements::{resigning_side, Agreements};
+use super::agreements::Agreements;
 use super::clock::{PauseReason, Tick, TurnClock};
-use super::computer_turn::{AiOutcome, AiRequest, ComputerTurn};
-use super::events::{EventLog, GameEvent};
-use super::hint::{Hint, HintAnswer, HintRequest, Hints};
-use crate::board::Marks;
+use super::computer_turn::ComputerTurn;
+use super::hint::Hints;
 use crate::platform::now_ms;
-use crate::session::{GameSetup, Mode, Records, SavedGame, SwapRule};
+use crate::session::events::{EventLog, GameEvent};
+use crate::session::{GameSetup, Mode, Records, SwapRule};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -37,17 +37,17 @@ pub enum Notice {
 
 #[derive(Clone, Debug)]
 pub struct Controller {
-    game: Game,
-    mode: Mode,
-    generation: u64,
-    clock: TurnClock,
-    notice: Option<Notice>,
-    computer: ComputerTurn,
-    hints: Hints,
-    /// When the game started (see [`SavedGame::started_ms`]).
-    started_ms: u64,
-    agreements: Agreements,
-    events: EventLog,
+    pub(super) game: Game,
+    pub(super) mode: Mode,
+    pub(super) generation: u64,
+    pub(super) clock: TurnClock,
+    pub(super) notice: Option<Notice>,
+    pub(super) computer: ComputerTurn,
+    pub(super) hints: Hints,
+    /// When the game started (see [`crate::session::SavedGame::started_ms`]).
+    pub(super) started_ms: u64,
+    pub(super) agreements: Agreements,
+    pub(super) events: EventLog,
 }
 
 impl Controller {
@@ -89,7 +89,7 @@ impl Controller {
 
     /// Another game in place of this one, not yet told as begun: the page's hidden pause, the
     /// generation and the events go on.
-    fn replace_game(&mut self, setup: GameSetup) {
+    pub(super) fn replace_game(&mut self, setup: GameSetup) {
         let next_generation = self.generation + 1;
         let hidden = self.clock.is_paused_by(PauseReason::Hidden);
         let events = std::mem::take(&mut self.events);
@@ -102,14 +102,14 @@ impl Controller {
 
     /// Records that a game began, with what the app had done with it before, and that it is
     /// over already if it is.
-    fn began(&mut self, records: Records) {
+    pub(super) fn began(&mut self, records: Records) {
         self.record(GameEvent::Started(records));
         if let Some(result) = self.game.result() {
             self.record(GameEvent::Ended(result));
         }
     }
 
-    fn record(&mut self, event: GameEvent) {
+    pub(super) fn record(&mut self, event: GameEvent) {
         self.events.record(self.generation, event);
     }
 
@@ -128,49 +128,6 @@ impl Controller {
         });
     }
 
-    /// Carries on with a saved game.
-    pub fn resume(&mut self, saved: SavedGame) {
-        self.replace_game(GameSetup {
-            mode: saved.mode,
-            start: *saved.game.start_position(),
-            turn_seconds: saved.turn_seconds,
-            swap: saved.swap,
-        });
-        let records = saved.records();
-        self.game = saved.game;
-        self.hints = Hints::with_used(saved.hints);
-        self.started_ms = saved.started_ms;
-        self.after_change();
-        if let Some(time_left_ms) = saved.time_left_ms {
-            self.clock.carry_on(time_left_ms);
-        }
-        let between_friends = matches!(self.mode, Mode::PassAndPlay { .. });
-        let offered = self
-            .agreements
-            .resume_draw_offer(saved.draw_offer.filter(|_| between_friends), &self.game);
-        if let Some(by) = offered {
-            self.notice = Some(Notice::DrawOffered(by));
-        }
-        self.began(records);
-    }
-
-    /// What to keep on the device so that the game can be continued, with what the app has
-    /// done with it (`records`): nothing once it is over.
-    pub fn saved_game(&self, records: Records) -> Option<SavedGame> {
-        (!self.game.is_over()).then(|| SavedGame {
-            mode: self.mode,
-            turn_seconds: self.clock.limit_seconds(),
-            game: self.game.clone(),
-            hints: self.hints.used(),
-            counted: records.counted,
-            time_left_ms: self.clock.remaining_ms(),
-            started_ms: self.started_ms,
-            kept_as: records.kept_as,
-            swap: self.agreements.swap_rule(),
-            draw_offer: self.agreements.draw_offer(),
-        })
-    }
-
     /// When the game started, in milliseconds since 1970.
     pub fn started_ms(&self) -> u64 {
         self.started_ms
@@ -183,50 +140,6 @@ impl Controller {
             self.mode = flipped;
             self.record(GameEvent::SidesFlipped);
         }
-    }
-
-    /// Whether the player to move may swap now, instead of replying.
-    pub fn can_swap(&self) -> bool {
-        self.agreements.swap_open(&self.game) && self.is_human_turn()
-    }
-
-    /// Whether the player to move is asked now whether to swap.
-    pub fn swap_offered(&self) -> bool {
-        self.can_swap() && !self.agreements.swap_declined()
-    }
-
-    /// The player to move keeps Black and answers Red's first move.
-    pub fn decline_swap(&mut self) {
-        self.agreements.decline_swap();
-    }
-
-    /// The player to move, Black on its first turn, takes over Red's side.
-    pub fn swap_sides(&mut self) {
-        if self.can_swap() {
-            self.take_over_red();
-        }
-    }
-
-    /// The computer, as Black, takes over Red's side for the request of `generation`, unless it
-    /// is stale (see [`super::computer_turn::SwapTurn`]).
-    pub fn ai_swap(&mut self, generation: u64) -> AiOutcome {
-        if generation != self.generation
-            || !self.is_ai_turn()
-            || !self.agreements.swap_open(&self.game)
-        {
-            return AiOutcome::Stale;
-        }
-        self.take_over_red();
-        AiOutcome::Played
-    }
-
-    /// The position stays and Black is still to move: only who plays which side changes.
-    fn take_over_red(&mut self) {
-        self.mode = self.mode.swapped();
-        self.agreements.take_swap();
-        self.after_change();
-        self.notice = Some(Notice::SidesSwapped);
-        self.record(GameEvent::Swapped);
     }
 
     /// The screen is left: any answer still on its way is stale.
@@ -284,134 +197,14 @@ impl Controller {
         }
     }
 
-    /// What the board shows over the position besides the piece the player picks up: the hint.
-    pub fn marks(&self) -> Marks {
-        Marks {
-            hint: match self.hint() {
-                Some(Hint::Move(m)) => Some(m),
-                _ => None,
-            },
-            ..Marks::default()
-        }
-    }
-
-    /// Hints shown in this game.
-    pub fn hints_used(&self) -> u32 {
-        self.hints.used()
-    }
-
-    /// The hint for the current position, if one was asked for.
-    pub fn hint(&self) -> Option<Hint> {
-        self.hints.current(self.generation)
-    }
-
-    /// The engine's answer to the hint shown.
-    pub fn hint_shown(&self) -> Option<&HintAnswer> {
-        self.hints.answer_shown(self.generation)
-    }
-
-    /// Whether the hint button can be used now: on a player's turn, with no hint yet; never in
-    /// a game by link, where the friend plays without an engine too.
-    pub fn can_hint(&self) -> bool {
-        self.is_human_turn() && self.hint().is_none() && !self.mode.is_by_link()
-    }
-
-    /// Asks for a hint; what the engine should think about, if a hint can be had now.
-    pub fn request_hint(&mut self) -> Option<HintRequest> {
-        if !self.can_hint() {
-            return None;
-        }
-        self.hints.ask(self.generation);
-        self.hint_request()
-    }
-
-    /// What the engine thinks about for the hint asked for, until it answers or the game changes.
-    pub fn hint_request(&self) -> Option<HintRequest> {
-        (self.hint() == Some(Hint::Thinking)).then(|| HintRequest {
-            generation: self.generation,
-            game: self.game.clone(),
-        })
-    }
-
-    /// Shows the engine's suggestion for the request of `generation`, unless it is stale.
-    /// Returns whether it is shown; a shown hint counts as used.
-    pub fn hint_answer(&mut self, generation: u64, answer: Option<HintAnswer>) -> bool {
-        let shown = generation == self.generation
-            && self.hints.answer(generation, answer, self.game.position());
-        if shown {
-            self.record(GameEvent::HintShown);
-        }
-        shown
-    }
-
-    /// Who would resign now (see [`resigning_side`]).
-    pub fn resigning_side(&self) -> Option<Color> {
-        resigning_side(self.mode, &self.game)
-    }
-
-    /// The [`Controller::resigning_side`] gives the game up: the game is over, for good.
-    pub fn resign(&mut self) {
-        if let Some(side) = self.resigning_side() {
-            self.conclude(Concession::Resigned(side));
-        }
-    }
-
-    /// Whether the side to move may offer a draw now: between friends, once a turn.
-    pub fn can_offer_draw(&self) -> bool {
-        self.agreements
-            .can_offer_draw(self.mode, self.is_human_turn())
-    }
-
-    /// The side to move offers a draw; the other side is asked once this turn is over.
-    pub fn offer_draw(&mut self) {
-        if self.can_offer_draw() {
-            let by = self.turn();
-            self.agreements.offer_draw(by, self.game.plies().len());
-            self.notice = Some(Notice::DrawOffered(by));
-            self.record(GameEvent::DrawOffered(by));
-        }
-    }
-
-    /// The side that offered the draw the side to move must answer now, if any.
-    pub fn draw_offered_by(&self) -> Option<Color> {
-        self.agreements.draw_offered_by(&self.game)
-    }
-
-    /// The side to move answers the draw offered: accepted, the game ends drawn; declined, play
-    /// goes on and the offerer is told.
-    pub fn answer_draw(&mut self, accept: bool) {
-        let Some(by) = self.agreements.answer_draw(&self.game) else {
-            return;
-        };
-        if accept {
-            self.conclude(Concession::DrawAgreed);
-        } else {
-            let decliner = by.other();
-            self.notice = Some(Notice::DrawDeclined(decliner));
-            self.record(GameEvent::DrawDeclined(decliner));
-        }
-    }
-
-    fn conclude(&mut self, concession: Concession) {
-        if self.game.concede(concession).is_ok() {
-            self.notice = None;
-            self.after_change();
-            self.record(match concession {
-                Concession::Resigned(side) => GameEvent::Resigned(side),
-                Concession::DrawAgreed => GameEvent::DrawAgreed,
-            });
-            self.record_the_end();
-        }
-    }
-
     /// Records the end of the game if the change just recorded ended it.
-    fn record_the_end(&mut self) {
+    pub(super) fn record_the_end(&mut self) {
         if let Some(result) = self.game.result() {
             self.record(GameEvent::Ended(result));
         }
     }
 
-    fn turn(&self) -> Color {
+    pub(super) fn turn(&self) -> Color {
         self.game.position().turn()
     }
 
@@ -423,77 +216,6 @@ impl Controller {
             self.play(Ply::Move(m));
         }
         self.game.plies().len() > plies
-    }
-
-    /// What the computer should think about now, if anything.
-    pub fn ai_request(&self) -> Option<AiRequest> {
-        match self.mode {
-            Mode::VsAi { level, .. } if self.is_ai_turn() && !self.is_ai_stuck() => {
-                Some(AiRequest {
-                    generation: self.generation,
-                    attempt: self.computer.attempt(),
-                    game: self.game.clone(),
-                    level,
-                    swap_rule: self.agreements.swap_rule() == SwapRule::On,
-                })
-            }
-            _ => None,
-        }
-    }
-
-    /// Plays the computer's answer to the request of `generation`, unless it is stale. A
-    /// failure (no move, or a broken search; an illegal move counts as one) asks again once,
-    /// then waits for the player: see [`Controller::is_ai_stuck`].
-    pub fn ai_answer(&mut self, generation: u64, answer: Result<Move, ThinkError>) -> AiOutcome {
-        if generation != self.generation || !self.is_ai_turn() || self.is_ai_stuck() {
-            return AiOutcome::Stale;
-        }
-        let error = match answer {
-            Err(ThinkError::Cancelled) => return AiOutcome::Stale,
-            Ok(chosen) => match self.game.play(Ply::Move(chosen)) {
-                Ok(_) => {
-                    self.notice = None;
-                    self.after_ply(false);
-                    return AiOutcome::Played;
-                }
-                Err(illegal) => ThinkError::Failed(format!("it chose {chosen}: {illegal}")),
-            },
-            Err(error) => error,
-        };
-        let outcome = self.computer.fail(error);
-        self.clock
-            .set_paused(PauseReason::AiStuck, self.is_ai_stuck());
-        outcome
-    }
-
-    /// Whether the computer failed to move twice in a row and the player must choose.
-    pub fn is_ai_stuck(&self) -> bool {
-        self.computer.is_stuck()
-    }
-
-    /// The player asks the stuck computer to try again.
-    pub fn retry_ai(&mut self) {
-        if self.computer.retry() {
-            self.clock.set_paused(PauseReason::AiStuck, false);
-        }
-    }
-
-    /// The player plays on without the stuck computer's move: its turn passes, as when its time
-    /// runs out.
-    pub fn skip_ai_turn(&mut self) {
-        if self.is_ai_stuck() {
-            self.play(Ply::Pass);
-        }
-    }
-
-    /// Takes effect from the computer's next move.
-    pub fn set_level(&mut self, new_level: Level) {
-        if let Mode::VsAi { level, .. } = &mut self.mode {
-            if *level != new_level {
-                *level = new_level;
-                self.record(GameEvent::LevelChanged(new_level));
-            }
-        }
     }
 
     /// Actions (plies, and the swap once taken) the undo button takes back: against the
@@ -554,7 +276,7 @@ impl Controller {
         self.clock.set_paused(PauseReason::Overlay, covered);
     }
 
-    fn play(&mut self, ply: Ply) {
+    pub(super) fn play(&mut self, ply: Ply) {
         if self.game.play(ply).is_ok() {
             self.notice = None;
             self.after_ply(false);
@@ -563,7 +285,7 @@ impl Controller {
 
     /// After a ply added to the game (a turn that ran out if `timed_out`): a new turn, and the
     /// ply recorded, and the end if it ended the game.
-    fn after_ply(&mut self, timed_out: bool) {
+    pub(super) fn after_ply(&mut self, timed_out: bool) {
         self.after_change();
         if let Some(played) = self.game.plies().last().copied() {
             self.record(match played.ply {
@@ -580,7 +302,7 @@ impl Controller {
         self.record_the_end();
     }
 
-    fn after_change(&mut self) {
+    pub(super) fn after_change(&mut self) {
         self.generation += 1;
         self.computer = ComputerTurn::default();
         self.clock.set_paused(PauseReason::AiStuck, false);
@@ -594,71 +316,14 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::events::Follower;
+    use crate::feedback::{Happening, Played};
     use crate::game::test_support::{
         game_from, hint_of, mv, pass_and_play, tap_move, to_count, vs_ai,
     };
+    use crate::session::events::Follower;
+    use crate::session::SavedGame;
+    use duobao_engine::Level;
     use duobao_rules::{GameResult, WinReason};
-
-    #[test]
-    fn a_saved_game_resumes_with_its_mode_clock_setting_and_moves() {
-        let mut controller = vs_ai(Color::Black);
-        assert_eq!(
-            controller.ai_answer(controller.generation(), Ok(mv("b2c2"))),
-            AiOutcome::Played
-        );
-        tap_move(&mut controller, "b4c4");
-        let saved = controller.saved_game(Records::default()).unwrap();
-        let mut resumed = pass_and_play(duobao_rules::START_FEN);
-        let before = resumed.generation();
-        resumed.resume(saved);
-        assert_eq!(resumed.mode(), controller.mode());
-        assert_eq!(resumed.game(), controller.game());
-        assert_eq!(resumed.clock().limit_seconds(), Some(60));
-        assert!(
-            resumed.generation() > before,
-            "answers for the old game are stale"
-        );
-        assert!(resumed.is_ai_turn());
-    }
-
-    #[test]
-    fn leaving_and_continuing_keeps_the_time_left_on_the_clock() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        controller.tick(2_300);
-        let saved = controller.saved_game(Records::default()).unwrap();
-        assert_eq!(saved.time_left_ms, Some(2_700));
-        let json = serde_json::to_string(&saved).unwrap();
-        let mut resumed = vs_ai(Color::Red);
-        resumed.resume(serde_json::from_str(&json).unwrap());
-        assert_eq!(resumed.clock().seconds_left(), Some(3));
-        assert_eq!(resumed.tick(700), Tick::Changed);
-        assert_eq!(resumed.clock().seconds_left(), Some(2));
-        // A game saved before the clock was kept starts the turn afresh.
-        let mut old = saved;
-        old.time_left_ms = None;
-        resumed.resume(old);
-        assert_eq!(resumed.clock().seconds_left(), Some(5));
-    }
-
-    #[test]
-    fn flipped_sides_are_kept_with_the_game() {
-        let mut friends = pass_and_play(duobao_rules::START_FEN);
-        friends.flip_sides();
-        assert_eq!(friends.bottom(), Color::Black);
-        let mut resumed = vs_ai(Color::Red);
-        resumed.resume(friends.saved_game(Records::default()).unwrap());
-        assert_eq!(resumed.bottom(), Color::Black);
-    }
-
-    #[test]
-    fn a_finished_game_is_not_kept() {
-        let mut controller = pass_and_play("B../...../.RT../...R./... r - 0");
-        assert!(controller.saved_game(Records::default()).is_some());
-        tap_move(&mut controller, "d2d3");
-        assert!(controller.game().is_over());
-        assert_eq!(controller.saved_game(Records::default()), None);
-    }
 
     #[test]
     fn a_tap_move_plays_and_resets_the_clock() {
@@ -726,102 +391,6 @@ mod tests {
         assert!(controller.undo());
         assert_eq!(controller.game().plies().len(), 1);
         assert_eq!(controller.game().position().turn(), Color::Black);
-    }
-
-    #[test]
-    fn the_players_move_is_refused_while_the_computer_is_to_move() {
-        let mut controller = vs_ai(Color::Black);
-        assert!(controller.is_ai_turn());
-        assert!(!controller.play_move(mv("b2c2")));
-        assert!(controller.game().plies().is_empty());
-    }
-
-    #[test]
-    fn the_computer_is_asked_once_per_turn_and_its_answer_played() {
-        let mut controller = vs_ai(Color::Red);
-        assert!(controller.ai_request().is_none());
-        tap_move(&mut controller, "b2c2");
-        let request = controller.ai_request().expect("the computer is to move");
-        assert_eq!(request.game.plies().len(), 1);
-        assert_eq!(
-            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
-            AiOutcome::Played
-        );
-        assert!(controller.ai_request().is_none());
-        assert!(controller.is_human_turn());
-        assert_eq!(
-            controller.ai_answer(request.generation, Ok(mv("d4d3"))),
-            AiOutcome::Stale,
-            "a second answer to the same request is stale"
-        );
-    }
-
-    #[test]
-    fn an_answer_after_undo_is_discarded() {
-        let mut controller = vs_ai(Color::Red);
-        tap_move(&mut controller, "b2c2");
-        let request = controller.ai_request().unwrap();
-        assert!(
-            controller.undo(),
-            "the player may take back a move while the computer thinks"
-        );
-        assert_eq!(controller.game().plies().len(), 0);
-        assert_eq!(
-            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
-            AiOutcome::Stale
-        );
-        assert_eq!(controller.game().plies().len(), 0);
-    }
-
-    #[test]
-    fn an_answer_after_a_new_game_is_discarded() {
-        let mut controller = vs_ai(Color::Red);
-        tap_move(&mut controller, "b2c2");
-        let request = controller.ai_request().unwrap();
-        controller.start(GameSetup {
-            mode: Mode::VsAi {
-                human: Color::Black,
-                level: Level::Easy,
-            },
-            start: Position::start(),
-            turn_seconds: None,
-            swap: SwapRule::Off,
-        });
-        let fresh = controller.ai_request().unwrap();
-        assert!(fresh.generation > request.generation);
-        assert_eq!(
-            controller.ai_answer(request.generation, Ok(mv("b2c2"))),
-            AiOutcome::Stale
-        );
-        assert_eq!(controller.game().plies().len(), 0);
-        assert_eq!(
-            controller.ai_answer(fresh.generation, Ok(mv("b2c2"))),
-            AiOutcome::Played
-        );
-    }
-
-    #[test]
-    fn an_answer_after_leaving_is_discarded() {
-        let mut controller = vs_ai(Color::Red);
-        tap_move(&mut controller, "b2c2");
-        let request = controller.ai_request().unwrap();
-        controller.leave();
-        assert_eq!(
-            controller.ai_answer(request.generation, Ok(mv("b4b3"))),
-            AiOutcome::Stale
-        );
-        let again = controller.ai_request().unwrap();
-        assert_eq!(
-            controller.ai_answer(again.generation, Ok(mv("b4b3"))),
-            AiOutcome::Played
-        );
-    }
-
-    #[test]
-    fn a_new_level_applies_from_the_next_request() {
-        let mut controller = vs_ai(Color::Black);
-        controller.set_level(Level::Master);
-        assert_eq!(controller.ai_request().unwrap().level, Level::Master);
     }
 
     #[test]
@@ -1090,5 +659,77 @@ mod tests {
             [GameEvent::Started(started), GameEvent::Ended(result)]
                 if *started == records && result.winner() == Some(Color::Red)
         ));
+    }
+
+    // What the sounds and vibrations hear of the controller's events.
+
+    /// What the player notices of `action` on `controller`.
+    fn event(controller: &mut Controller, action: impl FnOnce(&mut Controller)) -> Happening {
+        let mut follower = Follower::from_now(controller.events());
+        action(controller);
+        Happening::of(&follower.news(controller.events()))
+    }
+
+    #[test]
+    fn one_more_ply_is_a_move_or_a_capture() {
+        let fen = "BBB/.B.B./..T../.RB../.R. r - 0";
+        let mut controller = pass_and_play(fen);
+        let mut played = |text: &str| event(&mut controller, |c| tap_move(c, text)).played;
+        assert_eq!(played("c1d2"), Some(Played::Capture));
+        assert_eq!(played("b4a4"), Some(Played::Move));
+    }
+
+    #[test]
+    fn undo_pass_and_a_restored_game_are_silent() {
+        let fen = "BBB/.B.B./..T../.RB../.R. r - 0";
+        let quiet = Happening::default();
+        let mut controller = pass_and_play(fen);
+        tap_move(&mut controller, "c1d2");
+        tap_move(&mut controller, "b4a4");
+        let saved = controller.saved_game(Records::default()).unwrap();
+        assert_eq!(
+            event(&mut controller, |c| {
+                c.undo();
+            }),
+            quiet,
+            "undo"
+        );
+        assert_eq!(
+            event(&mut controller, |c| {
+                c.tick(5_000);
+            }),
+            quiet,
+            "a turn ran out"
+        );
+        let mut fresh = pass_and_play(fen);
+        assert_eq!(
+            event(&mut fresh, |c| c.resume(saved)),
+            quiet,
+            "a saved game came back"
+        );
+        assert_eq!(
+            Happening::of(&[
+                GameEvent::Moved {
+                    by: duobao_rules::Color::Red,
+                    captured: false
+                },
+                GameEvent::Undone
+            ]),
+            quiet,
+            "a move taken back before it was heard"
+        );
+    }
+
+    #[test]
+    fn the_winning_move_also_ends_the_game() {
+        // d2d3 sandwiches the treasure on c3.
+        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
+        assert_eq!(
+            event(&mut controller, |c| tap_move(c, "d2d3")),
+            Happening {
+                played: Some(Played::Capture),
+                ended: true,
+            }
+        );
     }
 }

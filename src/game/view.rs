@@ -11,22 +11,22 @@ use duobao_rules::{Color, PlayedPly};
 
 use super::ai_failed::AiFailedDialog;
 use super::ai_player::use_ai_player;
+use super::awake::use_keep_awake;
 use super::background::use_background;
 use super::clock_tick::use_turn_clock;
 use super::concession::DrawAnswerDialog;
 use super::controller::{Controller, Notice};
 use super::dialogs::Dialogs;
-use super::feedback::{use_keep_awake, use_move_haptics};
 use super::game_over::GameOverDialog;
 use super::handle::GameHandle;
 use super::hint::{forced_win_text, hint_reasons, reasons_line, Hint};
 use super::hint_search::use_hint_search;
 use super::menu::GameMenu;
-use super::sound::use_move_sounds;
 use super::status_bar::{BarState, PlayerBar};
 use super::swap_offer::{swapped_notice, SwapDialog};
 use super::table::{use_facing, FacingLayer};
-use crate::board::Board;
+use crate::board::{Board, Marks};
+use crate::feedback::LiveRegion;
 use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::move_list::MoveList;
 use crate::navigation::{use_navigator, use_screen_back, Reviewed, Route};
@@ -44,6 +44,8 @@ split_screen! {
 /// Its props are `()`: a chunk's entry takes one argument.
 #[allow(non_snake_case)]
 pub fn GameViewBody(_: ()) -> Element {
+    #[cfg(test)]
+    crate::test_screen::rendered("game view");
     let navigator = use_navigator();
     let game: GameHandle = use_context();
     // A new game, the computer's failure and Back leave the game saved, to be continued from
@@ -77,10 +79,13 @@ pub fn GameViewBody(_: ()) -> Element {
     use_hint_search(controller);
     use_turn_clock(controller);
     use_background(controller);
-    use_move_sounds(prefs);
-    use_move_haptics(prefs);
     use_keep_awake(controller);
     let facing = use_facing();
+    // The same handler on every drawing, so that the board, its props unchanged, is not drawn
+    // again when the screen around it is.
+    let on_move = use_callback(move |m| {
+        controller.write().play_move(m);
+    });
     let surroundings = use_surroundings(controller);
 
     let Prefs {
@@ -125,7 +130,7 @@ pub fn GameViewBody(_: ()) -> Element {
             lang: lang.tag(),
             // A tap beside the board puts the piece picked up back down.
             onclick: move |_| put_downs += 1,
-            super::announcer::Announcer {}
+            LiveRegion {}
             // The screen's heading, for screen readers: which kind of game this is.
             h1 { class: "visually-hidden", {text(lang, heading)} }
             div { class: "play-area",
@@ -140,13 +145,11 @@ pub fn GameViewBody(_: ()) -> Element {
                         game: state.game().clone(),
                         bottom,
                         turned: facing.across(),
-                        marks: state.marks(),
+                        marks: marks_of(state.hint()),
                         waiting: !game_over && !state.is_human_turn(),
                         movable: state.is_human_turn() && !menu_open,
                         put_down: put_downs(),
-                        on_move: move |m| {
-                            controller.write().play_move(m);
-                        },
+                        on_move,
                     }
                     if let Some((key, turned)) = notice {
                         // Keyed by ply, so each notice is a new element and shows afresh.
@@ -272,6 +275,17 @@ pub fn GameViewBody(_: ()) -> Element {
                 FacingLayer { turned: facing.turns(Color::Black), SwapDialog {} }
             }
         }
+    }
+}
+
+/// What the board shows over the position besides the piece the player picks up: the hint.
+fn marks_of(hint: Option<Hint>) -> Marks {
+    Marks {
+        hint: match hint {
+            Some(Hint::Move(m)) => Some(m),
+            _ => None,
+        },
+        ..Marks::default()
     }
 }
 

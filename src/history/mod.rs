@@ -2,10 +2,12 @@
 //! link replaces, kept on the device; the list that shows them, and their reviews.
 
 mod import_sheet;
+mod keeping;
 mod model;
 mod stored;
 mod view;
 
+pub use keeping::{keep_replaced, use_keeping};
 pub use model::{encode_verdicts, KeptGame};
 pub use stored::{keep_game, load_games, save_verdicts};
 #[cfg(test)]

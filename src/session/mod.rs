@@ -6,8 +6,18 @@ use duobao_engine::Level;
 use duobao_rules::{Color, Game, Position};
 use serde::{Deserialize, Serialize};
 
+pub mod events;
+mod follow;
+mod saving;
 mod stored;
 
+pub use events::GameEvent;
+#[cfg(test)]
+pub use follow::scripted;
+pub use follow::{use_game_events, use_game_feed, GameNow};
+#[cfg(test)]
+pub(crate) use saving::tests::COPIES;
+pub use saving::{use_saving, GameSaver};
 pub use stored::{load_game, save_game};
 
 /// Who sits at the phone.

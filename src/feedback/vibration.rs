@@ -1,20 +1,11 @@
-//! The device's part in a game: the screen stays awake while the turn clock runs, and moves
-//! vibrate as hard as the player chose.
+//! Moves and the end of a game vibrate as hard as the player chose.
 
 use dioxus::prelude::*;
 
-use super::controller::Controller;
-use super::handle::use_game_events;
 use super::sound::{Happening, Played};
 use crate::device::{self, Haptic};
 use crate::prefs::{Prefs, VibrationStrength};
-
-/// The screen stays awake while a turn clock runs: a game on screen, not over, with a turn time,
-/// and not paused (menu open, app in the background, the computer stuck).
-pub fn keeps_awake(state: &Controller) -> bool {
-    let clock = state.clock();
-    clock.is_on() && !clock.is_paused() && !state.game().is_over()
-}
+use crate::session::use_game_events;
 
 /// The vibration for what happened at the player's strength: a light tap for a move, a stronger
 /// one for a capture and at the end of the game (once, when a move also ends it); the Light
@@ -52,12 +43,6 @@ pub fn preview_vibration(strength: VibrationStrength) {
     }
 }
 
-/// Keeps the screen awake as [`keeps_awake`] says, and lets it dim when the game screen goes.
-pub fn use_keep_awake(controller: Signal<Controller>) {
-    use_effect(move || device::keep_awake(keeps_awake(&controller.read())));
-    use_drop(|| device::keep_awake(false));
-}
-
 /// Vibrates for each move and at the end of a game, as hard as the player chose.
 pub fn use_move_haptics(prefs: Signal<Prefs>) {
     use_game_events(move |_, events| {
@@ -71,65 +56,6 @@ pub fn use_move_haptics(prefs: Signal<Prefs>) {
 mod tests {
     use super::*;
     use crate::choice::Choice;
-    use crate::game::clock::PauseReason;
-    use crate::session::{GameSetup, Mode, SwapRule};
-    use duobao_engine::Level;
-    use duobao_rules::{Color, Position};
-
-    fn game(turn_seconds: Option<u32>) -> Controller {
-        Controller::new(GameSetup {
-            mode: Mode::VsAi {
-                human: Color::Red,
-                level: Level::Easy,
-            },
-            start: Position::start(),
-            turn_seconds,
-            swap: SwapRule::Off,
-        })
-    }
-
-    #[test]
-    fn the_screen_stays_awake_while_the_clock_runs() {
-        assert!(keeps_awake(&game(Some(60))));
-        assert!(!keeps_awake(&game(None)), "no turn time");
-    }
-
-    #[test]
-    fn any_pause_lets_the_screen_dim() {
-        for reason in [
-            PauseReason::Hidden,
-            PauseReason::Overlay,
-            PauseReason::AiStuck,
-            PauseReason::GameOver,
-        ] {
-            let mut controller = game(Some(60));
-            controller.set_paused(reason, true);
-            assert!(!keeps_awake(&controller), "{reason:?}");
-            controller.set_paused(reason, false);
-            assert!(keeps_awake(&controller), "{reason:?}");
-        }
-        let mut controller = game(Some(60));
-        controller.set_covered(true);
-        assert!(!keeps_awake(&controller), "menu open");
-        controller.set_covered(false);
-        assert!(keeps_awake(&controller), "menu closed");
-    }
-
-    #[test]
-    fn a_finished_game_lets_the_screen_dim() {
-        // Red soldiers on b3 and d2; d2d3 sandwiches the treasure on c3 and wins.
-        let mut controller = Controller::new(GameSetup {
-            mode: Mode::PassAndPlay { bottom: Color::Red },
-            start: Position::from_fen("BBB/BB.BB/.RT../...R./... r - 0").unwrap(),
-            turn_seconds: Some(60),
-            swap: SwapRule::Off,
-        });
-        assert!(keeps_awake(&controller));
-        let winning: duobao_rules::Move = "d2d3".parse().unwrap();
-        assert!(controller.play_move(winning));
-        assert!(controller.game().is_over());
-        assert!(!keeps_awake(&controller));
-    }
 
     #[test]
     fn captures_and_the_end_vibrate_harder_than_moves() {

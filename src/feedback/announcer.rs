@@ -5,14 +5,11 @@
 use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
-use super::controller::Controller;
-use super::events::GameEvent;
-use super::handle::use_game_events;
 use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
-use crate::session::Mode;
+use crate::session::{use_game_events, GameEvent, Mode};
 
 /// What to announce once `game` has grown beyond the `seen` plies already told: the opponent's
 /// newest ply, then the result if the game has ended. Nothing after an undo or a new game.
@@ -93,34 +90,31 @@ fn said_after(lang: Lang, game: &Game, mode: Mode, events: &[GameEvent]) -> Opti
     Some(announcement(lang, game, mode, told).unwrap_or_default())
 }
 
-/// The game screen's live region. It tells what the game's events add, starting silent but for
-/// the friend's move a link brought (see [`told_at_opening`]).
-#[component]
-pub fn Announcer() -> Element {
-    let prefs: Signal<Prefs> = use_context();
+/// What the live region says, kept at the app's root as the game's events come and shown by
+/// the game screen's [`LiveRegion`].
+#[derive(Copy, Clone)]
+pub struct Announcement(Signal<String>);
+
+/// Tells what the game's events add, from the game's first: a game begun is told as it opens
+/// (silent but for the friend's move a link brought, see [`told_at_opening`]). Said after the
+/// frame that shows the move, which then has the board alone to draw.
+pub fn use_announcer(prefs: Signal<Prefs>) {
     let mut message = use_signal(String::new);
-    // Said after the frame that shows the move, which then has the board alone to draw.
-    let say = move |said: String| {
-        spawn(async move {
-            after_next_paint().await;
-            message.set(said);
-        });
-    };
-    let controller: Signal<Controller> = use_context();
-    use_hook(|| {
-        let state = controller.peek();
-        let (game, mode) = (state.game(), state.mode());
-        let opening = announcement(prefs.peek().lang, game, mode, told_at_opening(game, mode));
-        if let Some(said) = opening {
-            say(said);
-        }
-    });
+    use_context_provider(|| Announcement(message));
     use_game_events(move |state, events| {
         if let Some(said) = said_after(prefs.peek().lang, state.game(), state.mode(), events) {
-            say(said);
+            spawn(async move {
+                after_next_paint().await;
+                message.set(said);
+            });
         }
     });
+}
 
+/// The game screen's live region, which nobody sees: it says what [`use_announcer`] tells.
+#[component]
+pub fn LiveRegion() -> Element {
+    let Announcement(message) = use_context();
     rsx! {
         div {
             class: "visually-hidden",
@@ -135,7 +129,7 @@ pub fn Announcer() -> Element {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::game_from as game;
+    use crate::test_games::game_from as game;
     use duobao_engine::Level;
     use duobao_rules::Color;
 

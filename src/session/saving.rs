@@ -5,8 +5,9 @@
 //! [`CLOCK_SAVE_INTERVAL_MS`] of the clock; and at once when the game leaves the screen or the
 //! page or app is hidden, left or closed (see [`GameSaver::write_now`]). A killed app so gives
 //! back at most that interval of a turn, and a crash loses at most the move being made. A game
-//! that another replaces goes to Your games. Nothing else wakes the saver: a tap that only picks
-//! up a piece, or a second of the clock, copies nothing.
+//! that another replaces is handed on (Your games keeps it). The saver follows the game's events
+//! as every part does ([`use_game_events`]); nothing else wakes it: a tap that only picks up a
+//! piece, or a second of the clock, copies nothing.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -14,10 +15,9 @@ use std::time::Duration;
 
 use dioxus::prelude::*;
 
-use super::controller::Controller;
-use crate::history::keep_game;
+use super::follow::{use_game_events, GameFeed, GameNow};
+use super::{load_game, save_game, Records, SavedGame};
 use crate::platform::sleep;
-use crate::session::{load_game, save_game, Records, SavedGame};
 use crate::storage::DeviceStore;
 
 /// While a turn clock runs, the game is written again once the clock has run this long since the
@@ -53,8 +53,10 @@ fn clock_due(written: Option<u64>, left: Option<u64>) -> bool {
 #[derive(Clone)]
 pub struct GameSaver {
     store: DeviceStore,
-    controller: Signal<Controller>,
+    game: ReadSignal<dyn GameNow>,
     records: Signal<Records>,
+    /// Takes the unfinished game the device held when another is written over it.
+    on_replaced: Rc<dyn Fn(&SavedGame)>,
     /// What the device holds: read at start, then as last written.
     written: Rc<RefCell<Option<SavedGame>>>,
     /// Whether a write is waiting for [`WRITE_DELAY`].
@@ -68,7 +70,7 @@ impl GameSaver {
     fn saved_now(&self) -> Option<SavedGame> {
         #[cfg(test)]
         tests::COPIES.with(|copies| copies.set(copies.get() + 1));
-        self.controller.peek().saved_game(*self.records.peek())
+        self.game.peek().saved_game(*self.records.peek())
     }
 
     /// Writes the game as it is now, clock to the second, unless the device holds it already.
@@ -77,23 +79,15 @@ impl GameSaver {
     }
 
     fn write(&self, now: Option<SavedGame>) {
-        let started_ms = self.controller.peek().started_ms();
+        let started_ms = self.game.peek().started_ms();
         if *self.written.borrow() == now {
             return;
         }
         // Another game replaces the one the device holds (even one that is over already, as a
-        // friend's last move by link is): that one goes to Your games.
+        // friend's last move by link is): that one is handed on.
         if let Some(replaced) = self.written.borrow().as_ref() {
             if replaced.started_ms != started_ms && !replaced.game.plies().is_empty() {
-                self.store.read(|device| {
-                    keep_game(
-                        device,
-                        replaced.kept_as,
-                        replaced.started_ms,
-                        replaced.mode,
-                        &replaced.game,
-                    )
-                });
+                (self.on_replaced)(replaced);
             }
         }
         self.store.write(|device| save_game(device, now.as_ref()));
@@ -127,35 +121,47 @@ impl GameSaver {
 
 /// Saves the game while it is on screen as the module says, and once more as it leaves the
 /// screen (a game left for the home screen stays saved as it was left). It wakes on the game's
-/// events (`changes`, the number of the newest), its `records`, the seconds of its clock and
-/// whether it is on screen, and on nothing else. Returns whether an unfinished game is saved.
+/// events, its `records`, the seconds of its clock and whether it is on screen, and on nothing
+/// else; it keeps `has_saved_game` (whether an unfinished game is saved) and hands a game that
+/// another replaces to `on_replaced`.
 pub fn use_saving(
     store: DeviceStore,
-    controller: Signal<Controller>,
-    changes: Memo<u64>,
     records: Signal<Records>,
+    mut has_saved_game: Signal<bool>,
     game_on_screen: Memo<bool>,
-) -> Signal<bool> {
-    let written = use_hook(|| Rc::new(RefCell::new(store.read(load_game))));
-    let has_saved_game = use_signal(|| written.borrow().is_some());
+    on_replaced: impl Fn(&SavedGame) + 'static,
+) {
+    let feed: GameFeed = use_context();
+    let written = use_hook(|| {
+        let written = store.read(load_game);
+        has_saved_game.set(written.is_some());
+        Rc::new(RefCell::new(written))
+    });
     let saver = use_context_provider(|| GameSaver {
         written,
         store,
-        controller,
+        game: feed.game(),
         records,
+        on_replaced: Rc::new(on_replaced),
         waiting: Rc::default(),
         has_saved_game,
     });
-    let time_left = use_memo(move || controller.read().clock().remaining_ms());
-    // What the last look on screen saw happen: the newest event and the records.
-    let seen = use_hook(|| Rc::new(Cell::new(None::<(u64, Records)>)));
+    let time_left = use_memo(move || feed.time_left_ms());
+    let hearing = saver.clone();
+    use_game_events(move |_, _| {
+        if *game_on_screen.peek() {
+            hearing.write_soon(game_on_screen);
+        }
+    });
+    // The records as the last look on screen saw them.
+    let seen = use_hook(|| Rc::new(Cell::new(None::<Records>)));
     let was_on_screen = use_hook(|| Rc::new(Cell::new(false)));
     use_effect(move || {
         let on_screen = game_on_screen();
-        let happened = (changes(), *records.read());
+        let records = *records.read();
         let left = time_left();
         if on_screen {
-            let news = seen.replace(Some(happened)) != Some(happened);
+            let news = seen.replace(Some(records)) != Some(records);
             let written_left = saver.written.borrow().as_ref().and_then(|w| w.time_left_ms);
             if news || !was_on_screen.get() || clock_due(written_left, left) {
                 saver.write_soon(game_on_screen);
@@ -165,11 +171,10 @@ pub fn use_saving(
         }
         was_on_screen.set(on_screen);
     });
-    has_saved_game
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::session::{Mode, SwapRule};
     use duobao_rules::{Color, Game, Ply};

@@ -1,18 +1,18 @@
 //! What happened in the game on screen, as the controller records it: a game begun, a move, a
 //! turn passed, an undo, the swap, a resignation, a draw offered, declined or agreed, a hint
 //! shown, the sides flipped, the level changed, the end. Each event carries the generation the
-//! game was in after it (see [`super::controller::Controller::generation`]).
+//! game was in after it (the game's generation, which every change bumps).
 //!
 //! The parts that react to the game — sound, vibration, the announcer, saving, the statistics
-//! and Your games — follow these events, each from where it last looked, rather than compare
-//! snapshots of the controller; a tap that only picks up a piece records none.
+//! and Your games — follow these events, each from where it last looked, through
+//! [`super::follow::use_game_events`]; a tap that only picks up a piece records none.
 
 use std::collections::VecDeque;
 
 use duobao_engine::Level;
 use duobao_rules::{Color, GameResult};
 
-use crate::session::Records;
+use super::Records;
 
 /// Something that happened in the game on screen.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
