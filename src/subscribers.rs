@@ -50,13 +50,15 @@ mod tests {
     use std::time::Duration;
 
     use dioxus::core::{NoOpMutations, VirtualDom};
-    use duobao_rules::{Color, Position};
+    use duobao_rules::{Color, Game, Position};
     use futures_util::future::{select, Either};
 
     use super::*;
     use crate::game::{use_game, GameView};
     use crate::navigation::{use_navigation, Route, RouteScreen};
-    use crate::session::{load_game, use_game_events, GameSetup, Mode, SwapRule, COPIES};
+    use crate::session::{
+        load_game, save_game, use_game_events, GameSetup, Mode, SavedGame, SwapRule, COPIES,
+    };
     use crate::stats::{load_stats, use_stats};
     use crate::storage::{full_key, MemoryStore, SaveError, Store};
     use crate::tablebase_service::use_service_address;
@@ -80,6 +82,8 @@ mod tests {
         /// Changes of the statistics seen.
         stats: Rc<Cell<u32>>,
         game: Rc<Cell<Option<GameHandle>>>,
+        /// The saved game the app carries on as it starts, if any.
+        resumed: Rc<RefCell<Option<SavedGame>>>,
     }
 
     /// The counts that a tap may change.
@@ -166,7 +170,7 @@ mod tests {
                 turn_seconds: None,
                 swap: SwapRule::Off,
             };
-            (setup, None)
+            (setup, counts.resumed.borrow().clone())
         });
         use_game_subscribers(game, store, stats, on_screen);
         counts.game.set(Some(game));
@@ -288,5 +292,39 @@ mod tests {
         assert_eq!(undone.statistics_changes, 0);
         let saved = load_game(&*counts.memory).unwrap();
         assert_eq!((saved.counted, saved.kept_as), (true, Some(0)));
+    }
+
+    #[test]
+    fn a_game_carried_on_as_the_app_starts_is_neither_counted_nor_kept_again() {
+        let counts = Counts::default();
+        let saved = SavedGame {
+            mode: Mode::PassAndPlay { bottom: Color::Red },
+            turn_seconds: None,
+            game: Game::from_position(Position::from_fen(ONE_MOVE_WIN).unwrap()),
+            hints: 0,
+            counted: true,
+            time_left_ms: None,
+            started_ms: 5,
+            kept_as: Some(3),
+            swap: SwapRule::Off,
+            draw_offer: None,
+        };
+        save_game(&*counts.memory, Some(&saved)).unwrap();
+        *counts.resumed.borrow_mut() = Some(saved);
+        let mut dom = VirtualDom::new(harness).with_root_context(counts.clone());
+        dom.rebuild_in_place();
+        settle(&mut dom);
+        let opened = counts.take();
+        assert_eq!(opened.keys_written, Vec::<String>::new(), "saved already");
+
+        tap(&dom, "d2");
+        tap(&dom, "d3");
+        settle(&mut dom);
+        let won = counts.take().since(&opened);
+        assert_eq!(won.statistics_changes, 0, "counted before it was saved");
+        assert_eq!(load_stats(&*counts.memory).pass_and_play, 0);
+        let written = |key: &str| won.keys_written.iter().filter(|k| **k == key).count();
+        assert_eq!(written(&full_key("games.3")), 1, "kept again in its place");
+        assert_eq!(written(&full_key("games.0")), 0);
     }
 }

@@ -104,6 +104,7 @@ pub struct Follower {
 
 impl Follower {
     /// A part that follows what happens from now on.
+    #[cfg(test)]
     pub fn from_now(log: &EventLog) -> Follower {
         Follower { seen: log.last() }
     }

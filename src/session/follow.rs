@@ -58,11 +58,12 @@ pub fn use_game_feed(game: impl FnOnce() -> ReadSignal<dyn GameNow>) -> GameFeed
 }
 
 /// Calls `react` with the game and what happened in it since the last call (oldest first), for
-/// as long as the calling component is mounted, from the moment it mounts. A tap that only
-/// picks up a piece calls nothing.
+/// as long as the calling component is mounted, from the first event the game's log holds: the
+/// followers mount with the app, so that they hear how the game on screen began (a saved game
+/// carried on brings what was done with it). A tap that only picks up a piece calls nothing.
 pub fn use_game_events(mut react: impl FnMut(&dyn GameNow, &[GameEvent]) + 'static) {
     let GameFeed { game, changes } = use_context();
-    let follower = use_hook(|| Rc::new(Cell::new(Follower::from_now(game.peek().events()))));
+    let follower = use_hook(|| Rc::new(Cell::new(Follower::default())));
     use_effect(move || {
         changes();
         let state = game.peek();
