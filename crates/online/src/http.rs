@@ -1,12 +1,14 @@
 //! The HTTP side of docs/PROTOCOL.md: creating, joining and looking at games, pairing seekers
 //! (a long poll), and the socket's upgrade.
 
+use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -78,12 +80,42 @@ impl IntoResponse for Refusal {
     }
 }
 
+/// The client's address, as the rate limits count it: the trusted proxy's word for it, or the
+/// connection's.
+struct Address(IpAddr);
+
+impl FromRequestParts<Online> for Address {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, online: &Online) -> Result<Self, Refusal> {
+        let ConnectInfo(ClientIp(peer)) = parts
+            .extensions
+            .get::<ConnectInfo<ClientIp>>()
+            .copied()
+            .ok_or(Refusal::Unavailable)?;
+        Ok(Address(online.client_address(peer, &parts.headers)))
+    }
+}
+
 /// Reads a JSON body of at most [`MAX_BODY`] bytes.
 async fn read<T: DeserializeOwned>(body: Body) -> Result<T, Refusal> {
     let bytes: Bytes = axum::body::to_bytes(body, MAX_BODY)
         .await
         .map_err(|_| Refusal::TooLarge)?;
     serde_json::from_slice(&bytes).map_err(|_| Refusal::BadRequest)
+}
+
+/// A request that makes something (a game, a seek): counted against the address's rate, then
+/// read.
+async fn admitted<T: DeserializeOwned>(
+    online: &Online,
+    address: IpAddr,
+    body: Body,
+) -> Result<T, Refusal> {
+    if !online.inner.creating.take(address) {
+        return Err(Refusal::TooManyRequests);
+    }
+    read(body).await
 }
 
 fn game_id(id: &str) -> Result<(), Refusal> {
@@ -104,15 +136,10 @@ fn turn_seconds(seconds: u32) -> Result<u32, Refusal> {
 
 async fn create(
     State(online): State<Online>,
-    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
-    headers: HeaderMap,
+    Address(address): Address,
     body: Body,
 ) -> Result<Response, Refusal> {
-    let address = online.client_address(peer, &headers);
-    if !online.inner.creating.take(address) {
-        return Err(Refusal::TooManyRequests);
-    }
-    let asked: CreateGame = read(body).await?;
+    let asked: CreateGame = admitted(&online, address, body).await?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let seat = match asked.side {
         SideChoice::Red => Seat::Red,
@@ -172,12 +199,10 @@ async fn view(State(online): State<Online>, Path(id): Path<String>) -> Result<Re
 
 async fn join(
     State(online): State<Online>,
-    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    Address(address): Address,
     Path(id): Path<String>,
-    headers: HeaderMap,
     body: Body,
 ) -> Result<Response, Refusal> {
-    let address = online.client_address(peer, &headers);
     game_id(&id)?;
     let asked: JoinGame = read(body).await?;
     let failures = &online.inner.failed_attempts;
@@ -212,12 +237,11 @@ async fn join(
 
 async fn upgrade(
     State(online): State<Online>,
-    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    Address(address): Address,
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, Refusal> {
-    let address = online.client_address(peer, &headers);
     game_id(&id)?;
     if !socket::same_origin(&headers) {
         return Ok((
@@ -240,15 +264,10 @@ async fn upgrade(
 
 async fn new_seek(
     State(online): State<Online>,
-    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
-    headers: HeaderMap,
+    Address(address): Address,
     body: Body,
 ) -> Result<Response, Refusal> {
-    let address = online.client_address(peer, &headers);
-    if !online.inner.creating.take(address) {
-        return Err(Refusal::TooManyRequests);
-    }
-    let asked: NewSeek = read(body).await?;
+    let asked: NewSeek = admitted(&online, address, body).await?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let key = secret::new_key();
     let now = now_millis();
@@ -347,12 +366,10 @@ async fn wait_for_partner(
 
 async fn renew_seek(
     State(online): State<Online>,
-    ConnectInfo(ClientIp(peer)): ConnectInfo<ClientIp>,
+    Address(address): Address,
     Path(seek): Path<String>,
-    headers: HeaderMap,
     body: Body,
 ) -> Result<Response, Refusal> {
-    let address = online.client_address(peer, &headers);
     let asked: SeekKey = read(body).await?;
     if !secret::is_id(&seek) || !online.inner.failed_attempts.has(address) {
         return Err(Refusal::NoGame);

@@ -93,6 +93,19 @@ impl NewGame {
     pub fn status(&self) -> Status {
         status_after(Status::Waiting, &self.events)
     }
+
+    /// Its first events as an append to the row just made, if it has any.
+    fn first_events(&self) -> Option<Append> {
+        (!self.events.is_empty()).then(|| Append {
+            game: self.id.clone(),
+            expected_version: 0,
+            status_before: Status::Waiting,
+            events: self.events.clone(),
+            seated: None,
+            create: None,
+            at: self.created_at,
+        })
+    }
 }
 
 fn status_after(status: Status, events: &[Event]) -> Status {

@@ -242,16 +242,7 @@ async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), 
             ],
         )
         .await?;
-    if !game.events.is_empty() {
-        let append = Append {
-            game: game.id.clone(),
-            expected_version: 0,
-            status_before: Status::Waiting,
-            events: game.events.clone(),
-            seated: None,
-            create: None,
-            at: game.created_at,
-        };
+    if let Some(append) = game.first_events() {
         if Box::pin(append_rows(client, &append)).await? != Appended::Stored {
             return Err(StoreError(format!("game {} was created twice", game.id)));
         }

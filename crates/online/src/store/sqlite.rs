@@ -155,16 +155,7 @@ fn insert_game(connection: &Connection, game: &NewGame) -> Result<(), StoreError
             game.invite_hash,
             game.rematch_of,
         ])?;
-    if !game.events.is_empty() {
-        let append = Append {
-            game: game.id.clone(),
-            expected_version: 0,
-            status_before: Status::Waiting,
-            events: game.events.clone(),
-            seated: None,
-            create: None,
-            at: game.created_at,
-        };
+    if let Some(append) = game.first_events() {
         if append_rows(connection, &append)? != Appended::Stored {
             return Err(StoreError(format!("game {} was created twice", game.id)));
         }
