@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use tokio::time::sleep_until;
 
 use crate::http::{Api, CallError};
-use crate::protocol::{ClientFrame, GameView, Seat, ServerFrame, Side, Status};
+use crate::protocol::{self, ClientFrame, GameView, Seat, ServerFrame, Side, Status};
 use crate::record::{AckedPly, Recorder, Report};
 use crate::replay;
 use crate::socket::Socket;
@@ -202,9 +202,11 @@ async fn table(i: usize, starts_at: Instant, seed: u64, shared: Arc<Shared>) {
             continue;
         };
         let (id, invite) = (created.id.clone(), created.invite.clone());
+        // Its own secret, so that a join sent again after an outage is answered again.
+        let secret = protocol::new_secret();
         let Some(joined) = call(&shared, &mut players[1], &mut rng, |api, base| {
-            let (id, invite) = (id.clone(), invite.clone());
-            async move { api.join(&base, &id, &invite).await }
+            let (id, invite, secret) = (id.clone(), invite.clone(), secret.clone());
+            async move { api.join(&base, &id, &invite, &secret).await }
         })
         .await
         else {

@@ -86,13 +86,19 @@ impl Api {
             .await
     }
 
-    /// `POST /api/online/games/{id}/join`.
-    pub async fn join(&self, base: &str, id: &str, invite: &str) -> Result<Joined, CallError> {
+    /// `POST /api/online/games/{id}/join`, with the seat's secret drawn by the caller.
+    pub async fn join(
+        &self,
+        base: &str,
+        id: &str,
+        invite: &str,
+        secret: &str,
+    ) -> Result<Joined, CallError> {
         let url = format!("{base}/api/online/games/{id}/join");
         self.call(
             Method::POST,
             &url,
-            Some(&JoinRequest { invite }),
+            Some(&JoinRequest { invite, secret }),
             StatusCode::OK,
         )
         .await

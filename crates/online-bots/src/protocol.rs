@@ -62,9 +62,22 @@ pub struct Created {
     pub invite: String,
 }
 
+/// A seat's secret as the page asks a client to draw one: 32 characters of URL-safe base64
+/// from a cryptographic generator (rand's thread generator).
+pub fn new_secret() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut rng = rand::rng();
+    (0..32)
+        .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
+        .collect()
+}
+
 #[derive(Debug, Serialize)]
 pub struct JoinRequest<'a> {
     pub invite: &'a str,
+    /// The seat's secret, drawn here, so that a join whose answer was lost can be sent again.
+    pub secret: &'a str,
 }
 
 /// The answer 200 to a join.

@@ -9,7 +9,7 @@ mod server;
 use std::time::{Duration, Instant};
 
 use duobao_online_bots::http::Api;
-use duobao_online_bots::protocol::{ClientFrame, Seat, ServerFrame, Side};
+use duobao_online_bots::protocol::{new_secret, ClientFrame, Seat, ServerFrame, Side};
 use duobao_online_bots::socket::Socket;
 use duobao_online_bots::{run, Config};
 use duobao_rules::Color;
@@ -123,7 +123,7 @@ async fn an_unplayed_turn_is_passed_after_turn_seconds() {
     let created = api.create(&node.base(), Side::Red, 3).await.unwrap();
     let turn_began = Instant::now();
     let joined = api
-        .join(&node.base(), &created.id, &created.invite)
+        .join(&node.base(), &created.id, &created.invite, &new_secret())
         .await
         .unwrap();
     assert_eq!((created.seat, joined.seat), (Seat::Red, Seat::Black));
@@ -203,7 +203,10 @@ async fn a_move_sent_again_is_acknowledged_again_and_played_once() {
     let base = node.base();
     let api = Api::new(None);
     let created = api.create(&base, Side::Red, 600).await.unwrap();
-    let joined = api.join(&base, &created.id, &created.invite).await.unwrap();
+    let joined = api
+        .join(&base, &created.id, &created.invite, &new_secret())
+        .await
+        .unwrap();
     // Time for a random game of several hundred plies at this pace.
     let until = Instant::now() + Duration::from_secs(40);
     let (red_secret, black_secret) = (created.secret, joined.secret);

@@ -38,6 +38,7 @@ pub enum Command {
     /// The second player takes the free seat with the invitation.
     Join {
         invite: String,
+        secret: Option<String>,
         reply: oneshot::Sender<Result<(Seat, String), Refusal>>,
     },
     /// The game as watchers see it.

@@ -205,6 +205,13 @@ async fn join(
 ) -> Result<Response, Refusal> {
     game_id(&id)?;
     let asked: JoinGame = read(body).await?;
+    if asked
+        .secret
+        .as_deref()
+        .is_some_and(|key| !secret::is_key(key))
+    {
+        return Err(Refusal::BadRequest);
+    }
     let failures = &online.inner.failed_attempts;
     if !failures.has(address) {
         return Err(Refusal::TooManyAttempts);
@@ -214,6 +221,7 @@ async fn join(
         .shared
         .ask(&id, |reply| Command::Join {
             invite: asked.invite,
+            secret: asked.secret,
             reply,
         })
         .await;

@@ -116,6 +116,10 @@ pub struct CreateGame {
 #[serde(deny_unknown_fields)]
 pub struct JoinGame {
     pub invite: String,
+    /// The seat's secret, drawn by the client, so that a join whose answer was lost can be
+    /// sent again and answered again; drawn by the server when not given.
+    #[serde(default)]
+    pub secret: Option<String>,
 }
 
 /// `POST /api/online/seeks`.

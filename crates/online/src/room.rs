@@ -173,6 +173,14 @@ impl Room {
         }
     }
 
+    /// The seat `key` opens.
+    fn seat_of(&self, key: &str) -> Option<Seat> {
+        Seat::BOTH.into_iter().find(|seat| {
+            self.seat_hash(*seat)
+                .is_some_and(|stored| secret::opens(key, stored))
+        })
+    }
+
     fn local_presence(&self) -> Presence {
         let mut presence = Presence::default();
         for client in self.clients.values() {
@@ -235,8 +243,12 @@ impl Room {
                 self.clients.remove(&client);
                 self.presence_changed().await;
             }
-            Command::Join { invite, reply } => {
-                let _ = reply.send(self.join(&invite).await);
+            Command::Join {
+                invite,
+                secret,
+                reply,
+            } => {
+                let _ = reply.send(self.join(&invite, secret).await);
             }
             Command::View { reply } => {
                 let _ = reply.send(Ok(self.state.view(now_millis(), self.presence(), None)));
@@ -278,10 +290,7 @@ impl Room {
         let seat = match &secret {
             None => None,
             Some(key) => {
-                let opened = Seat::BOTH.into_iter().find(|seat| {
-                    self.seat_hash(*seat)
-                        .is_some_and(|stored| secret::opens(key, stored))
-                });
+                let opened = self.seat_of(key);
                 match opened {
                     Some(seat) => Some(seat),
                     None => {
@@ -409,13 +418,22 @@ impl Room {
         }
     }
 
-    async fn join(&mut self, invite: &str) -> Result<(Seat, String), Refusal> {
+    /// Seats the second player. A join sent again with the secret it drew is answered again:
+    /// its first answer may have been lost (the server stopped, the network dropped).
+    async fn join(
+        &mut self,
+        invite: &str,
+        chosen: Option<String>,
+    ) -> Result<(Seat, String), Refusal> {
         for _ in 0..3 {
-            if self.state.status != Status::Waiting {
-                return Err(Refusal::InviteUsed);
+            if let Some(key) = &chosen {
+                if let Some(seat) = self.seat_of(key) {
+                    return Ok((seat, key.clone()));
+                }
             }
-            let Some(stored) = self.invite_hash.as_deref() else {
-                return Err(Refusal::InviteUsed);
+            let stored = match (self.state.status, self.invite_hash.as_deref()) {
+                (Status::Waiting, Some(stored)) => stored,
+                _ => return Err(Refusal::InviteUsed),
             };
             if !secret::opens(invite, stored) {
                 return Err(Refusal::WrongInvite);
@@ -425,7 +443,7 @@ impl Room {
             } else {
                 Seat::Black
             };
-            let key = secret::new_key();
+            let key = chosen.clone().unwrap_or_else(secret::new_key);
             let seated = Some((seat, secret::hash(&key)));
             let joined = vec![Event::Joined { at: now_millis() }];
             match self.commit(joined, seated, None, None).await? {

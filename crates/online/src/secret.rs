@@ -31,6 +31,11 @@ pub fn new_id() -> String {
     draw(ID_ALPHABET, ID_LENGTH)
 }
 
+/// Whether `text` has a key's form (a secret a client drew itself must).
+pub fn is_key(text: &str) -> bool {
+    text.len() == KEY_LENGTH && text.bytes().all(|b| KEY_ALPHABET.contains(&b))
+}
+
 /// Whether `text` could be an id (checked before any database look-up).
 pub fn is_id(text: &str) -> bool {
     text.len() == ID_LENGTH && text.bytes().all(|b| ID_ALPHABET.contains(&b))
@@ -73,6 +78,7 @@ mod tests {
             !opens(&key[1..], &hash(&key[1..])),
             "a short key opens nothing"
         );
+        assert!(is_key(&key) && !is_key(&key[1..]) && !is_key(&"!".repeat(KEY_LENGTH)));
         let id = new_id();
         assert!(is_id(&id));
         assert!(!is_id("ABC"));

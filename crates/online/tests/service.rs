@@ -269,6 +269,41 @@ async fn bad_requests_are_refused_with_reasons() {
         (409, Some("invite_used"))
     );
     assert_eq!(view(addr, id).await["status"], "playing");
+
+    // A join that brings its own secret may be sent again (its answer lost): answered again.
+    let (_, created) = post(
+        addr,
+        "/api/online/games",
+        json!({"side": "red", "turn_seconds": 60}),
+    )
+    .await;
+    let join = format!("/api/online/games/{}/join", created["id"].as_str().unwrap());
+    let mine = json!({"invite": created["invite"], "secret": "E".repeat(32)});
+    let (status, answer) = post(
+        addr,
+        &join,
+        json!({"invite": created["invite"], "secret": "short"}),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (400, Some("bad_request"))
+    );
+    for _ in 0..2 {
+        let (status, answer) = post(addr, &join, mine.clone()).await;
+        assert_eq!(
+            (status, answer["seat"].as_str()),
+            (200, Some("black")),
+            "{answer}"
+        );
+        assert_eq!(answer["secret"], json!("E".repeat(32)));
+    }
+    let theirs = json!({"invite": created["invite"], "secret": "F".repeat(32)});
+    let (status, answer) = post(addr, &join, theirs).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (409, Some("invite_used"))
+    );
 }
 
 #[tokio::test]
