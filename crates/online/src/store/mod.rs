@@ -147,6 +147,15 @@ impl Append {
         })
     }
 
+    /// The seats' hashes to store: the one taken with these events, none for the other.
+    pub fn seated_hashes(&self) -> (Option<&str>, Option<&str>) {
+        match &self.seated {
+            Some((Seat::Red, hash)) => (Some(hash.as_str()), None),
+            Some((Seat::Black, hash)) => (None, Some(hash.as_str())),
+            None => (None, None),
+        }
+    }
+
     /// The move rows: (ply, notation, at).
     pub fn moves(&self) -> impl Iterator<Item = (u32, &str, Millis)> {
         self.events.iter().filter_map(|e| match e {

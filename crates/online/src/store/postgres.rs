@@ -251,11 +251,7 @@ async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), 
 }
 
 async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<Appended, StoreError> {
-    let (red, black) = match &append.seated {
-        Some((Seat::Red, hash)) => (Some(hash.as_str()), None),
-        Some((Seat::Black, hash)) => (None, Some(hash.as_str())),
-        None => (None, None),
-    };
+    let (red, black) = append.seated_hashes();
     let update = client
         .prepare_cached(
             "UPDATE online_games SET version = $1, status = $2, updated_at = $3,

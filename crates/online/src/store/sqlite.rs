@@ -164,11 +164,7 @@ fn insert_game(connection: &Connection, game: &NewGame) -> Result<(), StoreError
 }
 
 fn append_rows(connection: &Connection, append: &Append) -> Result<Appended, StoreError> {
-    let (red, black) = match &append.seated {
-        Some((Seat::Red, hash)) => (Some(hash.as_str()), None),
-        Some((Seat::Black, hash)) => (None, Some(hash.as_str())),
-        None => (None, None),
-    };
+    let (red, black) = append.seated_hashes();
     let updated = connection
         .prepare_cached(
             "UPDATE online_games SET version = ?1, status = ?2, updated_at = ?3,
