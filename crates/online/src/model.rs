@@ -451,8 +451,8 @@ impl GameState {
         }
     }
 
-    /// An event as sent to clients: with its version and, for those that start a turn, whose
-    /// turn it is and what is left of it at `now`.
+    /// An event as sent to clients, `after` being the game it left: with its version and, for
+    /// those that start a turn, whose turn it is and what is left of it at `now`.
     pub fn wire(event: &Event, version: u64, after: &GameState, now: Millis) -> Value {
         let mut value = serde_json::to_value(event).expect("events serialize");
         let fields = value.as_object_mut().expect("events are objects");
@@ -461,15 +461,9 @@ impl GameState {
             event,
             Event::Joined { .. } | Event::Move { .. } | Event::Clock { .. }
         ) {
-            let started = match event {
-                Event::Joined { at } | Event::Move { at, .. } | Event::Clock { at } => *at,
-                _ => unreachable!(),
-            };
-            let turn = after.turn();
-            let left =
-                turn.map(|_| (started + after.turn_millis() - now).clamp(0, after.turn_millis()));
-            fields.insert("turn".into(), json!(turn));
-            fields.insert("ms_left".into(), json!(left));
+            // The turn they start is the game's current one: it began at their `at`.
+            fields.insert("turn".into(), json!(after.turn()));
+            fields.insert("ms_left".into(), json!(after.millis_left(now)));
         }
         value
     }

@@ -99,9 +99,4 @@ impl Online {
             .and_then(|last| last.trim().parse().ok())
             .unwrap_or(peer)
     }
-
-    /// The database the games are kept in.
-    pub fn database(&self) -> &Database {
-        &self.inner.shared.store
-    }
 }

@@ -89,11 +89,6 @@ pub struct NewGame {
 }
 
 impl NewGame {
-    /// The status its events leave it in.
-    pub fn status(&self) -> Status {
-        status_after(Status::Waiting, &self.events)
-    }
-
     /// Its first events as an append to the row just made, if it has any.
     fn first_events(&self) -> Option<Append> {
         (!self.events.is_empty()).then(|| Append {
