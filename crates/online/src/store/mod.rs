@@ -190,15 +190,6 @@ pub struct StoredGame {
     pub moves: Vec<String>,
 }
 
-impl StoredGame {
-    pub fn seat_hash(&self, seat: Seat) -> Option<&str> {
-        match seat {
-            Seat::Red => self.red_hash.as_deref(),
-            Seat::Black => self.black_hash.as_deref(),
-        }
-    }
-}
-
 /// Makes the game of a pairing from the partner's seek: the game and the newcomer's seat.
 pub type Pairing = Box<dyn FnOnce(&Seek) -> (NewGame, Seat) + Send>;
 
