@@ -54,6 +54,7 @@ pub enum Arrival {
 /// counted in the statistics when it ended, and is not counted again.
 fn to_play(mode: Mode, game: Game, id: u64, kept_as: Option<u64>, counted: bool) -> SavedGame {
     SavedGame {
+        online: None,
         mode,
         turn_seconds: None,
         game,

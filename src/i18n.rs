@@ -507,6 +507,17 @@ translations! {
     FriendPlayed => "好友走 {0}", "Your friend played {0}";
     FriendPlayedCapturing => "好友走 {0}，吃掉 {1}", "Your friend played {0}, capturing {1}";
     SentenceBreak => "。", ". ";
+
+    // Playing online (issue 40): the game screen's words for it. Other parts' words for it
+    // follow in sections of their own.
+    PlayOnline => "在线对弈", "Play online";
+    Opponent => "对手", "Opponent";
+    OpponentWins => "对手赢了", "Your opponent wins";
+    OnlineOpponent => "在线对手", "An opponent online";
+    ReasonRedAbandoned => "红方离开了对局", "Red left the game";
+    ReasonBlackAbandoned => "黑方离开了对局", "Black left the game";
+    OpponentPlayed => "对手走 {0}", "Your opponent played {0}";
+    OpponentPlayedCapturing => "对手走 {0}，吃掉 {1}", "Your opponent played {0}, capturing {1}";
 }
 
 /// The text for `key` in `lang`.

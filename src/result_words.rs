@@ -15,6 +15,10 @@ pub fn title_key(result: GameResult, mode: Mode) -> Key {
         (Some(_), Mode::VsAi { .. }) => Key::ComputerWins,
         (Some(winner), Mode::ByLink { me }) if winner == me => Key::YouWin,
         (Some(_), Mode::ByLink { .. }) => Key::FriendWins,
+        (Some(winner), Mode::Online { me: Some(me) }) if winner == me => Key::YouWin,
+        (Some(_), Mode::Online { me: Some(_) }) => Key::OpponentWins,
+        (Some(Color::Red), Mode::Online { me: None }) => Key::RedWins,
+        (Some(Color::Black), Mode::Online { me: None }) => Key::BlackWins,
         (Some(Color::Red), Mode::PassAndPlay { .. }) => Key::RedWins,
         (Some(Color::Black), Mode::PassAndPlay { .. }) => Key::BlackWins,
     }
@@ -42,20 +46,27 @@ pub fn reason_key(result: GameResult, mode: Mode) -> Key {
                 (WinReason::Blockade, true) => Key::ReasonComputerBlockade,
                 (WinReason::Blockade, false) => Key::ReasonYouBlockade,
                 // A resignation is told from the side that resigned.
-                (WinReason::Resignation, true) => Key::ReasonComputerResigned,
-                (WinReason::Resignation, false) => Key::ReasonYouResigned,
+                // Never against the computer, which cannot leave: told as resigning.
+                (WinReason::Resignation | WinReason::Abandonment, true) => {
+                    Key::ReasonComputerResigned
+                }
+                (WinReason::Resignation | WinReason::Abandonment, false) => Key::ReasonYouResigned,
             }
         }
-        (Mode::PassAndPlay { .. } | Mode::ByLink { .. }, reason) => match (reason, win.winner) {
-            (WinReason::Treasure, Color::Red) => Key::ReasonRedTreasure,
-            (WinReason::Treasure, Color::Black) => Key::ReasonBlackTreasure,
-            (WinReason::Annihilation, Color::Red) => Key::ReasonRedAnnihilation,
-            (WinReason::Annihilation, Color::Black) => Key::ReasonBlackAnnihilation,
-            (WinReason::Blockade, Color::Red) => Key::ReasonBlackBlockade,
-            (WinReason::Blockade, Color::Black) => Key::ReasonRedBlockade,
-            (WinReason::Resignation, Color::Red) => Key::ReasonBlackResigned,
-            (WinReason::Resignation, Color::Black) => Key::ReasonRedResigned,
-        },
+        (Mode::PassAndPlay { .. } | Mode::ByLink { .. } | Mode::Online { .. }, reason) => {
+            match (reason, win.winner) {
+                (WinReason::Treasure, Color::Red) => Key::ReasonRedTreasure,
+                (WinReason::Treasure, Color::Black) => Key::ReasonBlackTreasure,
+                (WinReason::Annihilation, Color::Red) => Key::ReasonRedAnnihilation,
+                (WinReason::Annihilation, Color::Black) => Key::ReasonBlackAnnihilation,
+                (WinReason::Blockade, Color::Red) => Key::ReasonBlackBlockade,
+                (WinReason::Blockade, Color::Black) => Key::ReasonRedBlockade,
+                (WinReason::Resignation, Color::Red) => Key::ReasonBlackResigned,
+                (WinReason::Resignation, Color::Black) => Key::ReasonRedResigned,
+                (WinReason::Abandonment, Color::Red) => Key::ReasonBlackAbandoned,
+                (WinReason::Abandonment, Color::Black) => Key::ReasonRedAbandoned,
+            }
+        }
     }
 }
 

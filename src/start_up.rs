@@ -117,6 +117,7 @@ mod tests {
 
     fn saved(started_ms: u64) -> SavedGame {
         SavedGame {
+            online: None,
             mode: Mode::ByLink { me: Color::Black },
             turn_seconds: None,
             game: Game::new(),

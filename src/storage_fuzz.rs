@@ -23,6 +23,7 @@ fn valid_store() -> MemoryStore {
         game.play(ply.parse::<Ply>().unwrap()).unwrap();
     }
     let saved = SavedGame {
+        online: None,
         mode: Mode::VsAi {
             human: Color::Red,
             level: Level::Hard,

@@ -298,6 +298,7 @@ mod tests {
     fn a_game_carried_on_as_the_app_starts_is_neither_counted_nor_kept_again() {
         let counts = Counts::default();
         let saved = SavedGame {
+            online: None,
             mode: Mode::PassAndPlay { bottom: Color::Red },
             turn_seconds: None,
             game: Game::from_position(Position::from_fen(ONE_MOVE_WIN).unwrap()),

@@ -146,10 +146,11 @@ pub fn resigning_side(mode: Mode, game: &Game) -> Option<Color> {
     if game.is_over() {
         return None;
     }
-    Some(match mode {
-        Mode::VsAi { human, .. } | Mode::ByLink { me: human } => human,
-        Mode::PassAndPlay { .. } => game.position().turn(),
-    })
+    match mode {
+        Mode::VsAi { human, .. } | Mode::ByLink { me: human } => Some(human),
+        Mode::PassAndPlay { .. } => Some(game.position().turn()),
+        Mode::Online { me } => me,
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,9 @@ use crate::widgets::Dialog;
 /// "you" against the computer, to the side by colour between friends.
 pub fn resign_question(mode: Mode, side: Color) -> (Key, Key) {
     match mode {
-        Mode::VsAi { .. } | Mode::ByLink { .. } => (Key::ResignQuestion, Key::ResignYouLose),
+        Mode::VsAi { .. } | Mode::ByLink { .. } | Mode::Online { .. } => {
+            (Key::ResignQuestion, Key::ResignYouLose)
+        }
         Mode::PassAndPlay { .. } => (
             side_key(side, Key::RedResignQuestion, Key::BlackResignQuestion),
             side_key(side, Key::ResignRedLoses, Key::ResignBlackLoses),

@@ -191,7 +191,7 @@ impl Controller {
         };
         match self.game.concession() {
             Some(Concession::Resigned(side)) => side == me,
-            Some(Concession::DrawAgreed) => false,
+            Some(Concession::DrawAgreed | Concession::Abandoned(_)) => false,
             None if self.game.is_over() => self.game.plies().last().is_some_and(|p| p.mover == me),
             None => self.turn() != me,
         }
@@ -232,7 +232,7 @@ impl Controller {
                 .rposition(|&seat| seat == human)
                 .map_or(0, |last| actions.len() - last),
             Mode::PassAndPlay { .. } => actions.len().min(1),
-            Mode::ByLink { .. } => 0,
+            Mode::ByLink { .. } | Mode::Online { .. } => 0,
         }
     }
 
@@ -450,6 +450,7 @@ mod tests {
     fn by_link(me: Color, plies: &[&str]) -> Controller {
         let mut controller = vs_ai(Color::Red);
         controller.resume(SavedGame {
+            online: None,
             mode: Mode::ByLink { me },
             turn_seconds: None,
             game: crate::game::test_support::game_from(duobao_rules::START_FEN, plies),
@@ -641,6 +642,7 @@ mod tests {
             kept_as: Some(4),
         };
         let saved = SavedGame {
+            online: None,
             mode: Mode::ByLink { me: Color::Black },
             turn_seconds: None,
             game: game_from("BBB/BB.BB/.RT../...R./... r - 0", &["d2d3"]),

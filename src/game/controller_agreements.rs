@@ -86,6 +86,7 @@ impl Controller {
             self.record(match concession {
                 Concession::Resigned(side) => GameEvent::Resigned(side),
                 Concession::DrawAgreed => GameEvent::DrawAgreed,
+                Concession::Abandoned(side) => GameEvent::Left(side),
             });
             self.record_the_end();
         }

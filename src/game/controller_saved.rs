@@ -36,6 +36,7 @@ impl Controller {
     /// done with it (`records`): nothing once it is over.
     pub fn saved_game(&self, records: Records) -> Option<SavedGame> {
         (!self.game.is_over()).then(|| SavedGame {
+            online: None,
             mode: self.mode,
             turn_seconds: self.clock.limit_seconds(),
             game: self.game.clone(),

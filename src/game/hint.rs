@@ -219,8 +219,8 @@ fn reason_text(lang: Lang, reason: HintReason) -> String {
         HintReason::Wins(WinReason::Treasure) => text(lang, Key::HintWinsTreasure).into(),
         HintReason::Wins(WinReason::Annihilation) => text(lang, Key::HintWinsAnnihilation).into(),
         HintReason::Wins(WinReason::Blockade) => text(lang, Key::HintWinsBlockade).into(),
-        HintReason::Wins(WinReason::Resignation) => {
-            unreachable!("a hint's win is read off a position, which no resignation ends")
+        HintReason::Wins(WinReason::Resignation | WinReason::Abandonment) => {
+            unreachable!("a hint's win is read off a position, which no player's choice ends")
         }
         // The mover moves first: a win in k plies takes ⌈k/2⌉ of its moves.
         HintReason::WinsByForce { plies } => fill(

@@ -67,6 +67,11 @@ pub fn PlayerBar(color: Color, top: bool, rotated: bool, bar: BarState) -> Eleme
         ),
         Mode::ByLink { me } if me == color => (titled(lang, &[text(lang, Key::You), side]), false),
         Mode::ByLink { .. } => (titled(lang, &[text(lang, Key::Friend), side]), false),
+        Mode::Online { me: Some(me) } if me == color => {
+            (titled(lang, &[text(lang, Key::You), side]), false)
+        }
+        Mode::Online { me: Some(_) } => (titled(lang, &[text(lang, Key::Opponent), side]), false),
+        Mode::Online { me: None } => (side.to_string(), false),
         Mode::PassAndPlay { .. } => (side.to_string(), false),
     };
     let class = format!(

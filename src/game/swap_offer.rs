@@ -19,8 +19,10 @@ pub fn SwapDialog() -> Element {
     let state = controller.read();
     let title = match state.mode() {
         Mode::VsAi { .. } => Key::SwapQuestion,
-        // Never by link, where the swap rule is not played.
-        Mode::PassAndPlay { .. } | Mode::ByLink { .. } => Key::BlackSwapQuestion,
+        // Never by link or online, where the swap rule is not played.
+        Mode::PassAndPlay { .. } | Mode::ByLink { .. } | Mode::Online { .. } => {
+            Key::BlackSwapQuestion
+        }
     };
     let opening = match state.game().plies().first().map(|first| first.ply) {
         Some(Ply::Move(first)) => first.to_string(),
@@ -47,7 +49,7 @@ pub fn SwapDialog() -> Element {
 /// against the computer, who took Red.
 pub fn swapped_notice(mode: Mode) -> Key {
     match mode {
-        Mode::PassAndPlay { .. } | Mode::ByLink { .. } => Key::FriendsSwapped,
+        Mode::PassAndPlay { .. } | Mode::ByLink { .. } | Mode::Online { .. } => Key::FriendsSwapped,
         Mode::VsAi {
             human: Color::Black,
             ..

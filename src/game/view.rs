@@ -111,6 +111,7 @@ pub fn GameViewBody(_: ()) -> Element {
         Mode::VsAi { .. } => Key::VsAi,
         Mode::PassAndPlay { .. } => Key::PassAndPlay,
         Mode::ByLink { .. } => Key::ByLink,
+        Mode::Online { .. } => Key::PlayOnline,
     };
     let plies = state.game().plies().len();
     let menu_open = dialogs.read().is_menu_open();

@@ -64,6 +64,7 @@ fn opponent(lang: Lang, mode: Mode) -> String {
         ),
         Mode::PassAndPlay { .. } => text(lang, Key::Friend).to_string(),
         Mode::ByLink { .. } => text(lang, Key::FriendByLink).to_string(),
+        Mode::Online { .. } => text(lang, Key::OnlineOpponent).to_string(),
     }
 }
 
@@ -214,6 +215,7 @@ pub fn GamesScreenBody(
                             Mode::VsAi { .. } => "vs-ai",
                             Mode::PassAndPlay { .. } => "pass-and-play",
                             Mode::ByLink { .. } => "by-link",
+                            Mode::Online { .. } => "online",
                         };
                         let play_on = goes_on_by_link(&kept).then(|| kept.clone());
                         let review = Reviewed {

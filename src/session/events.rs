@@ -31,6 +31,8 @@ pub enum GameEvent {
     Swapped,
     /// This side gave the game up.
     Resigned(Color),
+    /// This side left a game played online, and the other claimed the win.
+    Left(Color),
     /// This side offered a draw.
     DrawOffered(Color),
     /// This side declined the draw offered to it.

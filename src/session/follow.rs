@@ -160,6 +160,7 @@ pub mod scripted {
 
         fn saved_game(&self, records: Records) -> Option<SavedGame> {
             (!self.game.is_over()).then(|| SavedGame {
+                online: None,
                 mode: self.mode,
                 turn_seconds: None,
                 game: self.game.clone(),

@@ -31,6 +31,9 @@ pub enum Mode {
     /// Against a friend on another phone, by link: the player plays `me` here, and each move
     /// goes to the friend as a link that carries the whole game (see [`crate::by_link`]).
     ByLink { me: Color },
+    /// Live against another player through the app's server: the player plays `me` here, or
+    /// watches when `None` (the game's seat and server are the saved game's [`OnlineSeat`]).
+    Online { me: Option<Color> },
 }
 
 impl Mode {
@@ -40,6 +43,7 @@ impl Mode {
             Mode::VsAi { human, .. } => human,
             Mode::PassAndPlay { bottom } => bottom,
             Mode::ByLink { me } => me,
+            Mode::Online { me } => me.unwrap_or(Color::Red),
         }
     }
 
@@ -48,7 +52,7 @@ impl Mode {
     pub fn across_the_table(self) -> Option<Color> {
         match self {
             Mode::PassAndPlay { bottom } => Some(bottom.other()),
-            Mode::VsAi { .. } | Mode::ByLink { .. } => None,
+            Mode::VsAi { .. } | Mode::ByLink { .. } | Mode::Online { .. } => None,
         }
     }
 
@@ -64,7 +68,13 @@ impl Mode {
             Mode::VsAi { human, .. } => human == color,
             Mode::PassAndPlay { .. } => true,
             Mode::ByLink { me } => me == color,
+            Mode::Online { me } => me == Some(color),
         }
+    }
+
+    /// Whether the game is played live through the server (or watched there).
+    pub fn is_online(self) -> bool {
+        matches!(self, Mode::Online { .. })
     }
 
     /// Whether the game is played with a friend by link.
@@ -92,6 +102,9 @@ impl Mode {
                 level,
             },
             Mode::ByLink { me } => Mode::ByLink { me: me.other() },
+            Mode::Online { me } => Mode::Online {
+                me: me.map(Color::other),
+            },
             pass_and_play => pass_and_play.flipped(),
         }
     }
@@ -136,6 +149,27 @@ pub enum DrawOffer {
     ToAnswer { by: Color },
 }
 
+/// A game on the server (see `docs/PROTOCOL.md`): where, which, and the key to its seat.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct OnlineSeat {
+    /// The server's address as the settings write it (empty: the site the app came from), so
+    /// that a game goes on where it was started whatever the setting says later.
+    #[serde(default)]
+    pub server: String,
+    /// The game's id on the server.
+    pub id: String,
+    /// The seat's secret; `None` for a game watched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    /// The last version of the game's events applied here (0: none yet).
+    #[serde(default)]
+    pub version: u64,
+    /// The move played here and not yet acknowledged by the server, as its ply and notation:
+    /// sent again after a reload, never lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unacked: Option<(usize, String)>,
+}
+
 /// Everything needed to start a game.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct GameSetup {
@@ -177,6 +211,9 @@ pub struct SavedGame {
     /// there is none, and in games saved before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_offer: Option<DrawOffer>,
+    /// The game on the server, for a game played online (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<OnlineSeat>,
 }
 
 /// What the app did with a game besides playing it: whether its result went into the
@@ -213,6 +250,7 @@ impl SavedGame {
             kept_as,
             swap,
             draw_offer,
+            online,
         } = self;
         (
             mode,
@@ -224,6 +262,7 @@ impl SavedGame {
             kept_as,
             swap,
             draw_offer,
+            online,
         ) == (
             &other.mode,
             &other.turn_seconds,
@@ -234,6 +273,7 @@ impl SavedGame {
             &other.kept_as,
             &other.swap,
             &other.draw_offer,
+            &other.online,
         )
     }
 }

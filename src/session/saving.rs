@@ -186,6 +186,7 @@ pub(crate) mod tests {
 
     fn saved(time_left_ms: Option<u64>) -> SavedGame {
         SavedGame {
+            online: None,
             mode: Mode::PassAndPlay { bottom: Color::Red },
             turn_seconds: time_left_ms.map(|_| 60),
             game: Game::new(),

@@ -32,6 +32,7 @@ mod tests {
             game.play(ply.parse::<Ply>().unwrap()).unwrap();
         }
         SavedGame {
+            online: None,
             mode: Mode::VsAi {
                 human: Color::Black,
                 level: Level::Hard,

@@ -46,6 +46,8 @@ pub struct Stats {
     pub pass_and_play: u32,
     /// Games played to the end with a friend by link, from the player's side.
     pub by_link: Tally,
+    /// Games played online to the end, from the player's side (games watched are not counted).
+    pub online: Tally,
     /// The ids of the lessons completed.
     lessons: BTreeSet<String>,
 }
@@ -80,6 +82,8 @@ impl Stats {
                 self.pass_and_play = self.pass_and_play.saturating_add(1);
             }
             Mode::ByLink { me } => self.by_link.count(me, result),
+            Mode::Online { me: Some(me) } => self.online.count(me, result),
+            Mode::Online { me: None } => {}
         }
     }
 

@@ -1,6 +1,7 @@
 //! An end the players choose rather than the board: one side resigns, or both agree to a draw.
 //! It belongs to a game record, never to a position, like the repetition draw. In notation it
-//! follows the plies: `red-resigns`, `black-resigns`, `draw-agreed`.
+//! follows the plies: `red-resigns`, `black-resigns`, `draw-agreed`, and for a game played online
+//! that the winner claimed after the other side left it, `red-abandons`, `black-abandons`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,6 +17,8 @@ pub enum Concession {
     /// This side gave the game up: the other wins.
     Resigned(Color),
     DrawAgreed,
+    /// This side left a game played online and the other claimed it: the other wins.
+    Abandoned(Color),
 }
 
 impl Concession {
@@ -27,6 +30,10 @@ impl Concession {
                 reason: WinReason::Resignation,
             }),
             Concession::DrawAgreed => GameResult::Draw(DrawReason::Agreement),
+            Concession::Abandoned(loser) => GameResult::Win(Win {
+                winner: loser.other(),
+                reason: WinReason::Abandonment,
+            }),
         }
     }
 }
@@ -36,6 +43,7 @@ impl fmt::Display for Concession {
         match self {
             Concession::Resigned(color) => write!(f, "{color}-resigns"),
             Concession::DrawAgreed => f.write_str("draw-agreed"),
+            Concession::Abandoned(color) => write!(f, "{color}-abandons"),
         }
     }
 }
@@ -48,6 +56,8 @@ impl FromStr for Concession {
             "red-resigns" => Ok(Concession::Resigned(Color::Red)),
             "black-resigns" => Ok(Concession::Resigned(Color::Black)),
             "draw-agreed" => Ok(Concession::DrawAgreed),
+            "red-abandons" => Ok(Concession::Abandoned(Color::Red)),
+            "black-abandons" => Ok(Concession::Abandoned(Color::Black)),
             _ => Err(BadNotation(s.to_string())),
         }
     }
@@ -63,9 +73,15 @@ mod tests {
             Concession::Resigned(Color::Red),
             Concession::Resigned(Color::Black),
             Concession::DrawAgreed,
+            Concession::Abandoned(Color::Red),
+            Concession::Abandoned(Color::Black),
         ] {
             assert_eq!(concession.to_string().parse(), Ok(concession));
         }
+        assert_eq!(
+            Concession::Abandoned(Color::Black).result().to_string(),
+            "red abandonment"
+        );
         assert_eq!(
             Concession::Resigned(Color::Red).result().to_string(),
             "black resignation"

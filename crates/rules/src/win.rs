@@ -13,6 +13,9 @@ pub enum WinReason {
     /// The other side gave the game up (a game record's end, never a position's: see
     /// [`crate::Concession`]).
     Resignation,
+    /// The other side left a game played online, away through two of its turns, and the winner
+    /// claimed it (a game record's end, see [`crate::Concession`]).
+    Abandonment,
 }
 
 impl WinReason {
@@ -22,6 +25,7 @@ impl WinReason {
             WinReason::Annihilation => "annihilation",
             WinReason::Blockade => "blockade",
             WinReason::Resignation => "resignation",
+            WinReason::Abandonment => "abandonment",
         }
     }
 }
