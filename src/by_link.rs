@@ -79,17 +79,29 @@ pub fn continued(kept: &KeptGame) -> SavedGame {
     )
 }
 
-/// A game by link from Your games played on: at once, or after asking while another unfinished
-/// game is saved, which playing on would put away in Your games.
+/// A game by link, or a live game online (`KeptGame::play_on_online`), from Your games played
+/// on: at once, or after asking while another unfinished game is saved, which playing on would
+/// put away in Your games. The same game online saved goes on as saved, its newest state.
 pub fn play_on(navigator: Navigator, store: &DeviceStore, kept: &KeptGame) {
-    let saved = continued(kept);
-    let replaces_another = store.read(load_game).is_some_and(|current| {
-        !(current.mode.is_by_link() && current.started_ms == saved.started_ms)
-    });
-    if replaces_another {
-        navigator.ask(Question::PlayOn(saved));
-    } else {
-        navigator.open_game(GameStart::PlayOn(saved));
+    let saved = kept.play_on_online().unwrap_or_else(|| continued(kept));
+    match store.read(load_game) {
+        Some(current) if same_online_game(&current, &saved) => {
+            navigator.open_game(GameStart::Saved)
+        }
+        Some(current) if !(current.mode.is_by_link() && current.started_ms == saved.started_ms) => {
+            navigator.ask(Question::PlayOn(saved))
+        }
+        _ => navigator.open_game(GameStart::PlayOn(saved)),
+    }
+}
+
+/// Whether the two are the same game online: the same seat of the same game on the same server.
+fn same_online_game(one: &SavedGame, other: &SavedGame) -> bool {
+    match (&one.online, &other.online) {
+        (Some(one), Some(other)) => {
+            (&one.server, &one.id, &one.secret) == (&other.server, &other.id, &other.secret)
+        }
+        _ => false,
     }
 }
 
@@ -139,6 +151,7 @@ mod tests {
             mode: Mode::ByLink { me: Color::Red },
             game: game(plies),
             verdicts: Vec::new(),
+            online: None,
         }
     }
 

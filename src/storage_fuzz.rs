@@ -47,6 +47,7 @@ fn valid_store() -> MemoryStore {
             mode: saved.mode,
             game: saved.game.clone(),
             verdicts: vec!["B w5 w4 b2c2".into(); number as usize],
+            online: None,
         };
         save_kept(&store, &kept).unwrap();
     }

@@ -1,11 +1,12 @@
-//! What a screen reader hears without asking: the opponent's move (the computer's, or a friend's
-//! by link) and the end of the game, read out politely (after whatever it is reading) from a
-//! region nobody sees. The player's own moves are not repeated back to them.
+//! What a screen reader hears without asking: the opponent's move (the computer's, a friend's by
+//! link, an opponent's online; both sides' by colour in a game watched online) and the end of the
+//! game, read out politely (after whatever it is reading) from a region nobody sees. The player's
+//! own moves are not repeated back to them.
 
 use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
-use crate::i18n::{fill, text, Key, Lang};
+use crate::i18n::{fill, side_key, text, Key, Lang};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
@@ -19,7 +20,8 @@ pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<
     }
     let newest = game.plies().last()?;
     // The words for the opponent's move, a quiet one and a capture; a pass only comes of a
-    // turn clock, which games by link do not have.
+    // turn clock, which games by link do not have. Watching a game online, both sides are
+    // told by their colour.
     let opponent = match mode {
         Mode::VsAi { human, .. } if newest.mover != human => Some((
             Key::ComputerPlayed,
@@ -29,6 +31,20 @@ pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<
         Mode::ByLink { me } if newest.mover != me => {
             Some((Key::FriendPlayed, Key::FriendPlayedCapturing, None))
         }
+        Mode::Online { me: Some(me) } if newest.mover != me => Some((
+            Key::OpponentPlayed,
+            Key::OpponentPlayedCapturing,
+            Some(Key::OpponentTimedOut),
+        )),
+        Mode::Online { me: None } => Some((
+            side_key(newest.mover, Key::RedPlayed, Key::BlackPlayed),
+            side_key(
+                newest.mover,
+                Key::RedPlayedCapturing,
+                Key::BlackPlayedCapturing,
+            ),
+            Some(side_key(newest.mover, Key::RedTimedOut, Key::BlackTimedOut)),
+        )),
         _ => None,
     };
     let opponent_line = opponent.and_then(|(played, capturing, passed)| match newest.ply {
@@ -41,13 +57,20 @@ pub fn announcement(lang: Lang, game: &Game, mode: Mode, seen: usize) -> Option<
             Some(fill(lang, capturing, &[&m.to_string(), &captured]))
         }
     });
-    let result_line = game.result().map(|result| {
+    let lines: Vec<String> = opponent_line
+        .into_iter()
+        .chain(result_line(lang, game, mode))
+        .collect();
+    (!lines.is_empty()).then(|| lines.join(text(lang, Key::SentenceBreak)))
+}
+
+/// The result, if the game has ended, as the game-over dialog says it: who won, and why.
+fn result_line(lang: Lang, game: &Game, mode: Mode) -> Option<String> {
+    game.result().map(|result| {
         [title_key(result, mode), reason_key(result, mode)]
             .map(|key| text(lang, key))
             .join(text(lang, Key::SentenceBreak))
-    });
-    let lines: Vec<String> = opponent_line.into_iter().chain(result_line).collect();
-    (!lines.is_empty()).then(|| lines.join(text(lang, Key::SentenceBreak)))
+    })
 }
 
 /// The plies of a game told as it opens: all of them, so that a continued game does not repeat
@@ -63,11 +86,13 @@ fn told_at_opening(game: &Game, mode: Mode) -> usize {
 
 /// What the live region says after the game's latest `events` (oldest first): the plies they
 /// added, as [`announcement`] tells them (nothing, which clears it, after the player's own move
-/// or an undo), and a game begun afresh as at its opening; `None` when they added or took back
-/// no ply, which leaves it as it is.
+/// or an undo), and a game begun afresh as at its opening; online, an end that came with no ply
+/// (a resignation, a draw agreed, the win claimed after a player left), as the result alone;
+/// `None` when they added or took back no ply, which leaves it as it is.
 fn said_after(lang: Lang, game: &Game, mode: Mode, events: &[GameEvent]) -> Option<String> {
     let mut changed = false;
     let mut began = false;
+    let mut ended = false;
     let mut added = 0;
     for event in events {
         match event {
@@ -76,11 +101,16 @@ fn said_after(lang: Lang, game: &Game, mode: Mode, events: &[GameEvent]) -> Opti
             GameEvent::Moved { .. } | GameEvent::Passed { .. } => {
                 (changed, added) = (true, added + 1)
             }
+            GameEvent::Ended(_) => ended = true,
             _ => {}
         }
     }
     if !changed {
-        return None;
+        // Online the end often comes from the other side, or the server, with no ply: it is
+        // told. Elsewhere it is the player's own doing, shown by the game-over dialog.
+        return (ended && mode.is_online())
+            .then(|| result_line(lang, game, mode))
+            .flatten();
     }
     let told = if began && added == 0 {
         told_at_opening(game, mode)
@@ -183,6 +213,106 @@ mod tests {
         );
         // My own move by link is not repeated.
         assert_eq!(announcement(Lang::En, &record, as_red, 0), None);
+    }
+
+    #[test]
+    fn an_opponents_move_online_is_told_as_a_friends_is() {
+        let as_black = Mode::Online {
+            me: Some(Color::Black),
+        };
+        let record = game(CAPTURE, &["d2c2"]);
+        assert_eq!(
+            announcement(Lang::En, &record, as_black, 0).as_deref(),
+            Some("Your opponent played d2c2, capturing b2")
+        );
+        assert_eq!(
+            announcement(Lang::Zh, &record, as_black, 0).as_deref(),
+            Some("对手走 d2c2，吃掉 b2")
+        );
+        let as_red = Mode::Online {
+            me: Some(Color::Red),
+        };
+        let quiet = game("B../...../..T../RB.R./... b - 5", &["b5b4"]);
+        assert_eq!(
+            announcement(Lang::Zh, &quiet, as_red, 0).as_deref(),
+            Some("对手走 b5b4")
+        );
+        assert_eq!(
+            announcement(Lang::En, &record, as_red, 0),
+            None,
+            "my own move"
+        );
+        // The server passed the opponent's turn: their time ran out.
+        let timed_out = game(CAPTURE, &["d2c2", "pass"]);
+        assert_eq!(
+            announcement(Lang::En, &timed_out, as_red, 1).as_deref(),
+            Some("Your opponent ran out of time: your move")
+        );
+        assert_eq!(
+            announcement(Lang::Zh, &timed_out, as_red, 1).as_deref(),
+            Some("对手超时，轮到你走")
+        );
+    }
+
+    #[test]
+    fn watching_online_both_sides_moves_are_told_by_colour() {
+        let watching = Mode::Online { me: None };
+        let record = game(CAPTURE, &["d2c2"]);
+        assert_eq!(
+            announcement(Lang::En, &record, watching, 0).as_deref(),
+            Some("Red played d2c2, capturing b2")
+        );
+        assert_eq!(
+            announcement(Lang::Zh, &record, watching, 0).as_deref(),
+            Some("红方走 d2c2，吃掉 b2")
+        );
+        let black = game("B../...../..T../RB.R./... b - 5", &["b5b4"]);
+        assert_eq!(
+            announcement(Lang::Zh, &black, watching, 0).as_deref(),
+            Some("黑方走 b5b4")
+        );
+        let timed_out = game(CAPTURE, &["d2c2", "pass"]);
+        assert_eq!(
+            announcement(Lang::En, &timed_out, watching, 1).as_deref(),
+            Some("Black ran out of time: Red to move")
+        );
+        let treasure_taken = game("BBB/BB.BB/.RT../...R./... r - 0", &["d2d3"]);
+        assert_eq!(
+            announcement(Lang::En, &treasure_taken, watching, 0).as_deref(),
+            Some("Red played d2d3, capturing c3. Red wins. Red captured the treasure")
+        );
+    }
+
+    #[test]
+    fn an_end_online_with_no_move_is_told_from_the_players_side() {
+        let as_red = Mode::Online {
+            me: Some(Color::Red),
+        };
+        let mut left = game(CAPTURE, &["d2c2"]);
+        left.concede(duobao_rules::Concession::Abandoned(Color::Black))
+            .unwrap();
+        let end = [
+            GameEvent::Left(Color::Black),
+            GameEvent::Ended(left.result().unwrap()),
+        ];
+        assert_eq!(
+            said_after(Lang::En, &left, as_red, &end).as_deref(),
+            Some("You win. Black left the game")
+        );
+        let mut resigned = game(CAPTURE, &["d2c2"]);
+        resigned
+            .concede(duobao_rules::Concession::Resigned(Color::Red))
+            .unwrap();
+        let end = [
+            GameEvent::Resigned(Color::Red),
+            GameEvent::Ended(resigned.result().unwrap()),
+        ];
+        assert_eq!(
+            said_after(Lang::Zh, &resigned, as_red, &end).as_deref(),
+            Some("对手赢了。红方认输")
+        );
+        // Against the computer the player's own resignation is the dialog's to show.
+        assert_eq!(said_after(Lang::En, &resigned, VS_AI_AS_RED, &end), None);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! A game kept in "Your games": how it ended, what the player saw of it (the opponent, their
-//! colour, the result and its reason, the moves, when), the filters of the list, and the
-//! review's verdicts once analysed, in a compact text that keeps a thousand games small.
+//! colour, the result and its reason, the moves, when), a live online game's seat on the server
+//! to play it on, the filters of the list, and the review's verdicts once analysed, in a compact
+//! text that keeps a thousand games small.
 
 use duobao_rules::{Color, Game, GameResult, Move};
 use duobao_study::{PlyReview, Verdict};
 use serde::{Deserialize, Serialize};
 
-use crate::session::Mode;
+use crate::session::{Mode, OnlineSeat, SavedGame, SwapRule};
 
 /// How a kept game ended.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -30,10 +31,25 @@ pub struct KeptGame {
     /// The review's verdicts, one a ply, once analysed (see [`encode_verdicts`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub verdicts: Vec<String>,
+    /// A game played online and not over: its seat on the server, to play it on (absent once it
+    /// ended, in every other game, and in games kept before online play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<LiveSeat>,
 }
 
-/// How a game went for the player: against the computer or a friend by link, for the player;
-/// between friends on one phone, for the side at the bottom of the phone.
+/// A live online game's place on the server as Your games keeps it: the seat (its server, the
+/// game's id, the seat's secret, the last version applied, a move not yet acknowledged) and the
+/// turn time, which the server tells only a client that starts from nothing.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct LiveSeat {
+    pub seat: OnlineSeat,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_seconds: Option<u32>,
+}
+
+/// How a game went for the player: against the computer, a friend by link or an opponent
+/// online, for the player; between friends on one phone, for the side at the bottom of the
+/// phone.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Outcome {
     Won,
@@ -67,15 +83,49 @@ impl KeptGame {
     pub fn reviews(&self) -> Option<Vec<PlyReview>> {
         decode_verdicts(&self.game, &self.verdicts)
     }
+
+    /// A game played online that goes on: kept with its seat while it was live, and not over.
+    pub fn is_live_online(&self) -> bool {
+        matches!(self.mode, Mode::Online { me: Some(_) })
+            && self.online.is_some()
+            && self.ending() == Ending::Unfinished
+    }
+
+    /// A live online game kept here, to play on as the game screen opens it
+    /// (`GameStart::PlayOn`): the mode, the game as kept, its seat and turn time, its start and
+    /// its number here, so that it is kept in its place again; `None` for any other game.
+    /// The game screen then says `hello` with the seat's version and resends a move not yet
+    /// acknowledged, as after a reload.
+    pub fn play_on_online(&self) -> Option<SavedGame> {
+        if !self.is_live_online() {
+            return None;
+        }
+        let LiveSeat { seat, turn_seconds } = self.online.clone()?;
+        Some(SavedGame {
+            mode: self.mode,
+            turn_seconds,
+            game: self.game.clone(),
+            hints: 0,
+            counted: false,
+            time_left_ms: None,
+            started_ms: self.started_ms,
+            kept_as: Some(self.number),
+            swap: SwapRule::Off,
+            draw_offer: None,
+            online: Some(seat),
+        })
+    }
 }
 
-/// Which games the list shows, by opponent (a friend: on one phone or by link).
+/// Which games the list shows, by opponent (a friend: on one phone or by link; an opponent
+/// online).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
 pub enum ModeFilter {
     #[default]
     All,
     VsAi,
     PassAndPlay,
+    Online,
 }
 
 /// Which games the list shows, by outcome.
@@ -96,6 +146,7 @@ pub fn shows(kept: &KeptGame, mode: ModeFilter, outcome: OutcomeFilter) -> bool 
                 ModeFilter::PassAndPlay,
                 Mode::PassAndPlay { .. } | Mode::ByLink { .. }
             )
+            | (ModeFilter::Online, Mode::Online { .. })
     );
     mode_passes
         && match outcome {
@@ -219,6 +270,19 @@ mod tests {
             mode,
             game,
             verdicts: Vec::new(),
+            online: None,
+        }
+    }
+
+    fn seat() -> LiveSeat {
+        LiveSeat {
+            // Read as the device keeps it, so that a field added to the seat needs no change here.
+            seat: serde_json::from_str(
+                r#"{"server":"https://example.org","id":"g7Kx2","secret":"s3cr3t","version":4,
+                    "unacked":[2,"c3c2"]}"#,
+            )
+            .unwrap(),
+            turn_seconds: Some(60),
         }
     }
 
@@ -310,6 +374,86 @@ mod tests {
             ModeFilter::All,
             OutcomeFilter::Only(Outcome::Won)
         ));
+    }
+
+    #[test]
+    fn online_games_pass_their_own_filter_from_the_players_side() {
+        let as_black = Mode::Online {
+            me: Some(Color::Black),
+        };
+        let lost = kept(as_black, red_wins());
+        assert_eq!(lost.outcome(), Outcome::Lost);
+        assert!(shows(
+            &lost,
+            ModeFilter::Online,
+            OutcomeFilter::Only(Outcome::Lost)
+        ));
+        assert!(shows(&lost, ModeFilter::All, OutcomeFilter::All));
+        assert!(!shows(&lost, ModeFilter::PassAndPlay, OutcomeFilter::All));
+        assert!(!shows(&lost, ModeFilter::VsAi, OutcomeFilter::All));
+        let by_link = kept(Mode::ByLink { me: Color::Black }, red_wins());
+        assert!(!shows(&by_link, ModeFilter::Online, OutcomeFilter::All));
+        let mut left = Game::new();
+        left.concede(Concession::Abandoned(Color::Red)).unwrap();
+        assert_eq!(kept(as_black, left).outcome(), Outcome::Won);
+    }
+
+    #[test]
+    fn a_live_online_game_is_kept_with_its_seat_and_plays_on_where_it_was() {
+        let as_red = Mode::Online {
+            me: Some(Color::Red),
+        };
+        let live = KeptGame {
+            number: 12,
+            started_ms: 1_700,
+            online: Some(seat()),
+            ..kept(
+                as_red,
+                game_from(duobao_rules::START_FEN, &["b2c2", "b4b3"]),
+            )
+        };
+        let json = serde_json::to_string(&live).unwrap();
+        assert!(json.contains(r#""online":{"seat":{"#), "{json}");
+        let read: KeptGame = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, live);
+        assert!(live.is_live_online());
+        let saved = live.play_on_online().unwrap();
+        assert_eq!(saved.mode, as_red);
+        assert_eq!(saved.online, Some(seat().seat));
+        assert_eq!(saved.turn_seconds, Some(60));
+        assert_eq!(saved.game, live.game);
+        assert_eq!((saved.started_ms, saved.kept_as), (1_700, Some(12)));
+        assert!(!saved.counted);
+
+        // Over, or with no seat, or watched, or not online: nothing to play on.
+        let mut over = live.clone();
+        over.game
+            .concede(Concession::Resigned(Color::Black))
+            .unwrap();
+        let seatless = KeptGame {
+            online: None,
+            ..live.clone()
+        };
+        let watched = KeptGame {
+            mode: Mode::Online { me: None },
+            ..live.clone()
+        };
+        let by_link = KeptGame {
+            mode: Mode::ByLink { me: Color::Red },
+            ..live.clone()
+        };
+        for other in [over, seatless, watched, by_link] {
+            assert!(!other.is_live_online(), "{other:?}");
+            assert_eq!(other.play_on_online(), None);
+        }
+
+        // Games kept before online play read as before, with no seat.
+        let finished = serde_json::to_value(kept(as_red, red_wins())).unwrap();
+        assert_eq!(finished.get("online"), None, "no seat written: {finished}");
+        let before = r#"{"number":3,"started_ms":1,"kept_ms":2,"mode":{"by_link":{"me":"red"}},
+            "game":{"start":"BBB/BB.BB/..T../RR.RR/RRR r - 0","plies":["b2c2"],"redo":[]}}"#;
+        let read: KeptGame = serde_json::from_str(before).unwrap();
+        assert_eq!((read.number, read.online), (3, None));
     }
 
     #[test]

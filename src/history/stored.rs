@@ -3,11 +3,9 @@
 //! is dropped by being written over. The next number is kept under `games.next`; when that is
 //! lost, the slots themselves tell it.
 
-use duobao_rules::Game;
-
+use super::keeping::Keeping;
 use super::model::KeptGame;
 use crate::platform::now_ms;
-use crate::session::Mode;
 use crate::storage::{forget, load, save, SaveError, Store};
 
 /// The games kept, at most: the oldest make room for the newest.
@@ -54,23 +52,18 @@ pub fn save_kept(store: &dyn Store, kept: &KeptGame) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Keeps `game` in "Your games": as its number `kept_as` when it was kept before, else as the
-/// newest. Returns its number.
-pub fn keep_game(
-    store: &dyn Store,
-    kept_as: Option<u64>,
-    started_ms: u64,
-    mode: Mode,
-    game: &Game,
-) -> u64 {
-    let number = kept_as.unwrap_or_else(|| next_number(store));
+/// Keeps a game in "Your games" (with its seat, a live game online): as its number `kept_as`
+/// when it was kept before, else as the newest. Returns its number.
+pub fn keep_game(store: &dyn Store, keeping: &Keeping) -> u64 {
+    let number = keeping.kept_as.unwrap_or_else(|| next_number(store));
     let kept = KeptGame {
         number,
-        started_ms,
+        started_ms: keeping.started_ms,
         kept_ms: now_ms(),
-        mode,
-        game: game.clone(),
+        mode: keeping.mode,
+        game: keeping.game.clone(),
         verdicts: Vec::new(),
+        online: keeping.online.clone(),
     };
     // A refusal is noted by the watched store, which the device's store reports.
     let _ = save_kept(store, &kept);
@@ -108,6 +101,7 @@ pub fn forget_all(store: &dyn Store) -> Result<(), SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::model::LiveSeat;
     use crate::session::Mode;
     use crate::storage::{full_key, MemoryStore};
     use duobao_rules::{Color, Game};
@@ -120,6 +114,7 @@ mod tests {
             mode: Mode::PassAndPlay { bottom: Color::Red },
             game: Game::new(),
             verdicts: Vec::new(),
+            online: None,
         }
     }
 
@@ -195,6 +190,42 @@ mod tests {
         save_kept(&store, &again).unwrap();
         assert_eq!(numbers(&store), [1, 0]);
         assert_eq!(load_games(&store)[1].game.plies().len(), 1);
+    }
+
+    #[test]
+    fn a_live_online_game_is_kept_with_its_seat_in_its_place() {
+        let store = MemoryStore::default();
+        keep_new(&store);
+        let seat = LiveSeat {
+            seat: serde_json::from_str(r#"{"id":"q9","secret":"k","version":3}"#).unwrap(),
+            turn_seconds: Some(30),
+        };
+        let mut live = Keeping {
+            kept_as: None,
+            started_ms: 77,
+            mode: Mode::Online {
+                me: Some(Color::Black),
+            },
+            game: Game::new(),
+            online: Some(seat.clone()),
+        };
+        live.game.play("b2c2".parse().unwrap()).unwrap();
+        let number = keep_game(&store, &live);
+        assert_eq!(number, 1);
+        assert_eq!(load_games(&store)[0].online, Some(seat));
+        // It ended: kept again in its place, for review, without its seat.
+        live.game
+            .concede(duobao_rules::Concession::Resigned(Color::Red))
+            .unwrap();
+        let ended = Keeping {
+            kept_as: Some(number),
+            online: None,
+            ..live
+        };
+        assert_eq!(keep_game(&store, &ended), number);
+        assert_eq!(numbers(&store), [1, 0]);
+        let kept = &load_games(&store)[0];
+        assert_eq!((kept.online.as_ref(), kept.game.is_over()), (None, true));
     }
 
     #[test]

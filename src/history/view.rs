@@ -1,7 +1,9 @@
 //! The "Your games" page: the kept games newest first, filtered by opponent and result, each
 //! opening its review (analysed once, then kept with the game), deleted one by one or all at
 //! once, each after a question. A game with a friend by link that goes on says whose move it
-//! waits for, opens to be played on, and shares the link that sends it again.
+//! waits for, opens to be played on, and shares the link that sends it again. A live game online
+//! says it is in play and opens to be played on (*Play on*), never to be reviewed or shared
+//! while it goes on.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -30,10 +32,11 @@ enum Question {
     DeleteAll,
 }
 
-const MODE_FILTERS: [(ModeFilter, Key, &str); 3] = [
+const MODE_FILTERS: [(ModeFilter, Key, &str); 4] = [
     (ModeFilter::All, Key::GamesAll, "all"),
     (ModeFilter::VsAi, Key::Computer, "vs-ai"),
     (ModeFilter::PassAndPlay, Key::Friend, "pass-and-play"),
+    (ModeFilter::Online, Key::FilterOnline, "online"),
 ];
 
 const OUTCOME_FILTERS: [(OutcomeFilter, Key, &str); 5] = [
@@ -55,7 +58,7 @@ fn outcome_name(outcome: Outcome) -> &'static str {
         .map_or("all", |(.., name)| name)
 }
 
-/// Who the player played: the computer at its level, or a friend.
+/// Who the player played: the computer at its level, a friend, or an opponent online.
 fn opponent(lang: Lang, mode: Mode) -> String {
     match mode {
         Mode::VsAi { level, .. } => titled(
@@ -71,6 +74,11 @@ fn opponent(lang: Lang, mode: Mode) -> String {
 /// A game with a friend by link that goes on: it waits for a move.
 fn goes_on_by_link(kept: &KeptGame) -> bool {
     kept.mode.is_by_link() && kept.ending() == Ending::Unfinished
+}
+
+/// A game that opens to be played on rather than reviewed: by link, or live online.
+fn goes_on(kept: &KeptGame) -> bool {
+    goes_on_by_link(kept) || kept.is_live_online()
 }
 
 /// A game by link that waits for the friend's move: Share sends it again.
@@ -95,6 +103,7 @@ fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static s
                 None,
             )
         }
+        Ending::Unfinished if kept.is_live_online() => (text(lang, Key::GameInPlay), None),
         Ending::Unfinished => (text(lang, Key::Unfinished), None),
     }
 }
@@ -217,7 +226,8 @@ pub fn GamesScreenBody(
                             Mode::ByLink { .. } => "by-link",
                             Mode::Online { .. } => "online",
                         };
-                        let play_on = goes_on_by_link(&kept).then(|| kept.clone());
+                        let play_on = goes_on(&kept).then(|| kept.clone());
+                        let live_online = kept.is_live_online();
                         let review = Reviewed {
                             game: kept.game.clone(),
                             bottom: kept.colour(),
@@ -248,16 +258,29 @@ pub fn GamesScreenBody(
                                     span { class: "entry-meta", "{text(lang, colour)}{text(lang, Key::TitleSeparator)}{plies}" }
                                 }
                                 div { class: "entry-actions",
-                                    button {
-                                        class: "entry-share",
-                                        r#type: "button",
-                                        "data-testid": "share-game",
-                                        aria_haspopup: "dialog",
-                                        onclick: {
-                                            let kept = kept.clone();
-                                            move |_| sharing.set(Some(kept.clone()))
-                                        },
-                                        {text(lang, Key::Share)}
+                                    if live_online {
+                                        button {
+                                            class: "entry-play-on",
+                                            r#type: "button",
+                                            "data-testid": "play-on-game",
+                                            onclick: {
+                                                let kept = kept.clone();
+                                                move |_| on_play_on.call(kept.clone())
+                                            },
+                                            {text(lang, Key::PlayOnGame)}
+                                        }
+                                    } else {
+                                        button {
+                                            class: "entry-share",
+                                            r#type: "button",
+                                            "data-testid": "share-game",
+                                            aria_haspopup: "dialog",
+                                            onclick: {
+                                                let kept = kept.clone();
+                                                move |_| sharing.set(Some(kept.clone()))
+                                            },
+                                            {text(lang, Key::Share)}
+                                        }
                                     }
                                     button {
                                         class: "entry-delete",
@@ -331,6 +354,7 @@ pub fn GamesScreenBody(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::model::LiveSeat;
     use crate::test_games::game_from;
     use duobao_rules::Concession;
 
@@ -342,6 +366,7 @@ mod tests {
             mode: Mode::ByLink { me },
             game,
             verdicts: Vec::new(),
+            online: None,
         }
     }
 
@@ -375,5 +400,50 @@ mod tests {
         };
         assert!(!goes_on_by_link(&friends));
         assert_eq!(result_words(Lang::En, &friends).0, "Unfinished");
+    }
+
+    #[test]
+    fn a_live_game_online_is_in_play_against_an_opponent_online_and_plays_on() {
+        let as_black = Mode::Online {
+            me: Some(Color::Black),
+        };
+        let seat = LiveSeat {
+            seat: serde_json::from_str(r#"{"id":"x1","secret":"s","version":2}"#).unwrap(),
+            turn_seconds: Some(60),
+        };
+        let live = KeptGame {
+            mode: as_black,
+            online: Some(seat),
+            ..by_link(Color::Black, game_from(duobao_rules::START_FEN, &["b2c2"]))
+        };
+        assert!(goes_on(&live) && !goes_on_by_link(&live));
+        assert!(!waits_for_the_friend(&live), "no link to send again");
+        assert_eq!(result_words(Lang::En, &live), ("In play", None));
+        assert_eq!(result_words(Lang::Zh, &live), ("进行中", None));
+        assert_eq!(opponent(Lang::Zh, live.mode), "在线对手");
+        assert_eq!(opponent(Lang::En, live.mode), "An opponent online");
+        // Over: reviewed, its result told from the player's side.
+        let mut over = live.game.clone();
+        over.concede(Concession::Abandoned(Color::Red)).unwrap();
+        let won = KeptGame {
+            game: over,
+            online: None,
+            ..live.clone()
+        };
+        assert!(!goes_on(&won));
+        assert_eq!(
+            result_words(Lang::En, &won),
+            ("You win", Some("Red left the game"))
+        );
+        // Kept without its seat (a game saved before it was kept): reviewed, unfinished.
+        let seatless = KeptGame {
+            online: None,
+            ..live
+        };
+        assert!(!goes_on(&seatless));
+        assert_eq!(result_words(Lang::En, &seatless).0, "Unfinished");
+        assert!(MODE_FILTERS
+            .iter()
+            .any(|(filter, key, _)| *filter == ModeFilter::Online && *key == Key::FilterOnline));
     }
 }

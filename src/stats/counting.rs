@@ -11,7 +11,8 @@ use crate::session::{use_game_events, GameEvent, GameNow, Mode, Records};
 
 /// Whether the game on screen has been counted, kept as its events come: counted once when it
 /// ends (not again after an undo and another ending, nor after a reload, the saved game carrying
-/// [`Records::counted`]). A game over from its start is none of the player's.
+/// [`Records::counted`]). A game over from its start is none of the player's, nor is a game
+/// watched online (`Mode::Online { me: None }`): it is never counted.
 #[derive(Clone, Debug, Default)]
 pub struct Counter {
     counted: bool,
@@ -34,6 +35,7 @@ impl Counter {
         for event in events {
             match *event {
                 GameEvent::Started(records) => self.counted = records.counted,
+                GameEvent::Ended(_) if state.mode() == (Mode::Online { me: None }) => {}
                 GameEvent::Ended(result) if !self.counted => {
                     self.counted = true;
                     count = Some((state.mode(), result));
@@ -124,6 +126,49 @@ mod tests {
         resumed.record(GameEvent::Started(Records::default()));
         assert_eq!(follow(&mut reloaded, &resumed, &mut seen), None);
         assert!(!reloaded.counted(), "a new game");
+    }
+
+    #[test]
+    fn an_online_game_is_counted_once_when_it_ends_and_a_game_watched_never() {
+        let as_black = Mode::Online {
+            me: Some(Color::Black),
+        };
+        let mut game = Scripted::started(
+            as_black,
+            Game::from_position(Position::from_fen(ONE_MOVE_WIN).unwrap()),
+            1,
+            Records::default(),
+        );
+        let (mut counter, mut seen) = (Counter::default(), 0);
+        assert_eq!(follow(&mut counter, &game, &mut seen), None);
+        game.play("d2d3");
+        let (mode, result) = follow(&mut counter, &game, &mut seen).unwrap();
+        assert_eq!((mode, result.winner()), (as_black, Some(Color::Red)));
+        assert_eq!(follow(&mut counter, &game, &mut seen), None, "once");
+
+        // The opponent left and the player claimed the win: an end with no move.
+        let mut claimed = Scripted::started(as_black, Game::new(), 2, Records::default());
+        let (mut counter, mut seen) = (Counter::default(), 0);
+        claimed
+            .game
+            .concede(duobao_rules::Concession::Abandoned(Color::Red))
+            .unwrap();
+        claimed.record(GameEvent::Left(Color::Red));
+        claimed.record(GameEvent::Ended(claimed.game.result().unwrap()));
+        let (_, result) = follow(&mut counter, &claimed, &mut seen).unwrap();
+        assert_eq!(result.winner(), Some(Color::Black));
+
+        let watching = Mode::Online { me: None };
+        let mut watched = Scripted::started(
+            watching,
+            Game::from_position(Position::from_fen(ONE_MOVE_WIN).unwrap()),
+            3,
+            Records::default(),
+        );
+        let (mut counter, mut seen) = (Counter::default(), 0);
+        watched.play("d2d3");
+        assert_eq!(follow(&mut counter, &watched, &mut seen), None, "watched");
+        assert!(!counter.counted());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The player's record on this device: results against the computer per level and colour,
-//! pass-and-play games, results with friends by link and lessons done (the puzzles solved are the puzzles' own progress,
+//! pass-and-play games, results with friends by link, results online (a game watched is none of
+//! the player's) and lessons done (the puzzles solved are the puzzles' own progress,
 //! `puzzles/progress.rs`). Plain data, free of any UI; the storage keeps each part under its own
 //! key, so damage to one costs only that part.
 
@@ -189,6 +190,37 @@ mod tests {
         );
         assert_eq!(stats.pass_and_play, 1, "counted apart");
         assert_eq!(stats.vs_ai_total(), Tally::default());
+    }
+
+    #[test]
+    fn online_games_count_apart_from_the_players_side_and_a_game_watched_not_at_all() {
+        let mut stats = Stats::default();
+        let as_red = Mode::Online {
+            me: Some(Color::Red),
+        };
+        stats.record_game(as_red, win(Color::Red));
+        stats.record_game(as_red, Concession::Resigned(Color::Red).result());
+        stats.record_game(
+            Mode::Online {
+                me: Some(Color::Black),
+            },
+            Concession::Abandoned(Color::Red).result(),
+        );
+        stats.record_game(as_red, Concession::DrawAgreed.result());
+        assert_eq!(
+            stats.online,
+            Tally {
+                wins: 2,
+                losses: 1,
+                draws: 1
+            }
+        );
+        let before = stats.clone();
+        stats.record_game(Mode::Online { me: None }, win(Color::Black));
+        assert_eq!(stats, before, "watched");
+        assert_eq!(stats.by_link, Tally::default(), "counted apart");
+        assert_eq!(stats.vs_ai_total(), Tally::default());
+        assert_eq!(stats.pass_and_play, 0);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The statistics page: results against the computer by level and colour, then the other
-//! counts.
+//! counts (pass-and-play, by link, online, puzzles, lessons).
 
 use dioxus::prelude::*;
 use duobao_engine::Level;
@@ -16,6 +16,31 @@ fn tally_cell(tally: Tally) -> String {
     format!("{} / {} / {}", tally.wins, tally.losses, tally.draws)
 }
 
+/// The counts below the games against the computer, each its test id's name, its label and its
+/// figures: pass-and-play games, games by link, games online (won / lost / drawn each), the
+/// puzzles solved and the lessons done of all the lessons.
+fn other_counts(
+    stats: &Stats,
+    puzzles_solved: usize,
+    (lessons_done, lessons_total): (usize, usize),
+) -> [(&'static str, Key, String); 5] {
+    [
+        (
+            "pass-and-play",
+            Key::StatsPassAndPlay,
+            stats.pass_and_play.to_string(),
+        ),
+        ("by-link", Key::StatsByLink, tally_cell(stats.by_link)),
+        ("online", Key::StatsOnline, tally_cell(stats.online)),
+        ("puzzles", Key::StatsPuzzles, puzzles_solved.to_string()),
+        (
+            "lessons",
+            Key::StatsLessons,
+            format!("{lessons_done} / {lessons_total}"),
+        ),
+    ]
+}
+
 split_screen! {
     /// The screen, its code in a chunk of its own in the web build: [`StatisticsScreenBody`].
     pub StatisticsScreen(StatisticsScreenBodyProps) => StatisticsScreenBody
@@ -28,23 +53,9 @@ pub fn StatisticsScreenBody(puzzles_solved: usize, lessons: (usize, usize)) -> E
     let prefs: Signal<Prefs> = use_context();
     let stats: Signal<Stats> = use_context();
     let lang = prefs.read().lang;
-    let (lessons_done, lessons_total) = lessons;
     let stats = stats.read();
     let total = stats.vs_ai_total();
-    let counts = [
-        (
-            "pass-and-play",
-            Key::StatsPassAndPlay,
-            stats.pass_and_play.to_string(),
-        ),
-        ("by-link", Key::StatsByLink, tally_cell(stats.by_link)),
-        ("puzzles", Key::StatsPuzzles, puzzles_solved.to_string()),
-        (
-            "lessons",
-            Key::StatsLessons,
-            format!("{lessons_done} / {lessons_total}"),
-        ),
-    ];
+    let counts = other_counts(&stats, puzzles_solved, lessons);
 
     rsx! {
         PageFrame { title: text(lang, Key::Statistics), testid: "statistics",
@@ -110,5 +121,38 @@ mod tests {
             draws: 0,
         };
         assert_eq!(tally_cell(tally), "2 / 1 / 0");
+    }
+
+    #[test]
+    fn online_games_have_a_row_of_their_own() {
+        let mut stats = Stats::default();
+        stats.record_game(
+            crate::session::Mode::Online {
+                me: Some(Color::Black),
+            },
+            duobao_rules::Concession::Resigned(Color::Red).result(),
+        );
+        stats.by_link.draws = 3;
+        let counts = other_counts(&stats, 4, (2, 9));
+        let row = |name: &str| {
+            counts
+                .iter()
+                .find(|(row, ..)| *row == name)
+                .map(|(_, label, value)| (*label, value.as_str()))
+        };
+        assert_eq!(row("online"), Some((Key::StatsOnline, "1 / 0 / 0")));
+        assert_eq!(row("by-link"), Some((Key::StatsByLink, "0 / 0 / 3")));
+        assert_eq!(row("lessons"), Some((Key::StatsLessons, "2 / 9")));
+        assert_eq!(text(Lang::Zh, Key::StatsOnline), "在线对弈（胜 / 负 / 和）");
+        assert_eq!(
+            text(Lang::En, Key::StatsOnline),
+            "Online (won / lost / drawn)"
+        );
+        // After the games by link, before the puzzles.
+        let names: Vec<&str> = counts.iter().map(|(name, ..)| *name).collect();
+        assert_eq!(
+            names,
+            ["pass-and-play", "by-link", "online", "puzzles", "lessons"]
+        );
     }
 }
