@@ -65,7 +65,9 @@ function withEngine(built) {
  * `style` attributes (the pieces' positions). What only a header can say (`frame-ancestors`)
  * the server sends (crates/serve/src/headers.rs). Requests may go to other sites: the endgame
  * table service is wherever the player's setting says (src/tablebase_service), and answers them
- * with CORS.
+ * with CORS. So may WebSockets (`ws:` and `wss:`): an online game's socket goes to the app's own
+ * server or to the one the settings name (docs/PROTOCOL.md), and `'self'` does not cover the
+ * page's own server's `ws:` in every browser (CSP Level 2's did not).
  */
 function withSecurityPolicy(built) {
   // A page finished before (the e2e suite's next builds) gets its policy made again.
@@ -78,7 +80,7 @@ function withSecurityPolicy(built) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
-    "connect-src 'self' https: http:",
+    "connect-src 'self' https: http: ws: wss:",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -121,6 +123,13 @@ const HASHED = /-dxh[0-9a-f]+\./;
 // the server's Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy, so it stays
 // cross-origin isolated (crates/serve/src/headers.rs), and the engine's worker script keeps the
 // embedder policy a worker of an isolated page needs.
+//
+// The worker answers only the files it precached and navigations (with the precached page); it
+// has no runtime caching, so whatever else the app asks goes to the network as it is: the
+// server's API (the endgame tables' answers, which the browser's own HTTP cache keeps as their
+// headers say; the online games, which must never come from a cache) and the online games'
+// sockets, which no service worker sees. A navigation to /api/ is the server's to answer, never
+// the app's page.
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
   globPatterns: ['**/*'],
@@ -133,7 +142,7 @@ const { count, size, warnings } = await generateSW({
   ignoreURLParametersMatching: [/.*/],
   directoryIndex: 'index.html',
   navigateFallback: 'index.html',
-  navigateFallbackDenylist: [/^\/bench\//],
+  navigateFallbackDenylist: [/^\/bench\//, /^\/api\//],
   // A new build installs beside the running one and takes over when the app is next opened
   // (or at once when the player accepts the app's "new version" notice, which asks it to
   // skip waiting): one page never mixes the files of two builds.

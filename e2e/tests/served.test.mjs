@@ -108,6 +108,8 @@ test('the page runs under its content security policy, which refuses a script sl
   assert.ok(policy, 'the page carries its policy');
   assert.match(policy, /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3} 'wasm-unsafe-eval'/);
   assert.match(policy, /default-src 'self'/);
+  // Online games' sockets, to the page's own server or to the one the settings name.
+  assert.match(policy, /connect-src 'self' https: http: ws: wss:;/);
   assert.ok(page.indexOf(policy) < page.indexOf('<script'), 'the policy comes before the first script');
 
   const browser = await openBrowser();
@@ -128,6 +130,58 @@ test('the page runs under its content security policy, which refuses a script sl
     assert.equal(browser.violations.length, 1, 'the refusal was reported');
     assert.match(browser.violations[0], /script-src-elem refused inline/);
     browser.violations.length = 0;
+
+    // An online game's socket opens to the page's own server; one to another server (here the
+    // same one by another name, which refuses a page of another origin) is the server's to
+    // refuse, not the policy's: close() fails on any violation.
+    const sockets = await app.evaluate(async () => {
+      const opened = (url) => new Promise((resolve) => {
+        const socket = new WebSocket(url);
+        socket.onopen = () => { socket.close(); resolve('open'); };
+        socket.onerror = () => resolve('refused');
+      });
+      const response = await fetch('/api/online/games', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"side":"red","turn_seconds":60}',
+      });
+      const { id } = await response.json();
+      const path = `/api/online/games/${id}/socket`;
+      return [await opened(`ws://${location.host}${path}`), await opened(`ws://localhost:${location.port}${path}`)];
+    });
+    assert.deepEqual(sockets, ['open', 'refused']);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the offline worker leaves the server's API and the online games' sockets to the network", async () => {
+  const browser = await openBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(site.url);
+    await page.getByTestId('home').waitFor();
+    await waitForServiceWorker(page);
+    const created = await page.evaluate(async () => {
+      const response = await fetch('/api/online/games', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"side":"black","turn_seconds":60}',
+      });
+      return { status: response.status, cache: response.headers.get('cache-control'), body: await response.json() };
+    });
+    assert.equal(created.status, 201);
+    assert.equal(created.cache, 'no-store');
+    // A navigation into the API gets the server's own answer, never the app's page from the
+    // worker's cache; a navigation in the app does get it.
+    for (const [path, status] of [
+      [`api/online/games/${created.body.id}`, 200],
+      ['api/online/games/nosuchgame', 404],
+      ['api/tablebase?fen=x', 404],
+    ]) {
+      const response = await page.goto(`${site.url}${path}`);
+      assert.equal(response.status(), status, path);
+      assert.equal(response.fromServiceWorker(), false, path);
+    }
+    const app = await page.goto(`${site.url}?lang=en`);
+    assert.equal(app.fromServiceWorker(), true);
+    await page.getByTestId('home').waitFor();
   } finally {
     await browser.close();
   }

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::command::Command;
 use crate::model::Event;
+use crate::origin;
 use crate::protocol::{
     CreateGame, Created, JoinGame, NewSeek, Refusal, Seat, Seated, SeekKey, SideChoice, Waiting,
     TURN_SECONDS,
@@ -37,7 +38,7 @@ const SEEK_POLL: Duration = Duration::from_secs(25);
 /// How often a waiting seek looks at the database, should a notice be lost.
 const SEEK_RECHECK: Duration = Duration::from_secs(2);
 
-/// The routes under `/api/online`.
+/// The routes under `/api/online`, answering CORS for the app's native shells (`origin::cors`).
 pub fn router(online: Online) -> Router {
     Router::new()
         .route("/api/online/games", post(create))
@@ -50,6 +51,8 @@ pub fn router(online: Online) -> Router {
             post(renew_seek).delete(cancel_seek),
         )
         .with_state(online)
+        // On these routes alone: the site they are merged into keeps its own answers.
+        .layer(origin::cors())
 }
 
 fn json(status: StatusCode, body: &impl Serialize) -> Response {
@@ -251,7 +254,7 @@ async fn upgrade(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, Refusal> {
     game_id(&id)?;
-    if !socket::same_origin(&headers) {
+    if !origin::may_open_socket(&headers) {
         return Ok((
             StatusCode::FORBIDDEN,
             "another site's page may not open this socket",

@@ -6,13 +6,15 @@
 //! games (`store`).
 //!
 //! [`Online::start`] resumes the games being played and returns the service; [`router`] is its
-//! part of the site, `/api/online/…`. The handlers read the client's address as
-//! [`ClientIp`] from the connection, for the rate limits.
+//! part of the site, `/api/online/…`, which lets in the server's own pages and those of the
+//! app's native shells ([`APP_SHELL_ORIGINS`]), and answers CORS for the latter. The handlers
+//! read the client's address as [`ClientIp`] from the connection, for the rate limits.
 
 mod command;
 mod http;
 mod limits;
 mod model;
+mod origin;
 mod protocol;
 mod room;
 mod rooms;
@@ -23,6 +25,7 @@ mod socket;
 pub mod store;
 
 pub use http::router;
+pub use origin::{is_app_shell, APP_SHELL_ORIGINS};
 
 pub use model::{BadHistory, Decision, Event, GameState, Presence, Status, ABORTED};
 pub use protocol::{ClientFrame, Refusal, Seat, TURN_SECONDS};

@@ -1,12 +1,12 @@
-//! A game's WebSocket: the origin checked, the hello within 10 s, then frames in (limited in
-//! size and rate) and the game task's messages out; protocol pings every 15 s measure the round
-//! trip for the clock's allowance and find sockets that went silent.
+//! A game's WebSocket, its origin checked before the upgrade (`origin`): the hello within 10 s,
+//! then frames in (limited in size and rate) and the game task's messages out; protocol pings
+//! every 15 s measure the round trip for the clock's allowance and find sockets that went
+//! silent.
 
 use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
-use axum::http::HeaderMap;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -27,21 +27,6 @@ const FRAMES: Rate = Rate {
 };
 /// RFC 6455's code for a policy broken (too many frames, no hello).
 const POLICY: u16 = 1008;
-
-/// Whether a browser's `Origin` is this server's own (by the `Host` it asked for); a client with
-/// no `Origin` is not a browser, which cannot be made to call here from another site's page.
-pub fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get("origin") else {
-        return true;
-    };
-    let host = headers.get("host").and_then(|h| h.to_str().ok());
-    let origin_host = origin
-        .to_str()
-        .ok()
-        .and_then(|o| o.split_once("://"))
-        .map(|(_, rest)| rest.trim_end_matches('/'));
-    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
-}
 
 fn close(code: u16, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame {
@@ -166,42 +151,4 @@ async fn refuse<T>(socket: &mut WebSocket, refusal: Refusal) -> Option<T> {
     let _ = socket.send(Message::Text(refusal.to_json().into())).await;
     let _ = socket.send(close(POLICY, "refused")).await;
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_servers_own_pages_open_a_socket() {
-        let headers = |pairs: &[(&'static str, &'static str)]| {
-            let mut map = HeaderMap::new();
-            for (name, value) in pairs {
-                map.insert(*name, value.parse().unwrap());
-            }
-            map
-        };
-        assert!(same_origin(&headers(&[("host", "127.0.0.1:8080")])));
-        assert!(same_origin(&headers(&[
-            ("host", "127.0.0.1:8080"),
-            ("origin", "http://127.0.0.1:8080")
-        ])));
-        assert!(same_origin(&headers(&[
-            ("host", "Game.example"),
-            ("origin", "https://game.example")
-        ])));
-        assert!(!same_origin(&headers(&[
-            ("host", "127.0.0.1:8080"),
-            ("origin", "https://evil.example")
-        ])));
-        assert!(!same_origin(&headers(&[
-            ("host", "127.0.0.1:8080"),
-            ("origin", "http://127.0.0.1:8081")
-        ])));
-        assert!(!same_origin(&headers(&[(
-            "origin",
-            "http://127.0.0.1:8080"
-        )])));
-        assert!(!same_origin(&headers(&[("host", "a"), ("origin", "null")])));
-    }
 }

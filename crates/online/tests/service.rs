@@ -5,7 +5,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use duobao_online::{open_database, ClientIp, Online, Options};
+use duobao_online::{open_database, ClientIp, Online, Options, APP_SHELL_ORIGINS};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -34,26 +34,69 @@ async fn server() -> Server {
     }
 }
 
-/// A plain HTTP/1.1 request (the server is ours, the requests tiny): status and body.
-async fn request(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+/// An answer over HTTP: its status, its headers (names as sent) and its body as JSON.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Value,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// A plain HTTP/1.1 request (the server is ours, the requests tiny) with `headers` beside the
+/// JSON content type.
+async fn exchange(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Answer {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()
     );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
     stream.write_all(head.as_bytes()).await.unwrap();
     stream.write_all(body.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).await.unwrap();
     let answer = String::from_utf8(answer).unwrap();
     let status = answer[9..12].parse().unwrap();
-    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let headers = head
+        .split("\r\n")
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
+        .collect();
     // A chunked body (axum's default for some answers) has its length first.
     let body = body.find('{').map_or("null", |start| {
         &body[start..=body.rfind('}').unwrap_or(start)]
     });
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    Answer {
+        status,
+        headers,
+        body: serde_json::from_str(body).unwrap_or(Value::Null),
+    }
+}
+
+/// A request without an `Origin` (not a browser's): status and body.
+async fn request(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let answer = exchange(addr, method, path, &[], body).await;
+    (answer.status, answer.body)
 }
 
 async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
@@ -425,6 +468,150 @@ async fn guessing_secrets_is_slowed_and_other_sites_are_shut_out() {
         .headers_mut()
         .insert("origin", "https://elsewhere.example".parse().unwrap());
     assert!(tokio_tungstenite::connect_async(request).await.is_err());
+}
+
+/// A socket of game `id` opened by a page at `origin`.
+async fn connect_from(
+    addr: SocketAddr,
+    id: &str,
+    origin: &str,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    let mut request = format!("ws://{addr}/api/online/games/{id}/socket")
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("origin", origin.parse().unwrap());
+    Ok(tokio_tungstenite::connect_async(request).await?.0)
+}
+
+const EVIL: &str = "https://evil.example";
+
+/// What a browser asks before a page at `origin` sends `method` with a JSON body to `path`;
+/// `private` as Chromium asks before a public page reaches the home network.
+async fn preflight(addr: SocketAddr, path: &str, origin: &str, method: &str) -> Answer {
+    let headers = [
+        ("Origin", origin),
+        ("Access-Control-Request-Method", method),
+        ("Access-Control-Request-Headers", "content-type"),
+        ("Access-Control-Request-Private-Network", "true"),
+    ];
+    exchange(addr, "OPTIONS", path, &headers, "").await
+}
+
+#[tokio::test]
+async fn the_app_shells_pages_play_through_cors_and_other_sites_do_not() {
+    let server = server().await;
+    let addr = server.addr;
+    for origin in APP_SHELL_ORIGINS {
+        for (path, method) in [
+            ("/api/online/games", "POST"),
+            ("/api/online/games/nosuchgame/join", "POST"),
+            ("/api/online/seeks", "POST"),
+            ("/api/online/seeks/nosuchseek", "DELETE"),
+        ] {
+            let answer = preflight(addr, path, origin, method).await;
+            let said = |name| answer.header(name).map(str::to_ascii_lowercase);
+            assert!((200..300).contains(&answer.status), "{path} {origin}");
+            assert_eq!(
+                answer.header("access-control-allow-origin"),
+                Some(origin),
+                "{path}"
+            );
+            let methods = said("access-control-allow-methods").unwrap_or_default();
+            for method in ["get", "post", "delete"] {
+                assert!(methods.contains(method), "{methods}");
+            }
+            assert_eq!(
+                said("access-control-allow-headers").as_deref(),
+                Some("content-type")
+            );
+            assert_eq!(said("access-control-max-age").as_deref(), Some("7200"));
+            assert_eq!(
+                said("access-control-allow-private-network").as_deref(),
+                Some("true")
+            );
+            assert!(said("vary").unwrap_or_default().contains("origin"));
+        }
+
+        // Every answer to the shell's page says it may read it: a game made, its view, a
+        // refusal.
+        let from_shell = [("Origin", origin)];
+        let body = json!({"side": "red", "turn_seconds": 60}).to_string();
+        let created = exchange(addr, "POST", "/api/online/games", &from_shell, &body).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        assert_eq!(created.header("access-control-allow-origin"), Some(origin));
+        let id = created.body["id"].as_str().unwrap();
+        let seen = exchange(
+            addr,
+            "GET",
+            &format!("/api/online/games/{id}"),
+            &from_shell,
+            "",
+        )
+        .await;
+        assert_eq!(seen.status, 200);
+        assert_eq!(seen.header("access-control-allow-origin"), Some(origin));
+        let body = json!({"invite": "A".repeat(32)}).to_string();
+        let path = format!("/api/online/games/{id}/join");
+        let refused = exchange(addr, "POST", &path, &from_shell, &body).await;
+        assert_eq!(refused.status, 403);
+        assert_eq!(refused.body["error"], "wrong_invite");
+        assert_eq!(refused.header("access-control-allow-origin"), Some(origin));
+
+        // And its socket is let in.
+        let mut socket = connect_from(addr, id, origin)
+            .await
+            .unwrap_or_else(|error| panic!("{origin}: {error}"));
+        let secret = created.body["secret"].as_str().unwrap();
+        send(&mut socket, json!({"t": "hello", "secret": secret, "v": 0})).await;
+        assert_eq!(next_of(&mut socket, "full").await["game"]["you"], "red");
+    }
+
+    // Another site's page: no preflight lets its browser send, no answer may be read by it,
+    // its socket is refused before it opens.
+    for (path, method) in [
+        ("/api/online/games", "POST"),
+        ("/api/online/seeks/nosuchseek", "DELETE"),
+    ] {
+        let answer = preflight(addr, path, EVIL, method).await;
+        assert_eq!(answer.header("access-control-allow-origin"), None, "{path}");
+        assert_eq!(answer.header("access-control-allow-private-network"), None);
+    }
+    let body = json!({"side": "red", "turn_seconds": 60}).to_string();
+    let created = exchange(
+        addr,
+        "POST",
+        "/api/online/games",
+        &[("Origin", EVIL)],
+        &body,
+    )
+    .await;
+    assert_eq!(created.header("access-control-allow-origin"), None);
+    // Nor for the server's own pages, which need none.
+    let own = format!("http://{addr}");
+    let created = exchange(
+        addr,
+        "POST",
+        "/api/online/games",
+        &[("Origin", &own)],
+        &body,
+    )
+    .await;
+    assert_eq!(created.status, 201);
+    assert_eq!(created.header("access-control-allow-origin"), None);
+    let id = created.body["id"].as_str().unwrap();
+    match connect_from(addr, id, EVIL).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+            assert_eq!(answer.status(), 403)
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a socket from {EVIL} was let in"),
+    }
+    // A look-alike of a shell's origin is another site.
+    let fake = "https://dioxus.index.html.evil.example";
+    assert!(connect_from(addr, id, fake).await.is_err());
+    assert!(connect_from(addr, id, &own).await.is_ok());
 }
 
 #[tokio::test]

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use duobao_online::{Online, APP_SHELL_ORIGINS};
 use duobao_rules::Position;
 use duobao_serve::{CaError, Config, Limits, Site, StartError, LOCAL_CA_PATH, TABLEBASE_PATH};
 use duobao_tablebase::{file, Tablebase};
@@ -954,4 +955,72 @@ async fn without_tables_there_is_no_tablebase_and_a_bad_folder_stops_the_start()
     };
     assert!(matches!(problem, StartError::Tables(_)));
     assert!(problem.to_string().contains("no table files"), "{problem}");
+}
+
+/// The online games merged into the site answer CORS to the app's native shells (their pages
+/// post JSON from an origin of their own) beside the site's own headers, and to nobody else;
+/// the site's files stay its own.
+#[tokio::test]
+async fn the_online_games_answer_the_app_shells_and_the_files_stay_the_sites() {
+    let dir = web_build();
+    let database = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", database.path().join("online.sqlite").display());
+    let online = Online::start(
+        duobao_online::open_database(&url).await.unwrap(),
+        Default::default(),
+    )
+    .await
+    .unwrap();
+    let server = serve(Config {
+        online: Some(online),
+        ..config(dir.path(), None)
+    });
+    let preflight = |path: &str, origin: &str| {
+        format!(
+            "OPTIONS {path} HTTP/1.1\r\nHost: localhost\r\nOrigin: {origin}\r\n\
+             Access-Control-Request-Method: POST\r\n\
+             Access-Control-Request-Headers: content-type\r\nConnection: close\r\n\r\n"
+        )
+    };
+    for origin in APP_SHELL_ORIGINS {
+        let reply = raw_exchange(server.addr, &preflight("/api/online/games", origin)).await;
+        assert_eq!(reply.status, 200, "{origin}");
+        assert_eq!(reply.header("access-control-allow-origin"), Some(origin));
+        assert!(reply
+            .header("access-control-allow-methods")
+            .is_some_and(|methods| methods.contains("POST") && methods.contains("DELETE")));
+        assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+        assert_eq!(
+            reply.header("cross-origin-embedder-policy"),
+            Some("require-corp")
+        );
+
+        let refused = raw_exchange(
+            server.addr,
+            &format!(
+                "GET /api/online/games/nosuchgame HTTP/1.1\r\nHost: localhost\r\n\
+                 Origin: {origin}\r\nConnection: close\r\n\r\n"
+            ),
+        )
+        .await;
+        assert_eq!(refused.status, 404);
+        assert_eq!(refused.header("access-control-allow-origin"), Some(origin));
+        assert_eq!(refused.header("cache-control"), Some("no-store"));
+
+        let page = raw_exchange(
+            server.addr,
+            &format!("GET / HTTP/1.1\r\nHost: localhost\r\nOrigin: {origin}\r\nConnection: close\r\n\r\n"),
+        )
+        .await;
+        assert_eq!(page.status, 200);
+        assert_eq!(page.header("access-control-allow-origin"), None);
+        let file = raw_exchange(server.addr, &preflight("/index.html", origin)).await;
+        assert_eq!(file.header("access-control-allow-origin"), None);
+    }
+    let evil = raw_exchange(
+        server.addr,
+        &preflight("/api/online/games", "https://evil.example"),
+    )
+    .await;
+    assert_eq!(evil.header("access-control-allow-origin"), None);
 }
