@@ -3,7 +3,8 @@
 // position shows the service's exact verdict and every move's value as the service gives them,
 // and a tap on a move plays it; with the network off the board still works and says the service
 // cannot be reached; an answer that is not one is ignored and said to be; a position the app's
-// own tables hold is not asked about. The service's address is a setting: a bad one is refused
+// own tables hold is not asked about. The service is asked on the app's server, whose address is
+// a setting (Server address; its test ids are still `tablebase-service-*`): a bad one is refused
 // with its reason, a good one kept after a reload and asked, an empty one the site again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -155,7 +156,7 @@ for (const lang of ['en', 'zh']) {
   });
 }
 
-test('the service address is a setting: refused with a reason, kept, asked, and emptied back to the site', async () => {
+test('the server address is a setting: refused with a reason, kept, asked, and emptied back to the site', async () => {
   const own = await openBrowser();
   const page = await newWatchedPage(own.context);
   await page.goto(`${site.url}?lang=en`);

@@ -1,13 +1,14 @@
-//! The tablebase service's address: typed in, checked, saved with a tap (read from the field
-//! when saved rather than on every keystroke, as the import sheet does, for the download's
-//! sake), its error said in the player's words.
+//! The app's server's address (online games, the endgame table service): typed in, checked,
+//! saved with a tap (read from the field when saved rather than on every keystroke, as the
+//! import sheet does, for the download's sake), its error said in the player's words. The
+//! field's test ids are those it had as the endgame table service's address.
 
 use dioxus::prelude::*;
 
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
+use crate::server_address::{choose_address, AddressError, ServerAddress};
 use crate::storage::DeviceStore;
-use crate::tablebase_service::{choose_address, AddressError, ServiceAddress};
 
 const TYPED_SCRIPT: &str = r#"dioxus.send(document.querySelector('[data-testid="tablebase-service-address"]')?.value ?? "");"#;
 
@@ -27,17 +28,17 @@ fn error_key(error: AddressError) -> Key {
 }
 
 #[component]
-pub fn ServiceAddressField() -> Element {
+pub fn ServerAddressField() -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let store: DeviceStore = use_context();
-    let address: Signal<ServiceAddress> = use_context();
+    let address: Signal<ServerAddress> = use_context();
     let mut saved = use_signal(|| None::<Saved>);
     let current = address.read().written().to_string();
     rsx! {
         div { class: "service-address",
             label { class: "choice-label", r#for: "tablebase-service-address",
-                {text(lang, Key::TablebaseServiceSetting)}
+                {text(lang, Key::ServerAddressSetting)}
             }
             input {
                 id: "tablebase-service-address",
@@ -46,7 +47,7 @@ pub fn ServiceAddressField() -> Element {
                 inputmode: "url",
                 autocomplete: "off",
                 spellcheck: "false",
-                placeholder: text(lang, Key::TablebaseServicePlaceholder),
+                placeholder: text(lang, Key::ServerAddressPlaceholder),
                 "data-testid": "tablebase-service-address",
                 initial_value: "{current}",
             }
@@ -58,7 +59,7 @@ pub fn ServiceAddressField() -> Element {
                     spawn(async move {
                         let mut typed = document::eval(TYPED_SCRIPT);
                         let typed = typed.recv::<String>().await.unwrap_or_default();
-                        saved.set(Some(match ServiceAddress::parse(&typed) {
+                        saved.set(Some(match ServerAddress::parse(&typed) {
                             Ok(chosen) => {
                                 choose_address(&store, address, chosen);
                                 Saved::Done
@@ -67,12 +68,12 @@ pub fn ServiceAddressField() -> Element {
                         }));
                     });
                 },
-                {text(lang, Key::TablebaseServiceSave)}
+                {text(lang, Key::ServerAddressSave)}
             }
             match saved() {
                 Some(Saved::Done) => rsx! {
                     p { class: "address-status", role: "status", "data-testid": "tablebase-service-status",
-                        {text(lang, Key::TablebaseServiceSaved)}
+                        {text(lang, Key::ServerAddressSaved)}
                     }
                 },
                 Some(Saved::Refused(error)) => rsx! {
@@ -83,6 +84,6 @@ pub fn ServiceAddressField() -> Element {
                 None => rsx! {},
             }
         }
-        p { class: "hint", {text(lang, Key::TablebaseServiceHint)} }
+        p { class: "hint", {text(lang, Key::ServerAddressHint)} }
     }
 }

@@ -5,7 +5,7 @@
 use dioxus::prelude::*;
 
 use super::look::LookChoices;
-use super::service::ServiceAddressField;
+use super::service::ServerAddressField;
 use crate::engine;
 use crate::feedback::{preview_sound, preview_vibration};
 use crate::game::GameHandle;
@@ -131,7 +131,7 @@ pub fn SettingsScreenBody(_: ()) -> Element {
                     {fill(lang, Key::EngineThreadsHint, &[&engine::threads(None).to_string()])}
                 }
                 LookChoices {}
-                ServiceAddressField {}
+                ServerAddressField {}
             }
         }
     }

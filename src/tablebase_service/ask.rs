@@ -7,12 +7,15 @@ use std::time::Duration;
 use dioxus::prelude::*;
 use duobao_rules::Position;
 
-use super::address::ServiceAddress;
 use super::answer::{read_answer, MoveValue, TableAnswer};
 use crate::endgames::carries;
+use crate::server_address::ServerAddress;
 
 /// The longest answer read: a position's answer is a few KB at most.
 const MAX_ANSWER_BYTES: usize = 64 * 1024;
+
+/// The service's path on the server, as `duobao-serve` answers it.
+const PATH: &str = "/api/tablebase";
 
 /// Fetches `URL?fen=FEN` and sends back `[status, body]`; status 0 when offline, out of reach or
 /// out of time (the request is then aborted).
@@ -58,8 +61,8 @@ pub enum Reply {
 }
 
 /// Asks the service at `address` about `position`, waiting at most `wait`.
-pub async fn ask(address: &ServiceAddress, position: &Position, wait: Duration) -> Reply {
-    let Some(url) = address.endpoint() else {
+pub async fn ask(address: &ServerAddress, position: &Position, wait: Duration) -> Reply {
+    let Some(url) = address.endpoint(PATH) else {
         return Reply::NoService;
     };
     if ABSENT.with_borrow(|absent| absent.contains(&url)) {
@@ -90,7 +93,7 @@ pub async fn ask(address: &ServiceAddress, position: &Position, wait: Duration) 
 /// The best move by the service's tables in `position`, when it knows the position within
 /// `wait`; never asked about a position the app's own tables hold, which the engine knows.
 pub async fn best_move(
-    service: &ServiceAddress,
+    service: &ServerAddress,
     position: &Position,
     wait: Duration,
 ) -> Option<MoveValue> {

@@ -1,15 +1,20 @@
 //! The tablebase service: a server's endgame tables (`duobao-serve --tables DIR`), asked
 //! `GET /api/tablebase?fen=FEN` for positions beyond the tables the app carries, as Lichess's
-//! app asks its tablebase. Where the service lives is a setting ([`ServiceAddress`]), by default
+//! app asks its tablebase. It is asked on the app's server ([`ServerAddress`]), by default
 //! the site the app was served from. The service helps and is never needed: offline, out of
 //! reach, slow or answering nonsense, it is one more [`Reply`] and the app goes on as without it.
 //!
-//! Below the features: it imports only the storage and the endgames the app carries.
+//! Below the features: it imports only the server's address and the endgames the app carries.
+//!
+//! [`ServerAddress`]: crate::server_address::ServerAddress
 
-mod address;
 mod answer;
 mod ask;
 
-pub use address::{choose_address, use_service_address, AddressError, ServiceAddress};
+/// Its provider under its first name, for `subscribers.rs`'s test.
+#[cfg(test)]
+pub use crate::server_address::use_server_address as use_service_address;
+/// The server's address under its first name, for the parts that still call it so.
+pub use crate::server_address::ServerAddress as ServiceAddress;
 pub use answer::{Category, MoveValue, TableAnswer};
 pub use ask::{ask, best_move, Reply};

@@ -1,0 +1,20 @@
+//! The client of the online games (`docs/PROTOCOL.md`, served by `duobao-serve` at
+//! `/api/online` of the app's server, [`ServerAddress`]): the protocol's messages as types
+//! ([`protocol`]), its HTTP requests ([`http`]: create, join, look, seek) and a game's socket
+//! ([`socket`]). Everything goes through page scripts (`fetch`, `WebSocket`), the browser's on
+//! the web and the WebView's natively, so that one code path serves both.
+//!
+//! Below the features: it imports only the server's address and the log.
+//!
+//! [`ServerAddress`]: crate::server_address::ServerAddress
+
+mod http;
+mod protocol;
+mod socket;
+
+pub use http::{
+    create_game, draw_secret, join, look, renew_seek, seek, stop_seek, Failure, Paired, SeekAnswer,
+    Side,
+};
+pub use protocol::{read_result, ClientMessage, GameSnapshot, OnlineEnd, ServerMessage, Status};
+pub use socket::{Socket, SocketEvent};
