@@ -18,10 +18,12 @@ use crate::home::{AskedQuestion, HomeScreen};
 use crate::learn::lessons::lessons_done;
 use crate::learn::LearnScreen;
 use crate::navigation::{use_game_opener, use_navigation, GameStart, Page, Route, RouteScreen};
+use crate::online::{OnlineArrivalScreen, PlayOnlineScreen};
 use crate::prefs::use_saving_prefs;
 use crate::puzzles::{puzzles_solved, PuzzlesScreen};
 use crate::review::ReviewScreen;
 use crate::rules::RulesScreen;
+use crate::server_address::use_server_address;
 use crate::session::load_game;
 use crate::settings::SettingsScreen;
 use crate::shell::use_page_title;
@@ -29,7 +31,6 @@ use crate::shortcuts::use_shortcuts;
 use crate::start_up::{read_opening, Opened};
 use crate::stats::{use_stats, StatisticsScreen};
 use crate::storage::DeviceStore;
-use crate::tablebase_service::use_service_address;
 use crate::widgets::setup;
 
 /// In the web build the page links the stylesheet itself (dx writes the link into index.html),
@@ -59,7 +60,7 @@ pub fn App() -> Element {
             .any(|(_, route, _)| *route == Route::Game)
     });
     use_saving_prefs(store.clone(), own, prefs);
-    use_service_address(store.clone());
+    use_server_address(store.clone());
     let stats = use_stats(store.clone());
     // Without a game to open at once, the game holds a placeholder until the home screen starts
     // or continues the real one.
@@ -120,6 +121,8 @@ pub fn App() -> Element {
                     },
                     Route::Analysis { game, at } => rsx! { AnalysisScreen { game, at, on_top } },
                     Route::Editor { start } => rsx! { EditorScreen { start } },
+                    Route::PlayOnline => rsx! { PlayOnlineScreen {} },
+                    Route::OnlineArrival(link) => rsx! { OnlineArrivalScreen { link } },
                     Route::Page(Page::Rules) => rsx! { RulesScreen {} },
                     Route::Page(Page::Settings) => rsx! { SettingsScreen {} },
                     Route::Page(Page::Learn) => rsx! { LearnScreen {} },

@@ -469,11 +469,11 @@ translations! {
     EngineThreads => "计算线程", "Engine threads";
     ThreadsAuto => "自动", "Auto";
     EngineThreadsHint => "大师级电脑走棋和棋局分析同时用几个线程计算。自动：设备的核心数减一（在这台设备上是 {0} 个），最多 4 个。在网页上，只有网站开启跨源隔离时才能用多个线程。", "How many threads Master's moves and the analysis board search on. Auto: the device's cores less one ({0} here), at most 4. On the web, more than one only where the site allows it (cross-origin isolation).";
-    TablebaseServiceSetting => "残局库服务", "Endgame table service";
-    TablebaseServiceHint => "本机自带四个兵卒以内的残局库；更多兵卒的局面，分析棋盘和提示会向这个服务查询。留空则使用本应用所在的网站。", "The app carries the endgame tables of up to four soldiers; for positions with more, the analysis board and the hint ask this service. Leave it empty to use the site the app came from.";
-    TablebaseServicePlaceholder => "本应用所在的网站", "the site the app came from";
-    TablebaseServiceSave => "保存地址", "Save address";
-    TablebaseServiceSaved => "地址已保存", "Address saved";
+    ServerAddressSetting => "服务器地址", "Server address";
+    ServerAddressHint => "在线对弈通过这台服务器进行。本机自带四个兵卒以内的残局库；更多兵卒的局面，分析棋盘和提示也会向它查询。留空则使用本应用所在的网站。", "Online games are played on this server. The app carries the endgame tables of up to four soldiers; for positions with more, the analysis board and the hint ask the server too. Leave it empty to use the site the app came from.";
+    ServerAddressPlaceholder => "本应用所在的网站", "the site the app came from";
+    ServerAddressSave => "保存地址", "Save address";
+    ServerAddressSaved => "地址已保存", "Address saved";
     AddressNotWeb => "请填写完整的网址，包括开头的协议部分", "The address must begin with http:// or https://";
     AddressMalformed => "这个地址无法使用：需要主机名，不能有空格、问号或井号", "This address cannot be used: it needs a host, and no spaces, ? or #";
     AddressTooLong => "地址太长了", "The address is too long";
@@ -518,6 +518,48 @@ translations! {
     ReasonBlackAbandoned => "黑方离开了对局", "Black left the game";
     OpponentPlayed => "对手走 {0}", "Your opponent played {0}";
     OpponentPlayedCapturing => "对手走 {0}，吃掉 {1}", "Your opponent played {0}, capturing {1}";
+    SideRandom => "随机", "Random";
+    OnlineHow => "邀请好友：把链接发给他，他一打开就入座开局。快速匹配：和另一位选了相同限时的玩家对弈。超时这一步作废，轮到对方走。", "Invite a friend: send them the link, and opening it seats them at the game. Play someone now: play another player who picked the same turn time. A turn not played in time is passed.";
+    InviteFriend => "邀请好友", "Invite a friend";
+    InviteHelp => "把这个链接发给好友：他打开链接就入座，对局随即开始。链接只能用一次。", "Send this link to your friend: opening it seats them, and the game begins. The link works once.";
+    PlaySomeoneNow => "快速匹配", "Play someone now";
+    LookingForOpponent => "正在寻找对手……", "Looking for an opponent…";
+    StopWaiting => "停止等待", "Stop waiting";
+    JoiningGame => "正在进入对局……", "Joining the game…";
+    OnlineNeedsNetwork => "在线对弈需要网络连接。", "Playing online needs a network connection.";
+    OnlineNoServer => "请先在设置里填写服务器地址。", "Set the server's address in the settings first.";
+    OnlineUnreachable => "连不上服务器，请稍后再试。", "The server cannot be reached; try again in a moment.";
+    OnlineNoGame => "服务器上没有这盘对局（没人接受的邀请一天后失效）。", "The server has no such game (an invitation nobody accepts expires after a day).";
+    OnlineSeatTaken => "这个座位已经有人了。", "That seat is taken.";
+    OnlineWrongInvite => "这个邀请链接不对。", "This invitation link is not right.";
+    OnlineTooMany => "请求太频繁，请稍等再试。", "Too many tries; wait a moment and try again.";
+    OnlineSeatLost => "这台设备不能再走这盘棋了。", "This device can no longer play this game.";
+    Connecting => "正在连接……", "Connecting…";
+    Reconnecting => "正在重新连接……", "Reconnecting…";
+    Watching => "观战中（{0} 人观战）", "Watching ({0} watching)";
+    WaitingForFriend => "等好友入座：把邀请链接发给他。", "Waiting for your friend: send them the invitation.";
+    OpponentAway => "对手暂时离开了。", "Your opponent is away.";
+    ClaimWin => "判对手离局，我方获胜", "Claim the win";
+    OnlineAborted => "对局已取消。", "The game was called off.";
+    AbortGame => "取消对局", "Call the game off";
+    RematchOffered => "已提出再来一局", "Rematch offered";
+    AcceptRematch => "接受再来一局", "Accept the rematch";
+
+    // Online games in Your games and the statistics (issue 40), and what the screen reader
+    // hears of them.
+    StatsOnline => "在线对弈（胜 / 负 / 和）", "Online (won / lost / drawn)";
+    FilterOnline => "在线", "Online";
+    GameInPlay => "进行中", "In play";
+    PlayOnGame => "接着下", "Play on";
+    // The question before a live game online from Your games replaces the saved game (the home
+    // screen's question for a game by link, `PlayOnReplacesSaved` / `PlayOnByLink`, said of it).
+    PlayOnOnlineReplacesSaved => "接着下这盘在线对局后，你未下完的对局会收进“我的对局”。", "Playing on this online game puts your unfinished game away in Your games.";
+    PlayOnOnline => "接着下在线对局", "Play on online";
+    OpponentTimedOut => "对手超时，轮到你走", "Your opponent ran out of time: your move";
+    RedPlayed => "红方走 {0}", "Red played {0}";
+    RedPlayedCapturing => "红方走 {0}，吃掉 {1}", "Red played {0}, capturing {1}";
+    BlackPlayed => "黑方走 {0}", "Black played {0}";
+    BlackPlayedCapturing => "黑方走 {0}，吃掉 {1}", "Black played {0}, capturing {1}";
 }
 
 /// The text for `key` in `lang`.

@@ -82,6 +82,54 @@ pub fn page_query() -> String {
     }
 }
 
+/// Whether the device says it has a network (the browser's `navigator.onLine`); natively the
+/// shells do not say, and the server's answer tells.
+pub fn is_online() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window().is_none_or(|window| window.navigator().on_line())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        true
+    }
+}
+
+/// The page address's fragment (`#…`); native apps have none.
+pub fn page_fragment() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|window| window.location().hash().ok())
+            .unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        String::new()
+    }
+}
+
+/// Takes the fragment out of the page's address, so that a reload does not open its link again
+/// (an invitation is used once).
+pub fn forget_page_fragment() {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let location = window.location();
+        let without = format!(
+            "{}{}",
+            location.pathname().unwrap_or_default(),
+            location.search().unwrap_or_default()
+        );
+        if let Ok(history) = window.history() {
+            let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+            let _ = history.replace_state_with_url(&state, "", Some(&without));
+        }
+    }
+}
+
 /// The language the browser or the system asks for, if it is one the app speaks.
 pub fn preferred_lang() -> Option<Lang> {
     #[cfg(target_arch = "wasm32")]

@@ -6,7 +6,7 @@
 use crate::app_notice::AppNotice;
 use crate::by_link::{arrive, Arrival};
 use crate::history::load_games;
-use crate::link::{Link, Opening};
+use crate::link::{online_link, Link, Opening};
 use crate::log::warning;
 use crate::navigation::{GameStart, Question, Reviewed, Route};
 use crate::platform;
@@ -30,6 +30,7 @@ pub fn read_opening(store: &DeviceStore) -> Opened {
     let system_lang = platform::preferred_lang().unwrap_or_default();
     let own = store.read(|device| load_prefs(device, system_lang));
     let link = Link::parse(&platform::page_query());
+    let online = online_link(&platform::page_fragment());
     let shown = link.shown(&own);
     let saved = store.read(load_game);
     let opening = link.opening(&shown, saved.is_some());
@@ -49,7 +50,15 @@ pub fn read_opening(store: &DeviceStore) -> Opened {
     Opened {
         own,
         shown,
-        start: start_up(opening, arrival, saved_elsewhere),
+        start: match online {
+            // A game online: seated (or watching) first, then played.
+            Some(online) => StartUp {
+                routes: vec![Route::OnlineArrival(online)],
+                game: None,
+                question: None,
+            },
+            None => start_up(opening, arrival, saved_elsewhere),
+        },
         notice,
     }
 }

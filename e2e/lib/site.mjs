@@ -26,15 +26,18 @@ export async function freePort() {
 
 /**
  * Serves `folder` with scripts/serve.sh on `port` (`https` for HTTPS=1; `tables`, a folder of
- * endgame tables, for TABLES=…) until `stop()`; resolves once the server has said where it
- * listens, with everything it printed so far in `output()`.
+ * endgame tables, for TABLES=…) until `stop()` (or `kill()`, SIGKILL, as a crash would);
+ * resolves once the server has said where it listens, with everything it printed so far in
+ * `output()`. `database`: a folder the online games' database is kept in, which outlives the
+ * server (a restart on it finds the games); by default one of its own, removed at `stop()`.
  */
-export async function serve(folder, { port, https = false, tables = null } = {}) {
+export async function serve(folder, { port, https = false, tables = null, database = null } = {}) {
   port ??= await freePort();
   // The local certificate authority of an HTTPS test is its own, never the user's; so is the
   // online games' database.
   const certificates = https ? mkdtempSync(join(tmpdir(), 'duobao-ca-')) : null;
-  const database = mkdtempSync(join(tmpdir(), 'duobao-online-'));
+  const ownDatabase = database === null;
+  database ??= mkdtempSync(join(tmpdir(), 'duobao-online-'));
   const server = spawn('bash', [join(ROOT, 'scripts/serve.sh'), folder], {
     env: {
       ...process.env,
@@ -71,7 +74,11 @@ export async function serve(folder, { port, https = false, tables = null } = {})
       server.kill('SIGTERM');
       await exited;
       if (certificates) rmSync(certificates, { recursive: true, force: true });
-      rmSync(database, { recursive: true, force: true });
+      if (ownDatabase) rmSync(database, { recursive: true, force: true });
+    },
+    async kill() {
+      server.kill('SIGKILL');
+      await exited;
     },
   };
 }

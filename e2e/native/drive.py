@@ -203,15 +203,15 @@ SCAN_X = 45
 
 
 # The home screen's buttons along the scan line without Continue: vs AI, pass-and-play, a
-# friend by link, puzzles, rules (beside settings), the analysis board (beside the board editor)
+# friend by link, online, puzzles, rules (beside settings), the analysis board (beside the board editor)
 # and Your games (beside statistics). Learn, in its own gold up front while lessons remain, is not
 # one of the fills the scan line looks for.
-HOME_BUTTONS = 7
+HOME_BUTTONS = 8
 
 
 def home_buttons(shot):
     """The home screen's buttons along the scan line, top to bottom ([Continue,] vs AI,
-    pass-and-play, by link, puzzles, rules, analysis, Your games), or None when the home screen is
+    pass-and-play, by link, online, puzzles, rules, analysis, Your games), or None when the home screen is
     not showing."""
     found = [b for b in screen.bands(shot, x=SCAN_X) if b.end - b.start >= 40]
     if screen.find_board(shot) or not HOME_BUTTONS <= len(found) <= HOME_BUTTONS + 1:

@@ -63,6 +63,12 @@ impl TurnClock {
         }
     }
 
+    /// The time another clock says is left in this turn (the server's, in a game played
+    /// online), at most a whole turn.
+    pub fn set_remaining(&mut self, remaining_ms: u64) {
+        self.remaining_ms = remaining_ms.min(self.limit_ms.unwrap_or(0));
+    }
+
     /// Milliseconds left in this turn, to be kept with the game; `None` when the clock is off.
     pub fn remaining_ms(&self) -> Option<u64> {
         self.limit_ms.map(|_| self.remaining_ms)

@@ -18,6 +18,7 @@ use super::agreements::Agreements;
 use super::clock::{PauseReason, Tick, TurnClock};
 use super::computer_turn::ComputerTurn;
 use super::hint::Hints;
+use super::online::OnlinePlay;
 use crate::platform::now_ms;
 use crate::session::events::{EventLog, GameEvent};
 use crate::session::{GameSetup, Mode, Records, SwapRule};
@@ -48,6 +49,8 @@ pub struct Controller {
     pub(super) started_ms: u64,
     pub(super) agreements: Agreements,
     pub(super) events: EventLog,
+    /// The game's side on the server, in a game played online.
+    pub(super) online: Option<OnlinePlay>,
 }
 
 impl Controller {
@@ -73,6 +76,7 @@ impl Controller {
             started_ms: now_ms(),
             agreements: Agreements::new(setup.swap),
             events: EventLog::default(),
+            online: None,
         }
     }
 
@@ -120,6 +124,9 @@ impl Controller {
 
     /// A new game from the start with the colours swapped, under the same swap rule.
     pub fn rematch(&mut self) {
+        if self.online.is_some() {
+            return self.offer_rematch_online();
+        }
         self.start(GameSetup {
             mode: self.mode.swapped(),
             start: Position::start(),
@@ -179,7 +186,9 @@ impl Controller {
 
     /// Whether the board answers taps now: on a side played on this phone.
     pub fn is_human_turn(&self) -> bool {
-        !self.game.is_over() && self.mode.plays_here(self.turn())
+        !self.game.is_over()
+            && self.mode.plays_here(self.turn())
+            && self.online.as_ref().is_none_or(OnlinePlay::is_playing)
     }
 
     /// Whether the player has something to send the friend who plays by link: on the friend's
@@ -215,7 +224,11 @@ impl Controller {
         if self.is_human_turn() {
             self.play(Ply::Move(m));
         }
-        self.game.plies().len() > plies
+        let played = self.game.plies().len() > plies;
+        if played && self.online.is_some() {
+            self.send_move(m);
+        }
+        played
     }
 
     /// Actions (plies, and the swap once taken) the undo button takes back: against the
@@ -254,11 +267,22 @@ impl Controller {
     }
 
     pub fn set_paused(&mut self, reason: PauseReason, paused: bool) {
-        self.clock.set_paused(reason, paused);
+        // Online the server's clock runs whatever this device does.
+        if self.online.is_none() {
+            self.clock.set_paused(reason, paused);
+        }
     }
 
-    /// Lets real time go by on the turn clock; at zero the turn passes.
+    /// Lets real time go by on the turn clock; at zero the turn passes, but online, where the
+    /// server passes it.
     pub fn tick(&mut self, elapsed_ms: u64) -> Tick {
+        if self.online.is_some() {
+            return if self.follow_online_clock() {
+                Tick::Changed
+            } else {
+                Tick::Quiet
+            };
+        }
         let tick = self.clock.tick(elapsed_ms);
         if tick == Tick::Expired {
             let mover = self.turn();
@@ -273,7 +297,7 @@ impl Controller {
     /// While the menu (or a page opened from it) covers the board, the clock waits and no piece
     /// stays picked up.
     pub fn set_covered(&mut self, covered: bool) {
-        self.clock.set_paused(PauseReason::Overlay, covered);
+        self.set_paused(PauseReason::Overlay, covered);
     }
 
     pub(super) fn play(&mut self, ply: Ply) {

@@ -38,20 +38,27 @@ impl Controller {
 
     /// The [`Controller::resigning_side`] gives the game up: the game is over, for good.
     pub fn resign(&mut self) {
-        if let Some(side) = self.resigning_side() {
+        if self.online.is_some() {
+            self.resign_online();
+        } else if let Some(side) = self.resigning_side() {
             self.conclude(Concession::Resigned(side));
         }
     }
 
     /// Whether the side to move may offer a draw now: between friends, once a turn.
     pub fn can_offer_draw(&self) -> bool {
+        if self.online.is_some() {
+            return self.can_offer_draw_online();
+        }
         self.agreements
             .can_offer_draw(self.mode, self.is_human_turn())
     }
 
     /// The side to move offers a draw; the other side is asked once this turn is over.
     pub fn offer_draw(&mut self) {
-        if self.can_offer_draw() {
+        if self.online.is_some() {
+            self.offer_draw_online();
+        } else if self.can_offer_draw() {
             let by = self.turn();
             self.agreements.offer_draw(by, self.game.plies().len());
             self.notice = Some(Notice::DrawOffered(by));
@@ -61,12 +68,18 @@ impl Controller {
 
     /// The side that offered the draw the side to move must answer now, if any.
     pub fn draw_offered_by(&self) -> Option<Color> {
+        if self.online.is_some() {
+            return self.draw_offered_online();
+        }
         self.agreements.draw_offered_by(&self.game)
     }
 
     /// The side to move answers the draw offered: accepted, the game ends drawn; declined, play
     /// goes on and the offerer is told.
     pub fn answer_draw(&mut self, accept: bool) {
+        if self.online.is_some() {
+            return self.answer_draw_online(accept);
+        }
         let Some(by) = self.agreements.answer_draw(&self.game) else {
             return;
         };
@@ -79,7 +92,7 @@ impl Controller {
         }
     }
 
-    fn conclude(&mut self, concession: Concession) {
+    pub(super) fn conclude(&mut self, concession: Concession) {
         if self.game.concede(concession).is_ok() {
             self.notice = None;
             self.after_change();

@@ -3,6 +3,7 @@
 
 use super::controller::{Controller, Notice};
 use super::hint::Hints;
+use super::online::Status;
 use crate::session::{GameSetup, Mode, Records, SavedGame};
 
 impl Controller {
@@ -22,6 +23,9 @@ impl Controller {
         if let Some(time_left_ms) = saved.time_left_ms {
             self.clock.carry_on(time_left_ms);
         }
+        if let Some(seat) = saved.online {
+            self.go_online(*seat);
+        }
         let between_friends = matches!(self.mode, Mode::PassAndPlay { .. });
         let offered = self
             .agreements
@@ -35,8 +39,14 @@ impl Controller {
     /// What to keep on the device so that the game can be continued, with what the app has
     /// done with it (`records`): nothing once it is over.
     pub fn saved_game(&self, records: Records) -> Option<SavedGame> {
-        (!self.game.is_over()).then(|| SavedGame {
-            online: None,
+        let kept_online = match (&self.online, self.mode) {
+            (None, _) => true,
+            // A game watched is not this device's to keep; one called off has nothing to go on.
+            (Some(_), Mode::Online { me: None }) => false,
+            (Some(online), _) => online.status() != Status::Aborted && online.lost().is_none(),
+        };
+        (!self.game.is_over() && kept_online).then(|| SavedGame {
+            online: self.online_seat().cloned().map(Box::new),
             mode: self.mode,
             turn_seconds: self.clock.limit_seconds(),
             game: self.game.clone(),

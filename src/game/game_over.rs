@@ -7,6 +7,7 @@ use super::controller::Controller;
 use crate::i18n::{fill, text, Key};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
+use crate::session::Mode;
 use crate::widgets::{Action, Dialog};
 
 #[component]
@@ -26,11 +27,18 @@ pub fn GameOverDialog(
     let hints = controller.read().hints_used().to_string();
     let can_send = controller.read().can_send();
     let winner = result.winner().map_or("draw", |color| color.name());
+    // Online a rematch is offered to the opponent, or accepted when the opponent offered it.
+    let rematch = match (mode, controller.read().rematch_offered_by()) {
+        (Mode::Online { me: None }, _) => None,
+        (Mode::Online { me: Some(me) }, Some(by)) if by == me => Some((Key::RematchOffered, true)),
+        (Mode::Online { .. }, Some(_)) => Some((Key::AcceptRematch, false)),
+        _ => Some((Key::Rematch, false)),
+    };
 
     rsx! {
         Dialog { title: text(lang, title_key(result, mode)), testid: "game-over", sheet: true, on_back: on_view_board,
             p { class: "reason", "data-testid": "result-reason", "data-winner": winner, {text(lang, reason_key(result, mode))} }
-            if !mode.is_by_link() {
+            if !mode.is_by_link() && !mode.is_online() {
                 p { class: "hints-used", "data-testid": "hints-used", {fill(lang, Key::HintsUsed, &[&hints])} }
             }
             div { class: "dialog-actions",
@@ -41,8 +49,15 @@ pub fn GameOverDialog(
                         {text(lang, Key::SendMove)}
                     }
                 }
-                Action { label: Key::Rematch, testid: "rematch", primary: !can_send,
-                    onclick: move |_| controller.write().rematch(),
+                if let Some((label, offered)) = rematch {
+                    button {
+                        class: if !can_send { "primary" },
+                        r#type: "button",
+                        "data-testid": "rematch",
+                        disabled: offered,
+                        onclick: move |_| controller.write().rematch(),
+                        {text(lang, label)}
+                    }
                 }
                 Action { label: Key::NewGame, testid: "new-game", onclick: move |_| on_new_game.call(()) }
                 Action { label: Key::Review, testid: "review", onclick: move |_| on_review.call(()) }

@@ -51,10 +51,19 @@ pub fn GameMenu(on_resume: EventHandler, on_new_game: EventHandler) -> Element {
                     {text(lang, Key::NewGame)}
                 }
                 // After the entries above, whose order the native end-to-end test counts on.
-                if controller.read().resigning_side().is_some() {
+                if controller.read().resigning_side().is_some() && !controller.read().can_abort() {
                     button { r#type: "button", "data-testid": "menu-resign", aria_haspopup: "dialog",
                         onclick: move |_| asking_to_resign.set(true),
                         {text(lang, Key::Resign)}
+                    }
+                }
+                if controller.read().can_abort() {
+                    button { r#type: "button", "data-testid": "menu-abort",
+                        onclick: move |_| {
+                            controller.write().abort();
+                            on_resume.call(());
+                        },
+                        {text(lang, Key::AbortGame)}
                     }
                 }
                 if controller.read().can_offer_draw() {

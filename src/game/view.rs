@@ -22,6 +22,8 @@ use super::handle::GameHandle;
 use super::hint::{forced_win_text, hint_reasons, reasons_line, Hint};
 use super::hint_search::use_hint_search;
 use super::menu::GameMenu;
+use super::online_link::use_online_link;
+use super::online_panel::OnlinePanel;
 use super::status_bar::{BarState, PlayerBar};
 use super::swap_offer::{swapped_notice, SwapDialog};
 use super::table::{use_facing, FacingLayer};
@@ -80,6 +82,7 @@ pub fn GameViewBody(_: ()) -> Element {
     use_turn_clock(controller);
     use_background(controller);
     use_keep_awake(controller);
+    use_online_link(controller);
     let facing = use_facing();
     // The same handler on every drawing, so that the board, its props unchanged, is not drawn
     // again when the screen around it is.
@@ -106,6 +109,9 @@ pub fn GameViewBody(_: ()) -> Element {
         .is_some_and(|result| facing.turns_result(result));
     let pass_and_play = matches!(state.mode(), Mode::PassAndPlay { .. });
     let by_link = state.mode().is_by_link();
+    let online = state.mode().is_online();
+    // The game's id on the server, on the screen's element, for a link to watch it.
+    let online_game = state.online_seat().map(|seat| seat.id.clone());
     let can_send = state.can_send();
     let heading = match state.mode() {
         Mode::VsAi { .. } => Key::VsAi,
@@ -129,6 +135,7 @@ pub fn GameViewBody(_: ()) -> Element {
         main {
             class: "game",
             lang: lang.tag(),
+            "data-online-game": online_game,
             // A tap beside the board puts the piece picked up back down.
             onclick: move |_| put_downs += 1,
             LiveRegion {}
@@ -175,6 +182,7 @@ pub fn GameViewBody(_: ()) -> Element {
                 if let Some(line) = hint_line {
                     p { class: "hint-line", role: "status", "data-testid": "hint-line", "{line}" }
                 }
+                OnlinePanel {}
                 if by_link && !game_over {
                     p { class: "hint-line", role: "status", "data-testid": "by-link-line",
                         {text(lang, if can_send { Key::SendMoveLine } else { Key::YourMoveByLink })}
@@ -192,7 +200,7 @@ pub fn GameViewBody(_: ()) -> Element {
                             {text(lang, Key::SendMove)}
                         }
                     }
-                    if !by_link {
+                    if !by_link && !online {
                         button {
                             r#type: "button",
                             "data-testid": "undo",
@@ -203,7 +211,7 @@ pub fn GameViewBody(_: ()) -> Element {
                             {text(lang, Key::Undo)}
                         }
                     }
-                    if hint_button && !by_link {
+                    if hint_button && !by_link && !online {
                         button {
                             r#type: "button",
                             class: "hint-button",

@@ -55,7 +55,7 @@ fn live_seat(state: &dyn GameNow) -> Option<LiveSeat> {
     }
     let saved = state.saved_game(Records::default())?;
     Some(LiveSeat {
-        seat: saved.online?,
+        seat: *saved.online?,
         turn_seconds: saved.turn_seconds,
     })
 }
@@ -150,7 +150,7 @@ fn replaced_keeping(replaced: &SavedGame) -> Option<Keeping> {
     }
     let online = match &replaced.online {
         Some(seat) if replaced.mode.is_online() && !replaced.game.is_over() => Some(LiveSeat {
-            seat: seat.clone(),
+            seat: (**seat).clone(),
             turn_seconds: replaced.turn_seconds,
         }),
         _ => None,
@@ -280,7 +280,7 @@ mod tests {
         fn saved_game(&self, records: Records) -> Option<SavedGame> {
             let saved = self.scripted.saved_game(records)?;
             Some(SavedGame {
-                online: Some(self.seat.clone()),
+                online: Some(Box::new(self.seat.clone())),
                 turn_seconds: Some(60),
                 ..saved
             })

@@ -112,7 +112,7 @@ impl KeptGame {
             kept_as: Some(self.number),
             swap: SwapRule::Off,
             draw_offer: None,
-            online: Some(seat),
+            online: Some(Box::new(seat)),
         })
     }
 }
@@ -419,7 +419,7 @@ mod tests {
         assert!(live.is_live_online());
         let saved = live.play_on_online().unwrap();
         assert_eq!(saved.mode, as_red);
-        assert_eq!(saved.online, Some(seat().seat));
+        assert_eq!(saved.online, Some(Box::new(seat().seat)));
         assert_eq!(saved.turn_seconds, Some(60));
         assert_eq!(saved.game, live.game);
         assert_eq!((saved.started_ms, saved.kept_as), (1_700, Some(12)));

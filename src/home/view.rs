@@ -18,6 +18,7 @@ enum NewGame {
     VsAi,
     PassAndPlay,
     ByLink,
+    Online,
 }
 
 /// `saved_game_available` shows Continue, which plays the saved game on. The analysis board
@@ -39,6 +40,7 @@ pub fn HomeScreen(saved_game_available: bool) -> Element {
     let mut begin = move |new_game: NewGame| match new_game {
         NewGame::VsAi | NewGame::ByLink => choosing_side.set(Some(new_game)),
         NewGame::PassAndPlay => on_start(setup::pass_and_play(&prefs.peek())),
+        NewGame::Online => navigator.open(Route::PlayOnline),
     };
     let mut ask_or_begin = move |new_game: NewGame| {
         if saved_game_available {
@@ -78,6 +80,10 @@ pub fn HomeScreen(saved_game_available: bool) -> Element {
                 button { r#type: "button", "data-testid": "play-by-link", aria_haspopup: "dialog",
                     onclick: move |_| ask_or_begin(NewGame::ByLink),
                     {text(lang, Key::ByLink)}
+                }
+                button { r#type: "button", "data-testid": "play-online",
+                    onclick: move |_| ask_or_begin(NewGame::Online),
+                    {text(lang, Key::PlayOnline)}
                 }
                 // Offered up front until every lesson is done, then with the other pages.
                 if learning {

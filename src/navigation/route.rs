@@ -5,6 +5,7 @@ use duobao_rules::{Color, Game, Position};
 use duobao_study::PlyReview;
 
 use super::Page;
+use crate::link::OnlineLink;
 use crate::session::{GameSetup, Mode, SavedGame};
 
 /// A screen or page.
@@ -24,6 +25,10 @@ pub enum Route {
     Editor {
         start: Position,
     },
+    /// Playing online: inviting a friend, or someone now.
+    PlayOnline,
+    /// A game online opened by its link: the friend invited sits down, anyone else watches.
+    OnlineArrival(OnlineLink),
 }
 
 /// A game to review.

@@ -161,6 +161,10 @@ pub struct OnlineSeat {
     /// The seat's secret; `None` for a game watched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
+    /// The invitation that seats the friend, kept by the player who made it until the friend
+    /// sits down, so that it can be sent again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
     /// The last version of the game's events applied here (0: none yet).
     #[serde(default)]
     pub version: u64,
@@ -211,9 +215,10 @@ pub struct SavedGame {
     /// there is none, and in games saved before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_offer: Option<DrawOffer>,
-    /// The game on the server, for a game played online (absent otherwise).
+    /// The game on the server, for a game played online (absent otherwise). Boxed: the other
+    /// games need not carry its room.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub online: Option<OnlineSeat>,
+    pub online: Option<Box<OnlineSeat>>,
 }
 
 /// What the app did with a game besides playing it: whether its result went into the

@@ -16,7 +16,7 @@ use std::time::Duration;
 use dioxus::prelude::*;
 
 use super::follow::{use_game_events, GameFeed, GameNow};
-use super::{load_game, save_game, Records, SavedGame};
+use super::{load_game, save_game, Mode, Records, SavedGame};
 use crate::platform::sleep;
 use crate::storage::DeviceStore;
 
@@ -79,6 +79,10 @@ impl GameSaver {
     }
 
     fn write(&self, now: Option<SavedGame>) {
+        // A game watched online is not this device's: the one it holds stays.
+        if self.game.peek().mode() == (Mode::Online { me: None }) {
+            return;
+        }
         let started_ms = self.game.peek().started_ms();
         if *self.written.borrow() == now {
             return;

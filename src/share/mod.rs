@@ -4,4 +4,4 @@
 mod text;
 mod view;
 
-pub use view::ShareDialog;
+pub use view::{InviteDialog, ShareDialog};

@@ -155,3 +155,61 @@ pub fn ShareDialog(
         }
     }
 }
+
+/// The invitation to a game online: its link (which seats the friend who opens it) and QR code,
+/// sent through the system's share sheet or copied.
+#[component]
+pub fn InviteDialog(link: String, on_close: EventHandler) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let mut sent = use_signal(|| None::<Sent>);
+    let qr = qr_svg(&link);
+    let send = {
+        let link = link.clone();
+        move |_| {
+            if crate::device::share_natively(text(lang, Key::AppTitle), &link) {
+                return;
+            }
+            let link = link.clone();
+            spawn(async move {
+                let mut sending = document::eval(SEND_SCRIPT);
+                let _ = sending.send(("share", text(lang, Key::InviteFriend), link));
+                sent.set(match sending.recv::<String>().await.as_deref() {
+                    Ok("copied") => Some(Sent::Copied(Key::LinkCopied)),
+                    Ok("shared") | Ok("cancelled") => None,
+                    _ => Some(Sent::Failed),
+                });
+            });
+        }
+    };
+
+    rsx! {
+        Dialog { title: text(lang, Key::InviteFriend), testid: "invite-sheet", sheet: true, on_back: on_close,
+            p { class: "reason", {text(lang, Key::InviteHelp)} }
+            if let Some(qr) = qr {
+                div {
+                    class: "share-qr",
+                    role: "img",
+                    aria_label: text(lang, Key::ShareQr),
+                    "data-testid": "invite-qr",
+                    dangerous_inner_html: qr,
+                }
+            }
+            p { class: "share-link", "data-testid": "invite-link", "{link}" }
+            match sent() {
+                Some(Sent::Copied(key)) => rsx! { p { class: "share-status", role: "status", "data-testid": "share-status", {text(lang, key)} } },
+                Some(Sent::Failed) => rsx! { p { class: "share-status", role: "status", "data-testid": "share-status", {text(lang, Key::ShareFailed)} } },
+                None => rsx! {},
+            }
+            div { class: "dialog-actions",
+                button { class: "primary", r#type: "button", "data-testid": "invite-send", onclick: send,
+                    {text(lang, Key::SendLink)}
+                }
+                button { r#type: "button", "data-testid": "invite-close",
+                    onclick: move |_| on_close.call(()),
+                    {text(lang, Key::Back)}
+                }
+            }
+        }
+    }
+}

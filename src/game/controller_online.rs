@@ -1,0 +1,460 @@
+//! The controller's side of a game played online: the server's messages applied to the game
+//! (its plies, its end, the clock, who is there, the offers), and the player's moves and choices
+//! queued for the socket. The server is the authority: a move is shown at once, and taken back
+//! should the server have stored another ply in its place (the turn passed first).
+
+use duobao_rules::{Color, Move, Ply};
+use web_time::Instant;
+
+use super::controller::{Controller, Notice};
+use super::online::{Connection, Lost, OnlinePlay, Presence, Status};
+use crate::online_service::{
+    read_result, ClientMessage, GameSnapshot, OnlineEnd, ServerMessage, Status as ServerStatus,
+};
+use crate::session::events::GameEvent;
+use crate::session::{GameSetup, Mode, OnlineSeat, Records, SwapRule};
+
+/// What became of a message from the server.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Heard {
+    Applied,
+    /// Events were missed (a version skipped): the link says hello again with the last version
+    /// applied, and the server sends what is missing.
+    Missed,
+}
+
+impl Controller {
+    /// The game's side online, in a game played (or watched) online.
+    pub fn online(&self) -> Option<&OnlinePlay> {
+        self.online.as_ref()
+    }
+
+    /// The game on the server, as the link connects to it: its server, id and key, and the
+    /// last version applied.
+    pub fn online_seat(&self) -> Option<&OnlineSeat> {
+        self.online.as_ref().map(OnlinePlay::seat)
+    }
+
+    /// Plays online from now on, on `seat`'s game, as the saved game or a new one says.
+    pub(super) fn go_online(&mut self, seat: OnlineSeat) {
+        self.online = Some(OnlinePlay::new(seat));
+        // The server's clock rules: it stands still for nothing on this device.
+        self.clock
+            .set_paused(super::clock::PauseReason::Overlay, false);
+        self.clock
+            .set_paused(super::clock::PauseReason::Hidden, false);
+    }
+
+    pub fn set_connection(&mut self, connection: Connection) {
+        if let Some(online) = &mut self.online {
+            online.connection = connection;
+        }
+    }
+
+    /// The messages waiting for the socket, taken out.
+    pub fn take_outbox(&mut self) -> Vec<ClientMessage> {
+        self.online
+            .as_mut()
+            .map(OnlinePlay::take_outbox)
+            .unwrap_or_default()
+    }
+
+    /// The player's move just played here, sent to the server and kept until acknowledged.
+    pub(super) fn send_move(&mut self, m: Move) {
+        let ply = self.game.plies().len() - 1;
+        if let Some(online) = &mut self.online {
+            online.seat.unacked = Some((ply, m.to_string()));
+            online.send(ClientMessage::Move {
+                ply: ply as u32,
+                notation: m.to_string(),
+            });
+        }
+    }
+
+    /// The seat this device plays, in a game played online.
+    fn online_me(&self) -> Option<Color> {
+        match self.mode {
+            Mode::Online { me } => me,
+            _ => None,
+        }
+    }
+
+    /// Whether the player may call the game off: the invitation unanswered, or fewer than two
+    /// plies played.
+    pub fn can_abort(&self) -> bool {
+        let Some(online) = &self.online else {
+            return false;
+        };
+        self.online_me().is_some()
+            && match online.status {
+                Status::Waiting => true,
+                Status::Playing => online.confirmed < 2,
+                _ => false,
+            }
+    }
+
+    pub fn abort(&mut self) {
+        if self.can_abort() {
+            self.send_online(ClientMessage::Abort);
+        }
+    }
+
+    /// Whether the player may claim the win: the opponent is away, and both of the opponent's
+    /// last turns passed by the clock.
+    pub fn can_claim(&self) -> bool {
+        let (Some(online), Some(me)) = (&self.online, self.online_me()) else {
+            return false;
+        };
+        let opponent = me.other();
+        let last_two: Vec<Ply> = self
+            .game
+            .plies()
+            .iter()
+            .rev()
+            .filter(|played| played.mover == opponent)
+            .take(2)
+            .map(|played| played.ply)
+            .collect();
+        online.is_playing() && !online.presence.of(opponent) && last_two == [Ply::Pass, Ply::Pass]
+    }
+
+    pub fn claim(&mut self) {
+        if self.can_claim() {
+            self.send_online(ClientMessage::Claim);
+        }
+    }
+
+    /// Online, resigning is asked of the server, which ends the game for both.
+    pub(super) fn resign_online(&mut self) {
+        if self.online.as_ref().is_some_and(OnlinePlay::is_playing) {
+            self.send_online(ClientMessage::Resign);
+        }
+    }
+
+    /// Whether the player may offer a draw online: playing, and not offering one already.
+    pub(super) fn can_offer_draw_online(&self) -> bool {
+        let (Some(online), Some(me)) = (&self.online, self.online_me()) else {
+            return false;
+        };
+        online.is_playing() && online.offers.draw != Some(me) && !self.can_abort()
+    }
+
+    pub(super) fn offer_draw_online(&mut self) {
+        if let (true, Some(me)) = (self.can_offer_draw_online(), self.online_me()) {
+            if let Some(online) = &mut self.online {
+                online.offers.draw = Some(me);
+            }
+            self.notice = Some(Notice::DrawOffered(me));
+            self.send_online(ClientMessage::Draw { yes: true });
+        }
+    }
+
+    /// The opponent's draw offer this device must answer, if any.
+    pub(super) fn draw_offered_online(&self) -> Option<Color> {
+        let (online, me) = (self.online.as_ref()?, self.online_me()?);
+        online
+            .offers
+            .draw
+            .filter(|&by| by != me && online.is_playing())
+    }
+
+    pub(super) fn answer_draw_online(&mut self, accept: bool) {
+        if self.draw_offered_online().is_some() {
+            if let Some(online) = &mut self.online {
+                online.offers.draw = None;
+            }
+            self.send_online(ClientMessage::Draw { yes: accept });
+        }
+    }
+
+    /// The rematch offered (or accepted, when the opponent offered it first).
+    pub(super) fn offer_rematch_online(&mut self) {
+        let Some(me) = self.online_me() else {
+            return;
+        };
+        if let Some(online) = &mut self.online {
+            if online.status == Status::Ended && online.offers.rematch != Some(me) {
+                online.offers.rematch = Some(me);
+                online.send(ClientMessage::Rematch { yes: true });
+            }
+        }
+    }
+
+    /// Who offered a rematch after the end, if anyone.
+    pub fn rematch_offered_by(&self) -> Option<Color> {
+        self.online
+            .as_ref()
+            .and_then(|online| online.offers.rematch)
+    }
+
+    fn send_online(&mut self, message: ClientMessage) {
+        if let Some(online) = &mut self.online {
+            online.send(message);
+        }
+    }
+
+    /// The server's clock, now: the turn's time left as it said, less the time since.
+    pub(super) fn follow_online_clock(&mut self) -> bool {
+        let Some(left) = self.online.as_ref().and_then(OnlinePlay::millis_left) else {
+            return false;
+        };
+        let before = self.clock.seconds_left();
+        self.clock.set_remaining(left);
+        self.clock.seconds_left() != before
+    }
+
+    /// Applies a message from the server.
+    pub fn hear(&mut self, message: ServerMessage) -> Heard {
+        if self.online.is_none() {
+            return Heard::Applied;
+        }
+        if let Some(v) = message.event_version() {
+            let known = self.online.as_ref().map_or(0, |online| online.seat.version);
+            if !matches!(message, ServerMessage::Full { .. }) {
+                if v <= known {
+                    return Heard::Applied;
+                }
+                if v > known + 1 {
+                    return Heard::Missed;
+                }
+            }
+        }
+        match message {
+            ServerMessage::Full { v, game } => self.take_snapshot(v, game),
+            ServerMessage::Joined { v, ms_left, .. } => {
+                self.set_status(Status::Playing);
+                self.set_online_clock(ms_left);
+                self.set_version(v);
+            }
+            ServerMessage::Move {
+                v,
+                ply,
+                notation,
+                ms_left,
+                ..
+            } => {
+                let Ok(played) = notation.parse::<Ply>() else {
+                    return Heard::Missed;
+                };
+                if !self.take_server_ply(ply as usize, played) {
+                    return Heard::Missed;
+                }
+                self.set_online_clock(ms_left);
+                self.set_version(v);
+            }
+            ServerMessage::Offers { v, draw, rematch } => {
+                self.take_offers(draw, rematch);
+                self.set_version(v);
+            }
+            ServerMessage::Clock { v, ms_left, .. } => {
+                self.set_online_clock(ms_left);
+                self.set_version(v);
+            }
+            ServerMessage::End { v, result, .. } => {
+                self.take_end(read_result(&result));
+                self.set_version(v);
+            }
+            ServerMessage::Rematch { v, id } => {
+                self.set_version(v);
+                self.start_rematch(id);
+            }
+            ServerMessage::Presence {
+                red,
+                black,
+                watchers,
+            } => {
+                if let Some(online) = &mut self.online {
+                    online.presence = Presence {
+                        red,
+                        black,
+                        watchers,
+                    };
+                }
+            }
+            ServerMessage::Ack { ply } => {
+                if let Some(online) = &mut self.online {
+                    if online
+                        .seat
+                        .unacked
+                        .as_ref()
+                        .is_some_and(|(sent, _)| *sent == ply as usize)
+                    {
+                        online.seat.unacked = None;
+                    }
+                }
+            }
+            ServerMessage::Pong { ms_left, .. } => {
+                if self.online.as_ref().is_some_and(OnlinePlay::is_playing) {
+                    self.set_online_clock(ms_left);
+                }
+            }
+            ServerMessage::Error { error, .. } => self.take_refusal(&error),
+        }
+        Heard::Applied
+    }
+
+    fn set_version(&mut self, v: u64) {
+        if let Some(online) = &mut self.online {
+            online.seat.version = v;
+        }
+    }
+
+    fn set_status(&mut self, status: Status) {
+        if let Some(online) = &mut self.online {
+            online.status = status;
+        }
+    }
+
+    fn set_online_clock(&mut self, ms_left: Option<u64>) {
+        if let Some(online) = &mut self.online {
+            online.clock = ms_left.map(|left| (left, Instant::now()));
+        }
+        if let Some(left) = ms_left {
+            self.clock.set_remaining(left);
+        }
+    }
+
+    /// The whole game as the server has it, after a hello: the plies not yet here are played,
+    /// and any played here that the server has not are taken back (but the move sent).
+    fn take_snapshot(&mut self, v: u64, game: GameSnapshot) {
+        for (index, written) in game.moves.iter().enumerate() {
+            let Ok(ply) = written.parse::<Ply>() else {
+                break;
+            };
+            if !self.take_server_ply(index, ply) {
+                break;
+            }
+        }
+        self.set_status(match game.status {
+            ServerStatus::Waiting => Status::Waiting,
+            ServerStatus::Playing => Status::Playing,
+            ServerStatus::Ended => Status::Ended,
+        });
+        self.set_online_clock(game.ms_left);
+        if let Some(online) = &mut self.online {
+            online.presence = Presence {
+                red: game.presence.red,
+                black: game.presence.black,
+                watchers: game.presence.watchers,
+            };
+            online.seat.version = v;
+            online.rematch = game.rematch.clone();
+        }
+        self.take_offers(game.offers.draw, game.offers.rematch);
+        if let Some(result) = &game.result {
+            self.take_end(read_result(result));
+        }
+    }
+
+    /// Ply `index` as the server stored it. False when plies before it are missing here.
+    fn take_server_ply(&mut self, index: usize, ply: Ply) -> bool {
+        let Some(online) = &mut self.online else {
+            return true;
+        };
+        if index < online.confirmed {
+            return true;
+        }
+        if index > online.confirmed || index > self.game.plies().len() {
+            return false;
+        }
+        online.confirmed += 1;
+        if online
+            .seat
+            .unacked
+            .as_ref()
+            .is_some_and(|(sent, _)| *sent <= index)
+        {
+            // Stored (the same move), or lost to the ply the server stored in its place.
+            online.seat.unacked = None;
+        }
+        if self.game.plies().get(index).map(|played| played.ply) == Some(ply) {
+            return true;
+        }
+        let mut taken_back = false;
+        while self.game.plies().len() > index {
+            taken_back |= self.game.undo().is_some();
+        }
+        if taken_back {
+            self.after_change();
+            self.record(GameEvent::Undone);
+        }
+        let mover = self.game.position().turn();
+        if self.game.play(ply).is_ok() {
+            let timed_out = ply == Ply::Pass;
+            self.notice = timed_out.then_some(Notice::TimedOut(mover));
+            self.after_ply(timed_out);
+        }
+        true
+    }
+
+    fn take_offers(&mut self, draw: Option<Color>, rematch: Option<Color>) {
+        let me = self.online_me();
+        let Some(online) = &mut self.online else {
+            return;
+        };
+        let before = online.offers.draw;
+        online.offers.draw = draw;
+        online.offers.rematch = rematch;
+        match (before, draw) {
+            (None, Some(by)) if Some(by) != me => {
+                self.notice = Some(Notice::DrawOffered(by));
+                self.record(GameEvent::DrawOffered(by));
+            }
+            (Some(by), None) if Some(by) == me && online.status == Status::Playing => {
+                let decliner = by.other();
+                self.notice = Some(Notice::DrawDeclined(decliner));
+                self.record(GameEvent::DrawDeclined(decliner));
+            }
+            _ => {}
+        }
+    }
+
+    fn take_end(&mut self, end: Option<OnlineEnd>) {
+        match end {
+            Some(OnlineEnd::Conceded(concession)) if !self.game.is_over() => {
+                self.set_status(Status::Ended);
+                self.conclude(concession);
+            }
+            Some(OnlineEnd::Aborted) => {
+                self.set_status(Status::Aborted);
+                self.after_change();
+            }
+            // The board's own end, which the last ply showed here too.
+            Some(_) | None => self.set_status(Status::Ended),
+        }
+    }
+
+    fn take_refusal(&mut self, error: &str) {
+        let lost = match error {
+            "no_game" => Some(Lost::NoGame),
+            "wrong_secret" => Some(Lost::WrongSecret),
+            _ => None,
+        };
+        if let (Some(lost), Some(online)) = (lost, &mut self.online) {
+            online.lost = Some(lost);
+        }
+    }
+
+    /// Both agreed to a rematch: game `id`, the same seats' keys, the colours swapped.
+    fn start_rematch(&mut self, id: String) {
+        let Some(online) = &self.online else {
+            return;
+        };
+        let seat = OnlineSeat {
+            server: online.seat.server.clone(),
+            id,
+            secret: online.seat.secret.clone(),
+            invite: None,
+            version: 0,
+            unacked: None,
+        };
+        self.replace_game(GameSetup {
+            mode: self.mode.swapped(),
+            start: duobao_rules::Position::start(),
+            turn_seconds: self.clock.limit_seconds(),
+            swap: SwapRule::Off,
+        });
+        self.go_online(seat);
+        self.began(Records::default());
+    }
+}
