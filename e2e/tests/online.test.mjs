@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   openBrowser, newWatchedPage, playMove, plies, point, screenshot, assertNoErrors,
-  assertNoCutText, assertNoSidewaysOverflow, waitForPlies,
+  assertNoCutText, assertNoSidewaysOverflow, waitForPlies, startNewFromHome,
 } from '../lib/phone.mjs';
 import { serve, SITE, freePort, waitForServiceWorker } from '../lib/site.mjs';
 import { checkAccessibility } from '../lib/axe.mjs';
@@ -53,7 +53,7 @@ async function home(browser, lang) {
 
 /** From home: Play online, the side and turn time given, then Invite: the invitation's link. */
 async function invite(page, { side = 'red', turn = 60 } = {}) {
-  await page.getByTestId('play-online').tap();
+  await startNewFromHome(page, 'play-online');
   await page.getByTestId('online-page').waitFor();
   await page.getByTestId(`side-${side}`).tap();
   await page.getByTestId(`turn-${turn}`).tap();
@@ -203,7 +203,7 @@ test('a turn left alone passes, a third phone watches, Play someone now pairs tw
 
   // Both ask for someone now at 15 s a turn: the server pairs them.
   for (const page of [a, b]) {
-    await page.getByTestId('play-online').tap();
+    await startNewFromHome(page, 'play-online');
     await page.getByTestId('turn-15').tap();
     await page.getByTestId('online-seek').tap();
     await page.getByTestId('seeking').or(page.getByTestId('board')).first().waitFor();
@@ -248,7 +248,7 @@ test('a turn left alone passes, a third phone watches, Play someone now pairs tw
 
   // Waiting for someone can be stopped.
   await a.goto(`${site.url}?lang=zh`);
-  await a.getByTestId('play-online').tap();
+  await startNewFromHome(a, 'play-online');
   await a.getByTestId('online-seek').tap();
   await a.getByTestId('seeking').waitFor();
   await checkAccessibility(a, 'waiting for someone');
@@ -264,7 +264,7 @@ test('offline, Play online says it needs a network and nothing waits', async () 
   await waitForServiceWorker(page);
   await page.context().setOffline(true);
   try {
-    await page.getByTestId('play-online').tap();
+    await startNewFromHome(page, 'play-online');
     await page.getByTestId('online-offline').waitFor();
     assert.equal(await page.getByTestId('online-invite').isDisabled(), true);
     assert.equal(await page.getByTestId('online-seek').isDisabled(), true);

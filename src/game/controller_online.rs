@@ -37,7 +37,11 @@ impl Controller {
 
     /// Plays online from now on, on `seat`'s game, as the saved game or a new one says.
     pub(super) fn go_online(&mut self, seat: OnlineSeat) {
-        self.online = Some(OnlinePlay::new(seat));
+        // The plies kept with the seat are the server's, but the move it did not acknowledge.
+        let stored = self.game.plies().len() - usize::from(seat.unacked.is_some());
+        let mut online = OnlinePlay::new(seat);
+        online.confirmed = stored;
+        self.online = Some(online);
         // The server's clock rules: it stands still for nothing on this device.
         self.clock
             .set_paused(super::clock::PauseReason::Overlay, false);
@@ -237,6 +241,8 @@ impl Controller {
                     return Heard::Missed;
                 };
                 if !self.take_server_ply(ply as usize, played) {
+                    // Plies missing here whatever the versions say: the whole game, next time.
+                    self.set_version(0);
                     return Heard::Missed;
                 }
                 self.set_online_clock(ms_left);
@@ -456,5 +462,132 @@ impl Controller {
         });
         self.go_online(seat);
         self.began(Records::default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_support::tap_move;
+    use crate::session::SavedGame;
+    use duobao_rules::Position;
+
+    fn seat() -> OnlineSeat {
+        OnlineSeat {
+            server: String::new(),
+            id: "k3w9x2mq7d".into(),
+            secret: Some("s".repeat(32)),
+            invite: None,
+            version: 1,
+            unacked: None,
+        }
+    }
+
+    /// Red's seat in a game the server says is being played.
+    fn playing_red() -> Controller {
+        let mut controller = Controller::new(GameSetup {
+            mode: Mode::Online {
+                me: Some(Color::Red),
+            },
+            start: Position::start(),
+            turn_seconds: Some(60),
+            swap: SwapRule::Off,
+        });
+        controller.go_online(seat());
+        controller.set_status(Status::Playing);
+        controller
+    }
+
+    fn server_move(v: u64, ply: u32, notation: &str, by: Color) -> ServerMessage {
+        ServerMessage::Move {
+            v,
+            ply,
+            notation: notation.into(),
+            by,
+            at: 0,
+            turn: Some(by.other()),
+            ms_left: Some(60_000),
+        }
+    }
+
+    #[test]
+    fn a_move_is_sent_and_kept_until_the_server_acknowledges_it() {
+        let mut controller = playing_red();
+        tap_move(&mut controller, "b2c2");
+        assert_eq!(
+            controller.take_outbox(),
+            [ClientMessage::Move {
+                ply: 0,
+                notation: "b2c2".into()
+            }]
+        );
+        assert_eq!(
+            controller.online_seat().unwrap().unacked,
+            Some((0, "b2c2".into()))
+        );
+        assert_eq!(
+            controller.hear(ServerMessage::Ack { ply: 0 }),
+            Heard::Applied
+        );
+        assert_eq!(controller.online_seat().unwrap().unacked, None);
+        // Its event changes nothing more: the move is there once.
+        controller.hear(server_move(2, 0, "b2c2", Color::Red));
+        assert_eq!(controller.game().plies().len(), 1);
+        assert!(
+            !controller.is_human_turn(),
+            "Black's turn, on the other phone"
+        );
+    }
+
+    #[test]
+    fn a_turn_the_server_passed_first_takes_the_late_move_back() {
+        let mut controller = playing_red();
+        tap_move(&mut controller, "b2c2");
+        controller.hear(server_move(2, 0, "pass", Color::Red));
+        let plies = controller.game().plies();
+        assert_eq!(plies.len(), 1);
+        assert_eq!(plies[0].ply, Ply::Pass);
+        assert_eq!(controller.online_seat().unwrap().unacked, None);
+        assert_eq!(controller.notice(), Some(Notice::TimedOut(Color::Red)));
+    }
+
+    #[test]
+    fn events_missed_are_asked_for_again_and_old_ones_ignored() {
+        let mut controller = playing_red();
+        assert_eq!(
+            controller.hear(server_move(5, 0, "b2c2", Color::Red)),
+            Heard::Missed
+        );
+        assert_eq!(controller.game().plies().len(), 0);
+        controller.hear(server_move(2, 0, "b2c2", Color::Red));
+        controller.hear(server_move(2, 0, "b2c2", Color::Red));
+        assert_eq!(controller.game().plies().len(), 1);
+        assert_eq!(controller.online_seat().unwrap().version, 2);
+    }
+
+    #[test]
+    fn a_game_carried_on_counts_its_plies_as_stored_but_the_move_not_acknowledged() {
+        let mut played = playing_red();
+        tap_move(&mut played, "b2c2");
+        played.hear(ServerMessage::Ack { ply: 0 });
+        played.hear(server_move(2, 0, "b2c2", Color::Red));
+        played.hear(server_move(3, 1, "b4b3", Color::Black));
+        tap_move(&mut played, "c3b2");
+        let saved: SavedGame = played.saved_game(Records::default()).unwrap();
+        let mut resumed = playing_red();
+        resumed.resume(saved);
+        resumed.set_status(Status::Playing);
+        // The server's next event, after the move kept unacknowledged: applied, not missed.
+        assert_eq!(
+            resumed.hear(server_move(4, 2, "c3b2", Color::Red)),
+            Heard::Applied
+        );
+        assert_eq!(resumed.game().plies().len(), 3);
+        assert_eq!(resumed.online_seat().unwrap().unacked, None);
+        assert_eq!(
+            resumed.hear(server_move(5, 3, "b3a3", Color::Black)),
+            Heard::Applied
+        );
+        assert_eq!(resumed.game().plies().len(), 4);
     }
 }
