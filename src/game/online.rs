@@ -146,7 +146,13 @@ impl OnlinePlay {
     pub fn hello(&self) -> ClientMessage {
         ClientMessage::Hello {
             secret: self.seat.secret.clone(),
-            v: self.seat.version,
+            // Until the server has spoken on this screen (a game carried on after a reload), the
+            // whole game: the events alone would not say whether it is being played.
+            v: if self.status == Status::Unknown {
+                0
+            } else {
+                self.seat.version
+            },
         }
     }
 
