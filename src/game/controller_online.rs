@@ -7,9 +7,10 @@ use duobao_rules::{Color, Move, Ply};
 use web_time::Instant;
 
 use super::controller::{Controller, Notice};
-use super::online::{Connection, Lost, OnlinePlay, Presence, Status};
+use super::online::{Connection, Lost, OnlinePlay, Status};
 use crate::online_service::{
-    read_result, ClientMessage, GameSnapshot, OnlineEnd, ServerMessage, Status as ServerStatus,
+    read_result, ClientMessage, GameSnapshot, OnlineEnd, Presence, ServerMessage,
+    Status as ServerStatus,
 };
 use crate::session::events::GameEvent;
 use crate::session::{GameSetup, Mode, OnlineSeat, Records, SwapRule};
@@ -338,11 +339,7 @@ impl Controller {
         });
         self.set_online_clock(game.ms_left);
         if let Some(online) = &mut self.online {
-            online.presence = Presence {
-                red: game.presence.red,
-                black: game.presence.black,
-                watchers: game.presence.watchers,
-            };
+            online.presence = game.presence;
             online.seat.version = v;
             online.rematch = game.rematch.clone();
         }

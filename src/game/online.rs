@@ -3,10 +3,9 @@
 //! acknowledged, and what is to be sent. The controller applies the server's messages through
 //! it (`controller_online.rs`); the socket is `online_link.rs`'s.
 
-use duobao_rules::Color;
 use web_time::Instant;
 
-use crate::online_service::ClientMessage;
+use crate::online_service::{ClientMessage, Offers, Presence};
 use crate::session::OnlineSeat;
 
 /// Where the game stands on the server.
@@ -41,30 +40,6 @@ pub enum Lost {
     NoGame,
     /// The seat's key is not the seat's any more.
     WrongSecret,
-}
-
-/// Who is there.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub struct Presence {
-    pub red: bool,
-    pub black: bool,
-    pub watchers: u32,
-}
-
-impl Presence {
-    pub fn of(&self, color: Color) -> bool {
-        match color {
-            Color::Red => self.red,
-            Color::Black => self.black,
-        }
-    }
-}
-
-/// What the players offer each other: a draw while playing, a rematch after the end.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub struct Offers {
-    pub draw: Option<Color>,
-    pub rematch: Option<Color>,
 }
 
 #[derive(Clone, Debug)]

@@ -16,5 +16,7 @@ pub use http::{
     create_game, draw_secret, join, look, renew_seek, seek, stop_seek, Failure, Paired, SeekAnswer,
     Side,
 };
-pub use protocol::{read_result, ClientMessage, GameSnapshot, OnlineEnd, ServerMessage, Status};
+pub use protocol::{
+    read_result, ClientMessage, GameSnapshot, Offers, OnlineEnd, Presence, ServerMessage, Status,
+};
 pub use socket::{Socket, SocketEvent};

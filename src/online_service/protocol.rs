@@ -80,6 +80,16 @@ pub struct Presence {
     pub watchers: u32,
 }
 
+impl Presence {
+    /// Whether `seat` has a socket open.
+    pub fn of(&self, seat: Color) -> bool {
+        match seat {
+            Color::Red => self.red,
+            Color::Black => self.black,
+        }
+    }
+}
+
 /// The whole game, as the socket's `full` and `GET /api/online/games/{id}` show it.
 #[derive(Clone, Debug, Eq, PartialEq, Deserialize, Serialize)]
 pub struct GameSnapshot {
