@@ -3,17 +3,20 @@
 The app is started twice with the same temporary HOME: once to play, change settings and leave
 a game unfinished; once more to see that the settings and the game were kept. Then twice more,
 with the light and the dark theme saved, to see the window take the theme's colour from its first
-frame. Every wait polls a screenshot or a file against a deadline, so a slow machine only makes
+frame. Last, with a fresh data folder and the app's server set to one of the test's own, it
+invites a browser (online-peer.mjs) to a game online and plays it to the end. Every wait polls a screenshot or a file against a deadline, so a slow machine only makes
 the test slower, and a failing step says which step it was.
 """
 
 import argparse
 import json
 import os
+import queue
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -53,6 +56,7 @@ class Session:
         self.shots = 0
         self.step = "start"
         self.layout = None
+        self.peer = None
         os.makedirs(self.home, exist_ok=True)
 
     # --- the app --------------------------------------------------------------------------
@@ -314,9 +318,92 @@ def settings_rows(shot):
 
 
 
+def online_page(shot):
+    """The Play online page: the side row with its choice (Red) selected, then Invite, the one
+    primary button; Invite's band, or None."""
+    found = screen.bands(shot, x=SCAN_X, start=80)
+    kinds = [b.kind for b in found]
+    if screen.find_board(shot) or "selected" not in kinds or "primary" not in kinds:
+        return None
+    invite = found[kinds.index("primary")]
+    return invite if invite.start > found[kinds.index("selected")].end else None
+
+
+def invite_sheet(shot):
+    """The invitation over the dimmed game screen: its QR code and link, then Send the link (the
+    primary button) and Back; Back's band, or None."""
+    found = [b for b in screen.bands(shot, x=SCAN_X, start=80) if b.end - b.start >= 40]
+    if screen.find_board(shot) or len(found) < 2:
+        return None
+    if found[-2].kind != "primary" or found[-1].kind != "light":
+        return None
+    return found[-1]
+
+
+# --- the browser across the table --------------------------------------------------------------
+
+PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "online-peer.mjs")
+
+
+class Peer:
+    """online-peer.mjs: the server and a browser on it, which sits down at the desktop app's
+    invitation and plays Black. It speaks in JSON lines (see its opening comment)."""
+
+    def __init__(self, moves, work):
+        self.log = open(os.path.join(work, "peer.log"), "w")
+        self.process = subprocess.Popen(
+            ["node", PEER, "--moves", ",".join(moves)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+            start_new_session=True,
+        )
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            if line.startswith("{"):
+                self.lines.put(json.loads(line))
+            else:
+                self.log.write(line)
+        self.lines.put(None)
+
+    def hear(self, what, timeout):
+        try:
+            message = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise Failure(f"the browser said nothing of {what} within {timeout} s") from None
+        if message is None:
+            raise Failure(f"the browser ended before {what} (see peer.log)")
+        if "error" in message:
+            raise Failure(f"the browser, waiting for {what}: {message['error']}")
+        return message
+
+    def tell(self, message):
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+
+    def close(self):
+        """Closes its input, which ends it (its server and browser with it)."""
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.close()
+                self.process.wait(30)
+            except (OSError, subprocess.TimeoutExpired):
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        self.log.close()
+
+
 # --- the test ------------------------------------------------------------------------------
 
 PASS_AND_PLAY_CAPTURE = ["c3c4", "a4a3", "b2c3", "a3b2"]  # the last sandwiches red's c3
+
+# b2c2 loses by force: with the 8th ply Black pushes the treasure from b3 to b4, between two of
+# its soldiers, and captures it.
+ONLINE_GAME = ["b2c2", "b4b3", "c3b2", "b3a3", "c2c3", "b2b3", "b1b2", "b3b4"]
 
 
 def moved(position, move):
@@ -621,6 +708,60 @@ class Test(Session):
             )
             self.quit()
 
+    def online_run(self):
+        self.check("online: the desktop app invites a browser through the app's server")
+        self.peer = Peer(ONLINE_GAME, self.work)
+        server = self.peer.hear("its server", 120)["server"]
+        shutil.rmtree(self.data, ignore_errors=True)
+        self.store("prefs.theme", "dark")
+        # The server's address, as the settings keep what the player typed.
+        self.store("prefs.tablebase_service", server)
+        self.launch("online")
+        buttons = self.wait_home("the home screen", continue_expected=False, timeout=WINDOW_TIMEOUT)
+        self.click((SCAN_X + 30, buttons[3].centre()))  # Play online
+        invite = self.wait_for("the Play online page", online_page)
+        self.shot("native-online-page.png")
+        self.click((SCAN_X + 30, invite.centre()))  # Invite a friend, as Red (the first choice)
+        self.wait_for("the invitation", invite_sheet)
+        for attempt in range(10):
+            # The sheet slides in: a later screenshot shows the code whole.
+            time.sleep(0.3)
+            shot = self.shot("native-online-invite.png" if attempt == 0 else None)
+            self.peer.tell({"qr": shot.path})
+            if self.peer.hear("the invitation's QR code", 90).get("seated"):
+                break
+        else:
+            raise Failure(f"the browser read no QR code off the invitation ({shot.path})")
+        self.passed(f"the browser read the invitation's QR code ({server}) and sat down as Black")
+
+        back = invite_sheet(self.shot())
+        if back:
+            self.click((SCAN_X + 30, back.centre()))
+        board = self.wait_board("the live board")
+        position = screen.start_position()
+        shot = self.wait_position("the start position on the live board", position, board)
+        self.check("online: the game played by clicks here and taps in the browser")
+        # The browser answers at once, so each of Red's moves is seen with Black's answer.
+        for number in range(0, len(ONLINE_GAME) - 2, 2):
+            mine, answer = ONLINE_GAME[number : number + 2]
+            self.play(board, mine, shot)
+            position = moved(moved(position, mine), answer)
+            shot = self.wait_position(f"the live board after {mine} {answer}", position, board, 30)
+            self.wait_file_plies(f"the online game after {answer}", ONLINE_GAME[: number + 2])
+        self.shot("native-online-board.png")
+        self.passed("six plies, Red's by clicks here and Black's from the browser, shown and saved")
+        self.play(board, ONLINE_GAME[-2], shot)
+
+        over = self.peer.hear("the end of the game", 60)["over"]
+        if over != "black":
+            raise Failure(f"the browser says {over} won, not Black")
+        lost = {"wins": 0, "losses": 1, "draws": 0}
+        self.wait_file("the online game counted", lambda: self.stored("stats.online") == lost, 30)
+        self.shot("native-online-over.png")
+        self.passed("Black's treasure capture ends the game on both sides; a loss online counted here")
+        self.peer.close()
+        self.quit()
+
     # -- files --
 
     def wait_file(self, what, test, timeout=SCREEN_TIMEOUT):
@@ -686,14 +827,24 @@ def main():
     parser.add_argument("--app", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--screenshots", required=True)
+    parser.add_argument(
+        "--runs",
+        default="first,second,themes,online",
+        help="which runs, in order (second needs first)",
+    )
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
     test = Test(args.app, args.work, args.screenshots)
     started = time.monotonic()
     try:
-        test.first_run()
-        test.second_run()
-        test.theme_runs()
+        runs = {
+            "first": test.first_run,
+            "second": test.second_run,
+            "themes": test.theme_runs,
+            "online": test.online_run,
+        }
+        for name in args.runs.split(","):
+            runs[name]()
     except Failure as failure:
         print(f"native e2e FAILED at step \"{test.step}\": {failure}", file=sys.stderr)
         return 1
@@ -706,6 +857,8 @@ def main():
         return 1
     finally:
         test.quit()
+        if test.peer:
+            test.peer.close()
     print(f"native e2e: passed in {time.monotonic() - started:.0f} s")
     return 0
 

@@ -6,6 +6,10 @@
 #
 #   NATIVE_E2E_SKIP_BUILD=1   test the last desktop build as it is
 #   NATIVE_E2E_KEEP=1         keep the temporary folder (screenshots of every step, app logs)
+#   NATIVE_E2E_RUNS=online    only these of the runs (first,second,themes,online; drive.py)
+#
+# The online run plays a browser through the app's server: it needs the web build
+# (scripts/build-web.sh), the server (cargo build --release -p duobao-serve) and e2e/node_modules.
 #
 # Exits non-zero, naming the step, when the build or a check fails.
 set -euo pipefail
@@ -16,6 +20,13 @@ cd "$root"
 for tool in Xvfb xdotool import convert python3; do
   command -v "$tool" >/dev/null || {
     echo "native e2e: $tool is missing (bash scripts/setup.sh installs it)" >&2
+    exit 1
+  }
+done
+
+for needed in target/dx/duobao-app/release/web/public/index.html e2e/node_modules; do
+  [[ -e "$root/$needed" ]] || {
+    echo "native e2e: $needed is missing: the online run's browser needs it (see above)" >&2
     exit 1
   }
 done
@@ -74,7 +85,8 @@ done
 
 # In the background and waited for, so that a signal to this script runs the cleanup at once.
 DISPLAY=":$display" python3 "$root/e2e/native/drive.py" \
-  --app "$app" --work "$work" --screenshots "$root/target/e2e-screenshots" &
+  --app "$app" --work "$work" --screenshots "$root/target/e2e-screenshots" \
+  ${NATIVE_E2E_RUNS:+--runs "$NATIVE_E2E_RUNS"} &
 driver=$!
 status=0
 wait "$driver" || status=$?

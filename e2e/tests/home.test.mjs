@@ -53,6 +53,11 @@ test('a pass-and-play game left mid-way is continued from home', async () => wit
   await playMove(page, 'd4d3');
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-new-game').tap();
+  await page.getByTestId('continue').waitFor();
+  // Every way in, Continue and Learn included, fits the phone's screen without scrolling.
+  await page.getByTestId('open-learn').waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  assert.ok(overflow <= 0, `home with Continue is ${overflow}px taller than the screen`);
   await page.getByTestId('continue').tap();
   await page.getByTestId('board').waitFor();
   assert.deepEqual(await plies(page), ['b2c2', 'd4d3']);

@@ -18,8 +18,9 @@ import {
 import { serve, SITE, freePort, waitForServiceWorker } from '../lib/site.mjs';
 import { checkAccessibility } from '../lib/axe.mjs';
 
-/** b2c2 loses by force: Black takes the treasure with the 8th ply. */
-const GAME = ['b2c2', 'b4b3', 'c3b2', 'b3a3', 'c2c3', 'b2b3', 'b1b2', 'b3b4'];
+/** b2c2 loses by force: with the 8th ply Black pushes the treasure between two of its soldiers
+ * and captures it, which the move lists write `b3b4x(b4)`. */
+const GAME = ['b2c2', 'b4b3', 'c3b2', 'b3a3', 'c2c3', 'b2b3', 'b1b2', 'b3b4x(b4)'];
 
 let site;
 let port;
@@ -127,14 +128,7 @@ test('a whole game online between two phones, through a reload, going offline an
   await playMove(a, GAME[2]);
   await screenshot(a, 'online-reconnecting');
   await a.context().setOffline(false);
-  try {
-    await sameMoves(b, GAME.slice(0, 3), 30_000);
-  } catch (error) {
-    await screenshot(a, 'debug-a');
-    await screenshot(b, 'debug-b');
-    console.log('A errors', a.errors.map(String), 'B errors', b.errors.map(String));
-    throw error;
-  }
+  await sameMoves(b, GAME.slice(0, 3), 30_000);
   await live(a);
   await playMove(b, GAME[3]);
   await sameMoves(a, GAME.slice(0, 4));
@@ -193,8 +187,11 @@ test('a whole game online between two phones, through a reload, going offline an
   const modes = await b.getByTestId('game-entry').evaluateAll((entries) => entries.map((e) => e.dataset.mode));
   assert.deepEqual(modes.filter((m) => m === 'online').length, 2, `Your games: ${modes}`);
 
-  assertNoErrors(a);
-  assertNoErrors(b);
+  // The browser itself logs each socket that could not connect while offline or while the
+  // server was down; nothing else may be logged.
+  const refused = /WebSocket connection to '[^']+' failed/;
+  assertNoErrors(a, [refused]);
+  assertNoErrors(b, [refused]);
 });
 
 test('a turn left alone passes, a third phone watches, Play someone now pairs two players', { timeout: 600_000 }, async () => {

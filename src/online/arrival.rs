@@ -10,6 +10,7 @@ use crate::navigation::{use_navigator, GameStart};
 use crate::online_service::{draw_secret, join, look, Failure};
 use crate::platform::forget_page_fragment;
 use crate::prefs::Prefs;
+use crate::screen_chunk::split_screen;
 use crate::server_address::ServerAddress;
 use crate::session::SavedGame;
 use crate::widgets::PageFrame;
@@ -45,8 +46,13 @@ async fn arrive(server: &ServerAddress, link: &OnlineLink) -> Result<SavedGame, 
     ))
 }
 
+split_screen! {
+    /// The screen, its code in a chunk of its own in the web build: [`OnlineArrivalBody`].
+    pub OnlineArrivalScreen(OnlineArrivalBodyProps) => OnlineArrivalBody
+}
+
 #[component]
-pub fn OnlineArrivalScreen(link: OnlineLink) -> Element {
+pub fn OnlineArrivalBody(link: OnlineLink) -> Element {
     let navigator = use_navigator();
     let prefs: Signal<Prefs> = use_context();
     let server: Signal<ServerAddress> = use_context();
