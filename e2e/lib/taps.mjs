@@ -13,7 +13,7 @@ import {
 const MAX_PLIES = 40;
 
 /** A small seeded random generator (mulberry32), so that every run plays the same games. */
-function random(seed) {
+export function random(seed) {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -31,36 +31,46 @@ const points = (page, selector) =>
 
 /**
  * Plays one game by taps until it ends or reaches `MAX_PLIES`, or until `budget` taps are made.
- * A player sometimes picks up another piece first, or puts the chosen one down and picks it up
- * again, as players do. Returns the taps made and whether the game ended.
+ * Returns the taps made and whether the game ended.
  */
 async function playGame(page, rng, budget) {
+  let taps = 0;
+  while (taps < budget) {
+    if (await page.getByTestId('game-over').count()) return { taps, ended: true };
+    if ((await plyCount(page)) >= MAX_PLIES) return { taps, ended: false };
+    taps += await tapMove(page, rng);
+  }
+  return { taps, ended: false };
+}
+
+/**
+ * Plays one move by taps for the side to move on `page`, each tap waited for until painted,
+ * sometimes picking up another piece first or putting the chosen one down and up again, as
+ * players do. Returns the number of taps.
+ */
+export async function tapMove(page, rng) {
   let taps = 0;
   const tap = async (name) => {
     await point(page, name).tap();
     taps += 1;
     await waitForTapsPainted(page);
   };
-  while (taps < budget) {
-    if (await page.getByTestId('game-over').count()) return { taps, ended: true };
-    if ((await plyCount(page)) >= MAX_PLIES) return { taps, ended: false };
-    const bar = await page.locator('[data-testid^="bar-"][data-active="true"]').getAttribute('data-testid');
-    const mine = await points(page, `[data-piece="${bar.replace('bar-', '')}"]`);
-    if (rng() < 0.25) {
-      const second = pick(rng, mine);
-      await tap(second);
-      if (rng() < 0.5) await tap(second);
-    }
-    for (const from of [...mine].sort(() => rng() - 0.5)) {
-      await tap(from);
-      const destinations = await points(page, '[data-target="true"]');
-      if (destinations.length > 0) {
-        await tap(pick(rng, destinations));
-        break;
-      }
+  const bar = await page.locator('[data-testid^="bar-"][data-active="true"]').getAttribute('data-testid');
+  const mine = await points(page, `[data-piece="${bar.replace('bar-', '')}"]`);
+  if (rng() < 0.25) {
+    const second = pick(rng, mine);
+    await tap(second);
+    if (rng() < 0.5) await tap(second);
+  }
+  for (const from of [...mine].sort(() => rng() - 0.5)) {
+    await tap(from);
+    const destinations = await points(page, '[data-target="true"]');
+    if (destinations.length > 0) {
+      await tap(pick(rng, destinations));
+      break;
     }
   }
-  return { taps, ended: false };
+  return taps;
 }
 
 /** Plays games at `rate` times slower CPU until `taps` taps are measured, then the bare board. */
@@ -110,7 +120,7 @@ const BARE_BOARD = `<!DOCTYPE html>
     }
   </script>`;
 
-async function measureBareBoard(browser, rate) {
+export async function measureBareBoard(browser, rate) {
   const page = await browser.context.newPage();
   await page.setContent(BARE_BOARD);
   const cpu = await throttleCpu(page, rate);

@@ -17,6 +17,7 @@ import {
 } from '../lib/phone.mjs';
 import { serve, SITE, freePort, waitForServiceWorker } from '../lib/site.mjs';
 import { checkAccessibility } from '../lib/axe.mjs';
+import { invite, live } from '../lib/online.mjs';
 
 /** b2c2 loses by force: with the 8th ply Black pushes the treasure between two of its soldiers
  * and captures it, which the move lists write `b3b4x(b4)`. */
@@ -50,23 +51,6 @@ async function home(browser, lang) {
   await page.goto(`${site.url}?lang=${lang}`);
   await page.getByTestId('home').waitFor();
   return page;
-}
-
-/** From home: Play online, the side and turn time given, then Invite: the invitation's link. */
-async function invite(page, { side = 'red', turn = 60 } = {}) {
-  await startNewFromHome(page, 'play-online');
-  await page.getByTestId('online-page').waitFor();
-  await page.getByTestId(`side-${side}`).tap();
-  await page.getByTestId(`turn-${turn}`).tap();
-  await page.getByTestId('online-invite').tap();
-  await page.getByTestId('invite-sheet').waitFor();
-  return page.getByTestId('invite-link').textContent();
-}
-
-/** The board is live: the server has spoken and the socket is up. */
-async function live(page) {
-  await page.getByTestId('board').waitFor();
-  await page.getByTestId('online-connection').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
 /** Waits until the move list holds exactly `expected`, as both phones must. */

@@ -419,8 +419,15 @@ impl Controller {
                 self.conclude(concession);
             }
             Some(OnlineEnd::Aborted) => {
+                let news = self
+                    .online
+                    .as_ref()
+                    .is_some_and(|online| online.status != Status::Aborted);
                 self.set_status(Status::Aborted);
                 self.after_change();
+                if news {
+                    self.record(GameEvent::CalledOff);
+                }
             }
             // The board's own end, which the last ply showed here too.
             Some(_) | None => self.set_status(Status::Ended),
@@ -434,7 +441,11 @@ impl Controller {
             _ => None,
         };
         if let (Some(lost), Some(online)) = (lost, &mut self.online) {
+            let first = online.lost.is_none();
             online.lost = Some(lost);
+            if first {
+                self.record(GameEvent::CalledOff);
+            }
         }
     }
 
@@ -466,6 +477,7 @@ impl Controller {
 mod tests {
     use super::*;
     use crate::game::test_support::tap_move;
+    use crate::session::events::Follower;
     use crate::session::SavedGame;
     use duobao_rules::Position;
 
@@ -560,6 +572,44 @@ mod tests {
         controller.hear(server_move(2, 0, "b2c2", Color::Red));
         assert_eq!(controller.game().plies().len(), 1);
         assert_eq!(controller.online_seat().unwrap().version, 2);
+    }
+
+    #[test]
+    fn a_game_called_off_or_whose_seat_is_gone_says_so_once_and_is_saved_no_more() {
+        for (message, again) in [
+            (
+                ServerMessage::End {
+                    v: 2,
+                    at: 0,
+                    result: "aborted".into(),
+                },
+                ServerMessage::End {
+                    v: 2,
+                    at: 0,
+                    result: "aborted".into(),
+                },
+            ),
+            (
+                ServerMessage::Error {
+                    error: "no_game".into(),
+                    reason: String::new(),
+                },
+                ServerMessage::Error {
+                    error: "no_game".into(),
+                    reason: String::new(),
+                },
+            ),
+        ] {
+            let mut controller = playing_red();
+            tap_move(&mut controller, "b2c2");
+            controller.hear(ServerMessage::Ack { ply: 0 });
+            assert!(controller.saved_game(Records::default()).is_some());
+            let mut follower = Follower::from_now(controller.events());
+            controller.hear(message);
+            controller.hear(again);
+            assert_eq!(follower.news(controller.events()), [GameEvent::CalledOff]);
+            assert_eq!(controller.saved_game(Records::default()), None);
+        }
     }
 
     #[test]

@@ -262,6 +262,8 @@ mod tests {
     struct Online {
         scripted: Scripted,
         seat: OnlineSeat,
+        /// Called off on the server, or its seat gone: the game screen saves it no more.
+        called_off: bool,
     }
 
     impl GameNow for Online {
@@ -278,7 +280,10 @@ mod tests {
             self.scripted.started_ms()
         }
         fn saved_game(&self, records: Records) -> Option<SavedGame> {
-            let saved = self.scripted.saved_game(records)?;
+            let saved = self
+                .scripted
+                .saved_game(records)
+                .filter(|_| !self.called_off)?;
             Some(SavedGame {
                 online: Some(Box::new(self.seat.clone())),
                 turn_seconds: Some(60),
@@ -315,6 +320,7 @@ mod tests {
                 None => serde_json::json!({"id": "g1", "version": 1}),
             })
             .unwrap(),
+            called_off: false,
         }
     }
 
@@ -362,6 +368,21 @@ mod tests {
         let over = follow_online(&mut keeper, &game, &mut seen).unwrap();
         assert_eq!(over.kept_as, Some(4));
         assert_eq!(over.online, None, "over: kept for review, its seat dropped");
+    }
+
+    #[test]
+    fn a_game_online_called_off_is_kept_without_its_seat() {
+        let mut game = online(Some(Color::Red), duobao_rules::START_FEN);
+        let (mut keeper, mut seen) = (Keeper::default(), 0);
+        game.scripted.play("b2c2");
+        let live = follow_online(&mut keeper, &game, &mut seen).unwrap();
+        assert!(live.online.is_some());
+        keeper.kept(11, 2);
+        game.called_off = true;
+        game.scripted.record(GameEvent::CalledOff);
+        let kept = follow_online(&mut keeper, &game, &mut seen).unwrap();
+        assert_eq!(kept.kept_as, Some(2), "in its place");
+        assert_eq!(kept.online, None, "nothing to play on: no longer in play");
     }
 
     #[test]

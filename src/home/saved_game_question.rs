@@ -1,6 +1,6 @@
 //! The question asked before anything replaces the unfinished game that is saved: a link to a
-//! game opened while one is saved, a new game started from home, or a game by link played on
-//! from Your games. The player continues the
+//! game opened while one is saved, a new game started from home, or a game by link or online
+//! played on from Your games. The player continues the
 //! saved game or goes ahead; nothing is replaced before the answer, and Back answers neither,
 //! leaving the saved game as it is. The same question, in other words, when a friend's link
 //! does not continue the game by link kept here: which of the two to keep.
@@ -21,6 +21,8 @@ pub enum Replacing {
     NewGame,
     /// A game by link kept in Your games, played on.
     PlayOn,
+    /// A live game online kept in Your games, played on.
+    PlayOnOnline,
     /// A friend's link that does not continue the game kept under its id (an older link, or a
     /// game that went another way).
     TwoVersions,
@@ -59,6 +61,13 @@ impl Replacing {
                 Key::PlayOnReplacesSaved,
                 (Key::ContinueYourGame, "play-on-continue"),
                 (Key::PlayOnByLink, "play-on-link"),
+            ),
+            Replacing::PlayOnOnline => (
+                Key::LinkChoiceTitle,
+                "confirm-play-on",
+                Key::PlayOnOnlineReplacesSaved,
+                (Key::ContinueYourGame, "play-on-continue"),
+                (Key::PlayOnOnline, "play-on-link"),
             ),
             Replacing::TwoVersions => (
                 Key::TwoVersionsTitle,
@@ -111,9 +120,10 @@ pub fn AskedQuestion() -> Element {
     let Some(question) = navigator.question() else {
         return rsx! {};
     };
-    let replacing = match question {
+    let replacing = match &question {
         Question::Replace(_) => Replacing::Link,
         Question::TwoVersions { .. } => Replacing::TwoVersions,
+        Question::PlayOn(saved) if saved.online.is_some() => Replacing::PlayOnOnline,
         Question::PlayOn(_) => Replacing::PlayOn,
     };
     let (keep, replace) = question.answers();

@@ -1,6 +1,6 @@
 //! What happened in the game on screen, as the controller records it: a game begun, a move, a
 //! turn passed, an undo, the swap, a resignation, a draw offered, declined or agreed, a hint
-//! shown, the sides flipped, the level changed, the end. Each event carries the generation the
+//! shown, the sides flipped, the level changed, a game online called off, the end. Each event carries the generation the
 //! game was in after it (the game's generation, which every change bumps).
 //!
 //! The parts that react to the game — sound, vibration, the announcer, saving, the statistics
@@ -45,6 +45,9 @@ pub enum GameEvent {
     SidesFlipped,
     /// The computer plays at this level from its next move.
     LevelChanged(Level),
+    /// The game online ended without a result: called off before both sides had played, or its
+    /// seat on the server is gone. Nothing is left to play on or to count.
+    CalledOff,
     /// The game is over, with this result: after the move, pass, resignation or agreement just
     /// recorded, or as it began (a saved game that had ended, a position already decided).
     Ended(GameResult),
