@@ -1,9 +1,12 @@
 //! The app's server: where online games are played (`/api/online`) and the endgame table service
 //! is asked (`/api/tablebase`). A setting, read and checked, kept on the device: by default the
 //! site the app was served from, which natively does not exist, so that the native shells have a
-//! server only once the player gives its address.
+//! server only once the player gives its address. And one request to it, by the page's own
+//! `fetch` (the WebView's natively), with a time limit, which both services send.
 //!
 //! Below the features: it imports only the storage.
+
+use std::time::Duration;
 
 use dioxus::prelude::*;
 
@@ -119,6 +122,65 @@ pub fn choose_address(
 ) {
     store.write(|device| save(device, KEY, &chosen.written()));
     address.set(chosen);
+}
+
+/// Sends one request and sends back `[status, body]`: status -1 when the device is offline, 0
+/// when the server is out of reach or out of time (the request is then aborted). A body goes as
+/// text, which keeps the request a simple one (no preflight) where the server is another site.
+const FETCH_SCRIPT: &str = r#"
+    const [method, url, body, ms] = await dioxus.recv();
+    if (!navigator.onLine) {
+        dioxus.send([-1, ""]);
+    } else {
+        const stop = new AbortController();
+        const timer = setTimeout(() => stop.abort(), ms);
+        try {
+            const asked = {
+                method,
+                signal: stop.signal,
+                cache: "no-store",
+                headers: { accept: "application/json" },
+            };
+            if (body !== null) asked.body = body;
+            const response = await fetch(url, asked);
+            dioxus.send([response.status, await response.text()]);
+        } catch (error) {
+            dioxus.send([0, ""]);
+        } finally {
+            clearTimeout(timer);
+        }
+    }
+"#;
+
+/// What one request to the server came to.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Reply {
+    /// The device says it is offline: nothing was sent.
+    Offline,
+    /// No answer: the network failed or the time ran out.
+    Unreachable,
+    /// The server's answer, whatever its status.
+    Answered { status: u16, body: String },
+}
+
+/// Sends `method` to `url` (an [`ServerAddress::endpoint`]) with `body`, if any, and waits at
+/// most `wait` for the answer.
+pub async fn request(method: &str, url: &str, body: Option<&str>, wait: Duration) -> Reply {
+    let mut asking = document::eval(FETCH_SCRIPT);
+    if asking
+        .send((method, url, body, wait.as_millis() as u64))
+        .is_err()
+    {
+        return Reply::Unreachable;
+    }
+    match asking.recv::<(i32, String)>().await {
+        Ok((-1, _)) => Reply::Offline,
+        Ok((status, body)) => match u16::try_from(status) {
+            Ok(status) if status > 0 => Reply::Answered { status, body },
+            _ => Reply::Unreachable,
+        },
+        Err(_) => Reply::Unreachable,
+    }
 }
 
 #[cfg(test)]

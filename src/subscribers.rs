@@ -56,12 +56,12 @@ mod tests {
     use super::*;
     use crate::game::{use_game, GameView};
     use crate::navigation::{use_navigation, Route, RouteScreen};
+    use crate::server_address::use_server_address;
     use crate::session::{
         load_game, save_game, use_game_events, GameSetup, Mode, SavedGame, SwapRule, COPIES,
     };
     use crate::stats::{load_stats, use_stats};
     use crate::storage::{full_key, MemoryStore, SaveError, Store};
-    use crate::tablebase_service::use_service_address;
     use crate::test_games::point;
     use crate::test_screen::{renders, tap_handler};
 
@@ -159,7 +159,7 @@ mod tests {
         let store =
             use_context_provider(|| DeviceStore::on(Box::new(CountingStore(counts.clone()))));
         let prefs = use_context_provider(|| Signal::new(Prefs::default()));
-        use_service_address(store.clone());
+        use_server_address(store.clone());
         let navigator = use_navigation(|| vec![Route::Game], || None);
         let stats = use_stats(store.clone());
         let on_screen = use_memo(|| true);

@@ -15,7 +15,8 @@ use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
 use crate::platform::sleep;
 use crate::prefs::Prefs;
-use crate::tablebase_service::{ask, Category, MoveValue, Reply, ServiceAddress, TableAnswer};
+use crate::server_address::ServerAddress;
+use crate::tablebase_service::{ask, Category, MoveValue, Reply, TableAnswer};
 
 /// How long the position must stay before the service is asked.
 const SETTLE: Duration = Duration::from_millis(250);
@@ -28,7 +29,7 @@ const WAIT: Duration = Duration::from_secs(8);
 #[derive(Clone, PartialEq)]
 struct Question {
     position: Position,
-    service: ServiceAddress,
+    service: ServerAddress,
 }
 
 impl EngineJob for Question {
@@ -51,7 +52,7 @@ impl EngineJob for Question {
 pub fn ServerTables(game: Memo<Game>, on_play: EventHandler<Move>) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
-    let address: Signal<ServiceAddress> = use_context();
+    let address: Signal<ServerAddress> = use_context();
     let mut reply = use_signal(|| None::<Reply>);
     // The position to ask about: none for a finished game or one the app's own tables hold.
     let asked = use_memo(move || {
@@ -79,7 +80,7 @@ pub fn ServerTables(game: Memo<Game>, on_play: EventHandler<Move>) -> Element {
         None => ("asking", Some(text(lang, Key::TablebaseAsking).to_string())),
         Some(Reply::NoService) => return rsx! {},
         // Where the site the app came from has no service, there is nothing to say.
-        Some(Reply::Absent) if *address.read() == ServiceAddress::ThisSite => return rsx! {},
+        Some(Reply::Absent) if *address.read() == ServerAddress::ThisSite => return rsx! {},
         Some(Reply::Absent) => ("absent", Some(text(lang, Key::TablebaseAbsent).to_string())),
         Some(Reply::Unreachable) => (
             "unreachable",

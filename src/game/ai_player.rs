@@ -23,7 +23,8 @@ use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
 use crate::platform::{now_ms, sleep};
 use crate::prefs::Prefs;
-use crate::tablebase_service::{best_move, ServiceAddress};
+use crate::server_address::ServerAddress;
+use crate::tablebase_service::best_move;
 
 /// The computer never answers faster than this, so its reply reads as a move of its own rather
 /// than as part of the player's.
@@ -41,7 +42,7 @@ pub enum AiReply {
 /// web) Master's search is split between.
 struct ComputerTurn {
     request: AiRequest,
-    service: ServiceAddress,
+    service: ServerAddress,
     threads: usize,
 }
 
@@ -130,7 +131,7 @@ async fn search_shares(
 
 /// Asks the computer for a move whenever it is its turn, and plays its answer.
 pub fn use_ai_player(mut controller: Signal<Controller>) {
-    let service: Signal<ServiceAddress> = use_context();
+    let service: Signal<ServerAddress> = use_context();
     let prefs: Signal<Prefs> = use_context();
     use_engine_task(
         move || {

@@ -16,12 +16,13 @@ use super::hint::{HintAnswer, HintRequest, HINT_LEVEL};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::log::warning;
-use crate::tablebase_service::{best_move, ServiceAddress};
+use crate::server_address::ServerAddress;
+use crate::tablebase_service::best_move;
 
 /// The hint asked for, and where the tablebase service is.
 struct HintJob {
     request: HintRequest,
-    service: ServiceAddress,
+    service: ServerAddress,
 }
 
 impl EngineJob for HintJob {
@@ -76,7 +77,7 @@ async fn search(game: Game, cancel: CancelToken) -> Option<HintAnswer> {
 
 /// The tablebase service's best move in `position`, when it knows the position, with its sure
 /// result in the hint's words (the position after the move, for the opponent).
-async fn told_by_service(service: &ServiceAddress, position: &Position) -> Option<HintAnswer> {
+async fn told_by_service(service: &ServerAddress, position: &Position) -> Option<HintAnswer> {
     // Waited for no longer than the hint's own search.
     let best = best_move(service, position, HINT_LEVEL.budget()).await?;
     // The position after the move, for the opponent, one ply nearer the end.
@@ -96,7 +97,7 @@ async fn told_by_service(service: &ServiceAddress, position: &Position) -> Optio
 
 /// Thinks about the hint the player asked for ([`Controller::request_hint`]) and shows it.
 pub fn use_hint_search(mut controller: Signal<Controller>) {
-    let service: Signal<ServiceAddress> = use_context();
+    let service: Signal<ServerAddress> = use_context();
     use_engine_task(
         move || {
             let request = controller.read().hint_request()?;

@@ -1,5 +1,5 @@
-//! The protocol's HTTP requests, by the page's own `fetch` (the WebView's natively), with a time
-//! limit: creating and joining a game, looking at one, and waiting for a partner (a long poll).
+//! The protocol's HTTP requests, sent to the app's server (`server_address::request`) with a
+//! time limit: creating and joining a game, looking at one, and waiting for a partner (a long poll).
 //! Each answers what it was asked for or a [`Failure`].
 
 use std::time::Duration;
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::protocol::{codes, GameSnapshot};
-use crate::server_address::ServerAddress;
+use crate::server_address::{self, Reply, ServerAddress};
 
 /// How long an ordinary request may take.
 const WAIT: Duration = Duration::from_secs(10);
@@ -21,35 +21,6 @@ const SEEK_WAIT: Duration = Duration::from_secs(35);
 const MAX_ANSWER_BYTES: usize = 16 * 1024;
 /// A seat's secret: 32 characters of URL-safe base64.
 const SECRET_LEN: usize = 32;
-
-/// Sends one request and sends back `[status, body]`: status -1 when the device is offline, 0
-/// when the server is out of reach or out of time (the request is then aborted). The body goes
-/// as text, which makes the request a simple one (no preflight) where the server is another
-/// site; the server reads JSON whatever the type says.
-const FETCH_SCRIPT: &str = r#"
-    const [method, url, body, ms] = await dioxus.recv();
-    if (!navigator.onLine) {
-        dioxus.send([-1, ""]);
-    } else {
-        const stop = new AbortController();
-        const timer = setTimeout(() => stop.abort(), ms);
-        try {
-            const asked = {
-                method,
-                signal: stop.signal,
-                cache: "no-store",
-                headers: { accept: "application/json" },
-            };
-            if (body !== null) asked.body = body;
-            const response = await fetch(url, asked);
-            dioxus.send([response.status, await response.text()]);
-        } catch (error) {
-            dioxus.send([0, ""]);
-        } finally {
-            clearTimeout(timer);
-        }
-    }
-"#;
 
 /// Draws a seat's secret from the platform's cryptographic generator: 24 bytes as URL-safe
 /// base64, 32 characters.
@@ -281,10 +252,22 @@ fn paired(paired: Paired) -> Result<Paired, Failure> {
     }
 }
 
-/// A status and a body, as the server answered.
+/// A status and a body, as the server answered: status -1 when the device is offline, 0 when
+/// no answer came.
 struct Answer {
     status: i32,
     body: String,
+}
+
+impl From<Reply> for Answer {
+    fn from(reply: Reply) -> Answer {
+        let (status, body) = match reply {
+            Reply::Offline => (-1, String::new()),
+            Reply::Unreachable => (0, String::new()),
+            Reply::Answered { status, body } => (i32::from(status), body),
+        };
+        Answer { status, body }
+    }
 }
 
 impl Answer {
@@ -326,18 +309,9 @@ async fn request(
 ) -> Result<Answer, Failure> {
     let url = url(server, path).ok_or(Failure::NoServer)?;
     let body = body.map(|body| body.to_string());
-    let mut asking = document::eval(FETCH_SCRIPT);
-    if asking
-        .send((method, &url, body, wait.as_millis() as u64))
-        .is_err()
-    {
-        return Err(Failure::Unreachable);
-    }
-    let (status, body) = asking
-        .recv::<(i32, String)>()
+    Ok(server_address::request(method, &url, body.as_deref(), wait)
         .await
-        .map_err(|_| Failure::Unreachable)?;
-    Ok(Answer { status, body })
+        .into())
 }
 
 /// Whether `text` could be a game's or a seek's id (the server's are 10 characters of `a-z0-9`;

@@ -9,7 +9,8 @@ use duobao_study::KnownOutcome;
 use web_time::Instant;
 
 use crate::endgames::carries;
-use crate::tablebase_service::{ask, Category, Reply, ServiceAddress};
+use crate::server_address::ServerAddress;
+use crate::tablebase_service::{ask, Category, Reply};
 
 /// The longest the review waits for the service, all questions together.
 const BUDGET: Duration = Duration::from_secs(2);
@@ -17,7 +18,7 @@ const BUDGET: Duration = Duration::from_secs(2);
 /// The exact outcomes the service gives for `game`'s positions beyond the app's own tables.
 /// Asked from the end of the game back: a game only loses soldiers as it goes, so the first
 /// position the service does not know (or cannot answer about) ends the asking.
-pub async fn known_outcomes(service: &ServiceAddress, game: &Game) -> Vec<KnownOutcome> {
+pub async fn known_outcomes(service: &ServerAddress, game: &Game) -> Vec<KnownOutcome> {
     let started = Instant::now();
     let mut known = Vec::new();
     for (plies, position) in game.history().iter().enumerate().rev() {

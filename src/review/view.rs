@@ -23,9 +23,9 @@ use crate::navigation::{use_navigator, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::screen_chunk::split_screen;
+use crate::server_address::ServerAddress;
 use crate::session::Mode;
 use crate::share::ShareDialog;
-use crate::tablebase_service::ServiceAddress;
 use crate::widgets::{Action, PageFrame, PlayFromDialog, Step, StepButtons};
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
@@ -302,7 +302,7 @@ pub fn ReviewScreenBody(
 /// A game to review, ply by ply, and where the tablebase service is.
 struct ReviewRequest {
     game: Game,
-    service: ServiceAddress,
+    service: ServerAddress,
 }
 
 impl EngineJob for ReviewRequest {
@@ -341,7 +341,7 @@ fn use_analysis(
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
 ) {
     let total = game.plies().len();
-    let service: Signal<ServiceAddress> = use_context();
+    let service: Signal<ServerAddress> = use_context();
     use_engine_task(
         move || {
             let known = !reviews.peek().is_empty();

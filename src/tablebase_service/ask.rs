@@ -1,44 +1,20 @@
-//! Asking the service about a position, by the page's own `fetch` (the webview's natively), with
-//! a time limit: an answer, or why there is none.
+//! Asking the service about a position on the app's server (`server_address::request`), with a
+//! time limit: an answer, or why there is none.
 
 use std::cell::RefCell;
 use std::time::Duration;
 
-use dioxus::prelude::*;
 use duobao_rules::Position;
 
 use super::answer::{read_answer, MoveValue, TableAnswer};
 use crate::endgames::carries;
-use crate::server_address::ServerAddress;
+use crate::server_address::{request, Reply as ServerReply, ServerAddress};
 
 /// The longest answer read: a position's answer is a few KB at most.
 const MAX_ANSWER_BYTES: usize = 64 * 1024;
 
 /// The service's path on the server, as `duobao-serve` answers it.
 const PATH: &str = "/api/tablebase";
-
-/// Fetches `URL?fen=FEN` and sends back `[status, body]`; status 0 when offline, out of reach or
-/// out of time (the request is then aborted).
-const ASK_SCRIPT: &str = r#"
-    const [url, fen, ms] = await dioxus.recv();
-    if (!navigator.onLine) {
-        dioxus.send([0, ""]);
-    } else {
-        const stop = new AbortController();
-        const timer = setTimeout(() => stop.abort(), ms);
-        try {
-            const response = await fetch(url + "?fen=" + encodeURIComponent(fen), {
-                signal: stop.signal,
-                headers: { accept: "application/json" },
-            });
-            dioxus.send([response.status, await response.text()]);
-        } catch (error) {
-            dioxus.send([0, ""]);
-        } finally {
-            clearTimeout(timer);
-        }
-    }
-"#;
 
 thread_local! {
     /// The services' URLs that answered that they are not there: not asked again until the
@@ -68,25 +44,21 @@ pub async fn ask(address: &ServerAddress, position: &Position, wait: Duration) -
     if ABSENT.with_borrow(|absent| absent.contains(&url)) {
         return Reply::Absent;
     }
-    let mut asking = document::eval(ASK_SCRIPT);
-    if asking
-        .send((&url, position.to_fen(), wait.as_millis() as u64))
-        .is_err()
-    {
-        return Reply::Unreachable;
-    }
-    match asking.recv::<(u16, String)>().await {
-        Ok((0, _)) | Err(_) => Reply::Unreachable,
-        Ok((404, _)) => {
+    let query = form_urlencoded::Serializer::new(String::new())
+        .append_pair("fen", &position.to_fen())
+        .finish();
+    match request("GET", &format!("{url}?{query}"), None, wait).await {
+        ServerReply::Offline | ServerReply::Unreachable => Reply::Unreachable,
+        ServerReply::Answered { status: 404, .. } => {
             ABSENT.with_borrow_mut(|absent| absent.push(url));
             Reply::Absent
         }
-        Ok((200, body)) if body.len() <= MAX_ANSWER_BYTES => {
+        ServerReply::Answered { status: 200, body } if body.len() <= MAX_ANSWER_BYTES => {
             read_answer(&body, position).map_or(Reply::Nonsense, Reply::Answer)
         }
         // A server error is the service out of order, as good as out of reach.
-        Ok((status, _)) if status >= 500 => Reply::Unreachable,
-        Ok(_) => Reply::Nonsense,
+        ServerReply::Answered { status, .. } if status >= 500 => Reply::Unreachable,
+        ServerReply::Answered { .. } => Reply::Nonsense,
     }
 }
 

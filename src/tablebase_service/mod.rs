@@ -11,10 +11,5 @@
 mod answer;
 mod ask;
 
-/// Its provider under its first name, for `subscribers.rs`'s test.
-#[cfg(test)]
-pub use crate::server_address::use_server_address as use_service_address;
-/// The server's address under its first name, for the parts that still call it so.
-pub use crate::server_address::ServerAddress as ServiceAddress;
 pub use answer::{Category, MoveValue, TableAnswer};
 pub use ask::{ask, best_move, Reply};
