@@ -114,3 +114,21 @@ export async function throttleCpu(page, rate) {
   await session.send('Emulation.setCPUThrottlingRate', { rate });
   return session;
 }
+
+/** Records the longest gap between the page's timer ticks (every 5 ms) from now on. */
+export async function watchTimers(page) {
+  await page.evaluate(() => {
+    window.timerGap = 0;
+    let last = performance.now();
+    window.timerWatch = setInterval(() => {
+      const now = performance.now();
+      window.timerGap = Math.max(window.timerGap, now - last);
+      last = now;
+    }, 5);
+  });
+}
+
+/** The longest gap since `watchTimers`, which stops watching. */
+export async function worstTimerGap(page) {
+  return page.evaluate(() => { clearInterval(window.timerWatch); return window.timerGap; });
+}

@@ -12,7 +12,8 @@ import {
   assertNoSidewaysOverflow, assertAttribute, setSwitch, playMove, openApp, BASE_URL,
 } from '../lib/phone.mjs';
 import { ROOT } from '../lib/site.mjs';
-import { TIMER_GAP_GUARD_MS } from '../lib/guards.mjs';
+import { STALL_GUARD_MS } from '../lib/guards.mjs';
+import { watchTimers, worstTimerGap } from '../lib/timing.mjs';
 
 /** Red wins by force in 3 plies (found and checked with `duobao solve`). */
 const WIN_IN_3 = '.BB/BRT../..R.R/...../... r - 0';
@@ -74,23 +75,6 @@ const status = (page) => page.getByTestId('setup-status').textContent();
 const treeMoves = (page, testid) =>
   page.getByTestId(testid).first().locator('[data-testid="tree-move"]').evaluateAll(
     (cells) => cells.map((cell) => cell.dataset.move));
-
-/** Records the longest gap between the page's timer ticks from now on. */
-async function watchTimers(page) {
-  await page.evaluate(() => {
-    window.timerGap = 0;
-    let last = performance.now();
-    window.timerWatch = setInterval(() => {
-      const now = performance.now();
-      window.timerGap = Math.max(window.timerGap, now - last);
-      last = now;
-    }, 5);
-  });
-}
-
-async function worstTimerGap(page) {
-  return page.evaluate(() => { clearInterval(window.timerWatch); return window.timerGap; });
-}
 
 for (const [lang, words] of Object.entries(WORDS)) {
   test(`the editor refuses an illegal set-up and analyses a legal one (${lang})`, async () => {
@@ -174,9 +158,11 @@ for (const [lang, words] of Object.entries(WORDS)) {
     assert.match(await line.getAttribute('data-moves'), /^c3c2 /);
     await page.waitForTimeout(1_000);
     const gap = await worstTimerGap(page);
+    // Beside another test a busy machine stretches the gap; the strict guard is ai-stall's,
+    // which runs alone. Here only a page frozen by the engine fails.
     console.log(`analysis (${lang}): best line at depth ${first}: ${firstLine}; depth ${deeper} later; ` +
-      `worst timer gap while the engine ran: ${gap.toFixed(1)} ms (target 50 ms, guard ${TIMER_GAP_GUARD_MS} ms)`);
-    assert.ok(gap <= TIMER_GAP_GUARD_MS, `the page's timers waited ${gap.toFixed(1)} ms`);
+      `worst timer gap while the engine ran: ${gap.toFixed(1)} ms (stall guard ${STALL_GUARD_MS} ms)`);
+    assert.ok(gap <= STALL_GUARD_MS, `the page's timers waited ${gap.toFixed(1)} ms`);
     assert.ok((await line.getAttribute('data-moves')).split(' ').length >= 3, 'a line of several plies');
 
     // Up to three lines when asked.

@@ -62,9 +62,20 @@ async function sameMoves(page, expected, timeout = 20_000) {
 /** The plies as the move list writes them: the turn passed is `pass` in English, 超时 in Chinese. */
 const written = (moves, lang) => moves.map((m) => (m === 'pass' && lang === 'zh' ? '超时' : m));
 
+/** How long a move may take from the tap on one phone to the other phone's move list. */
+const ARRIVAL_GUARD_MS = 3_000;
+
 test('a whole game online between two phones, through a reload, going offline and a server killed', { timeout: 600_000 }, async () => {
   const a = await home(zh, 'zh');
   const b = await newWatchedPage(en.context);
+  // Ply `i` of GAME tapped on `mover` until it shows on `other`, timed.
+  const arrivals = [];
+  const played = async (mover, other, i) => {
+    const started = Date.now();
+    await playMove(mover, GAME[i]);
+    await sameMoves(other, GAME.slice(0, i + 1));
+    arrivals.push(Date.now() - started);
+  };
 
   const link = await invite(a, { side: 'red', turn: 60 });
   assert.match(link, /#online=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{32}$/);
@@ -92,10 +103,8 @@ test('a whole game online between two phones, through a reload, going offline an
   await a.waitForTimeout(150);
   assert.notEqual(await point(a, 'b4').getAttribute('data-selected'), 'true');
 
-  await playMove(a, GAME[0]);
-  await sameMoves(b, GAME.slice(0, 1));
-  await playMove(b, GAME[1]);
-  await sameMoves(a, GAME.slice(0, 2));
+  await played(a, b, 0);
+  await played(b, a, 1);
   await screenshot(b, 'online-live-board');
   await checkAccessibility(b, 'the live board');
 
@@ -126,9 +135,12 @@ test('a whole game online between two phones, through a reload, going offline an
   await live(a);
   await live(b);
   for (let i = 5; i < GAME.length; i += 1) {
-    await playMove(i % 2 === 0 ? a : b, GAME[i]);
-    await sameMoves(i % 2 === 0 ? b : a, GAME.slice(0, i + 1));
+    await played(i % 2 === 0 ? a : b, i % 2 === 0 ? b : a, i);
   }
+  // Moves arrive within a second (the guard: three, for a loaded machine).
+  const slowest = Math.max(...arrivals);
+  console.log(`a move tapped on one phone shown on the other: ${arrivals.map((ms) => `${ms} ms`).join(', ')}`);
+  assert.ok(slowest <= ARRIVAL_GUARD_MS, `a move took ${slowest} ms to reach the other phone`);
 
   // Black took the treasure: both phones say so, each from its side.
   await a.getByTestId('game-over').waitFor();
