@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 public=target/dx/duobao-app/release/web/public
 rm -rf "$public"
 # index.html starts the app itself, after the first paint (`--inject-loading-scripts false`).
-# Every screen but home is a chunk of its own, fetched when first opened (src/screen_chunk.rs).
+# Every screen but home is in one of three chunks, fetched when first opened (src/screens.rs).
 # The linker is told not to merge equal constants (`-O0`): dx 0.7.10's splitter zeroes in the
 # main module the data it finds only the chunks use, and a string merged with one the main module
 # uses was zeroed with it (the endgame tables' addresses and the FEN's letters read as zeros).

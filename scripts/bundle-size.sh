@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The size of the release web build's WebAssembly, as players download it: raw and gzipped
-# (gzip -9). The app's main module is what the first screen waits for; every other screen is a
-# chunk of its own, fetched when first opened (src/screen_chunk.rs); the engine's module loads in
-# its worker after the first screen. Fails when the main module's gzipped size is over the limit
-# (300 KB by default, the project's budget: docs/PERFORMANCE.md, "The web download"; MAX_GZIP_KB=…
-# to change it), or when any of the app's modules links the engine's search, solver, review,
+# (gzip -9). The app's main module is what the first screen waits for; every other screen is in
+# one of three chunks, fetched when one of its screens is first opened (src/screens.rs); the
+# engine's module loads in its worker after the first screen. Fails when the main module's
+# gzipped size is over the limit (300 KB by default, the project's budget: docs/PERFORMANCE.md,
+# "The web download"; MAX_GZIP_KB=… to change it), when a chunk is over 200 KB gzipped (no
+# screen's first opening waits for more) or the chunks together over 500 KB (their copies of
+# shared code kept down: src/screen_chunk.rs), or when any of the app's modules links the engine's search, solver, review,
 # proven win or the endgame tables' reader, which run in the engine's own module
 # (crates/engine-worker): their source files' names, which any panic path of theirs carries into
 # a module, must not be in the app's and must be in the engine's (so that the check is known to
@@ -33,10 +35,17 @@ gzipped = lambda data: len(gzip.compress(data, 9))
 size = lambda data: f"{len(data) / 1000:.0f} KB, gzipped {gzipped(data) / 1000:.0f} KB"
 print(f"the app's main module (the first screen waits for it): {size(main)} (limit {max_kb} KB): {main_path}")
 for name, data in sorted(chunks.items()):
-    print(f"  a screen's chunk, fetched when it is first opened: {size(data)}: {name}")
+    print(f"  a chunk of screens, fetched when one is first opened: {size(data)}: {name}")
 print(f"the screens' chunks: {len(chunks)}, {size(b''.join(chunks.values()))} together")
 print(f"the engine's module (loaded by its worker after the first screen): {size(engine)}: {engine_path}")
 ok = gzipped(main) <= max_kb * 1000
+largest = max(chunks.items(), key=lambda item: gzipped(item[1]), default=None)
+if largest and gzipped(largest[1]) > 200_000:
+    print(f"{largest[0]} is over 200 KB gzipped: a screen's first opening would wait for it")
+    ok = False
+if gzipped(b''.join(chunks.values())) > 500_000:
+    print("the chunks together are over 500 KB gzipped: do they copy shared code again?")
+    ok = False
 if not any(name.startswith('module_') for name in chunks):
     print("no screen's chunk: the build was not split (scripts/build-web.sh runs dx with --wasm-split)")
     ok = False

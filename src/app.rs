@@ -5,31 +5,28 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 use duobao_study::PlyReview;
 
-use crate::analysis::AnalysisScreen;
 use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::appearance::use_look;
 use crate::board::BoardPaints;
 use crate::by_link::play_on;
-use crate::editor::EditorScreen;
 use crate::engine::use_engine;
-use crate::game::{use_game, GameView};
-use crate::history::{encode_verdicts, save_verdicts, GamesScreen};
+use crate::game::use_game;
+use crate::history::{encode_verdicts, save_verdicts};
 use crate::home::{AskedQuestion, HomeScreen};
 use crate::learn::lessons::lessons_done;
-use crate::learn::LearnScreen;
 use crate::navigation::{use_game_opener, use_navigation, GameStart, Page, Route, RouteScreen};
-use crate::online::{OnlineArrivalScreen, PlayOnlineScreen};
 use crate::prefs::use_saving_prefs;
-use crate::puzzles::{puzzles_solved, PuzzlesScreen};
-use crate::review::ReviewScreen;
-use crate::rules::RulesScreen;
+use crate::puzzles::puzzles_solved;
+use crate::screens::{
+    AnalysisScreen, EditorScreen, GameView, GamesScreen, LearnScreen, OnlineArrivalScreen,
+    PlayOnlineScreen, PuzzlesScreen, ReviewScreen, RulesScreen, SettingsScreen, StatisticsScreen,
+};
 use crate::server_address::use_server_address;
 use crate::session::load_game;
-use crate::settings::SettingsScreen;
 use crate::shell::use_page_title;
 use crate::shortcuts::use_shortcuts;
 use crate::start_up::{read_opening, Opened};
-use crate::stats::{use_stats, StatisticsScreen};
+use crate::stats::use_stats;
 use crate::storage::DeviceStore;
 use crate::widgets::setup;
 

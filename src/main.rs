@@ -32,6 +32,7 @@ mod result_words;
 mod review;
 mod rules;
 mod screen_chunk;
+mod screens;
 mod server_address;
 mod session;
 mod settings;

@@ -1,10 +1,12 @@
 //! Screens whose code the web build loads when they are first opened, so that the module the
 //! first screen waits for holds only the home screen and what every screen shares.
 //!
-//! `split_screen!` declares a screen as the entry of a WebAssembly chunk of its own: with the
+//! `split_screens!` declares a group of screens as the entry of a WebAssembly chunk: with the
 //! `wasm-split` feature (the release web build, `scripts/build-web.sh`, which runs dx with
-//! `--wasm-split`), the screen's body is reached only through dx's lazy loader, so dx's
-//! splitter moves it, and all the code only it uses, out of the main module. Until its chunk
+//! `--wasm-split`), the screens' bodies are reached only through dx's lazy loader, so dx's
+//! splitter moves them, and all the code only they use, out of the main module. Screens are
+//! grouped because dx 0.7's splitter copies the code two chunks share into each of them
+//! (docs/PERFORMANCE.md): a group's screens share theirs once. Until its chunk
 //! has arrived, [`ScreenLoading`] stands in its place; a chunk that cannot be fetched shows
 //! [`ScreenUnavailable`] (with a reload) rather than failing the app. Natively and in unsplit
 //! builds the screen is its body, called directly.
@@ -14,31 +16,59 @@ use dioxus::prelude::*;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
 
-/// `split_screen!(pub ReviewScreen(ReviewProps) => Review)` declares the component
-/// `ReviewScreen`, taking the props of the component `Review` (its body, declared with
-/// `#[component]` and used nowhere else) and drawing it.
-macro_rules! split_screen {
-    ($(#[$doc:meta])* $vis:vis $screen:ident($props:ty) => $body:ident) => {
+/// `split_screens! { pub enum Study in study_screens { ReviewScreen(ReviewProps) => Review, … } }`
+/// declares one chunk holding the bodies of a group of screens: the components `ReviewScreen`,
+/// …, each taking the props of its body (a component used nowhere else) and drawing it, the
+/// first opening of any of them fetching the whole group. The chunk's one entry draws the
+/// screen the enum `Study` names.
+macro_rules! split_screens {
+    (
+        $(#[$doc:meta])* $vis:vis enum $group:ident in $entry:ident {
+            $($screen:ident($props:ty) => $body:path),+ $(,)?
+        }
+    ) => {
         $(#[$doc])*
-        #[allow(non_snake_case)]
-        $vis fn $screen(props: $props) -> Element {
-            dioxus::config_macros::maybe_wasm_split! {
-                if wasm_split {
-                    {
-                        static CHUNK: wasm_split::LazyLoader<$props, Element> =
-                            wasm_split::lazy_loader!(extern "screen" fn $body(props: $props) -> Element);
-                        $crate::screen_chunk::draw_when_loaded(&CHUNK, props)
-                    }
-                } else {
-                    {
-                        $body(props)
+        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+        $vis enum $group {
+            $($screen($props)),+
+        }
+
+        /// The chunk's entry: the screen asked for.
+        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+        fn $entry(screen: $group) -> Element {
+            match screen {
+                $($group::$screen(props) => $body(props)),+
+            }
+        }
+
+        /// The chunk's loader, beside its entry (a module and a function may share a name).
+        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+        mod $entry {
+            use super::*;
+
+            pub(super) static CHUNK: wasm_split::LazyLoader<$group, Element> =
+                wasm_split::lazy_loader!(extern "screens" fn $entry(screen: $group) -> Element);
+        }
+
+        $(
+            #[allow(non_snake_case)]
+            $vis fn $screen(props: $props) -> Element {
+                dioxus::config_macros::maybe_wasm_split! {
+                    if wasm_split {
+                        {
+                            $crate::screen_chunk::draw_when_loaded(&$entry::CHUNK, $group::$screen(props))
+                        }
+                    } else {
+                        {
+                            $body(props)
+                        }
                     }
                 }
             }
-        }
+        )+
     };
 }
-pub(crate) use split_screen;
+pub(crate) use split_screens;
 
 /// How long a chunk may take before the player is told it could not be loaded. dx's loader
 /// says nothing when a fetch fails (it logs the error and never answers), so a chunk that has

@@ -54,7 +54,7 @@ mod tests {
     use futures_util::future::{select, Either};
 
     use super::*;
-    use crate::game::{use_game, GameView};
+    use crate::game::{use_game, GameViewBody};
     use crate::navigation::{use_navigation, Route, RouteScreen};
     use crate::server_address::use_server_address;
     use crate::session::{
@@ -185,7 +185,7 @@ mod tests {
         rsx! {
             for (id, route, on_top) in navigator.drawn() {
                 if route == Route::Game {
-                    RouteScreen { key: "{id}", id, on_top, GameView {} }
+                    RouteScreen { key: "{id}", id, on_top, GameViewBody {} }
                 }
             }
         }

@@ -1,6 +1,7 @@
 // The first download: the home screen waits for the app's main module alone; every other screen
-// is a chunk of its own (src/screen_chunk.rs), fetched when it is first opened, and a chunk that
-// cannot be fetched is said so on screen, with a reload that brings it, never a broken app.
+// is in one of three chunks (src/screens.rs), fetched when one of its screens is first opened,
+// and a chunk that cannot be fetched is said so on screen, with a reload that brings it, never a
+// broken app.
 // The service worker, which would fetch every chunk for offline play after the first paint, is
 // kept out of these pages so that what they fetch is what the screens ask for.
 import { test, before, after } from 'node:test';
@@ -23,8 +24,9 @@ function watchWasm(page) {
   return fetched;
 }
 
-const CHUNK = /^module_\d+_RulesScreenBody-dxh[0-9a-f]+\.wasm$/;
-const CHUNK_URL = /\/assets\/module_\d+_RulesScreenBody-dxh[0-9a-f]+\.wasm$/;
+/** The pages' chunk, the rules' among them. */
+const CHUNK = /^module_\d+_page_screens-dxh[0-9a-f]+\.wasm$/;
+const CHUNK_URL = /\/assets\/module_\d+_page_screens-dxh[0-9a-f]+\.wasm$/;
 
 test('home needs the main module alone; the rules fetch their chunk when opened', async () => {
   const page = await newWatchedPage(browser.context);
@@ -54,6 +56,11 @@ test('home needs the main module alone; the rules fetch their chunk when opened'
   await page.getByTestId('open-rules').tap();
   await page.getByTestId('rules').waitFor();
   assert.equal(fetched.length, before);
+  // The settings came in the same chunk: nothing more to fetch.
+  await page.getByTestId('back').tap();
+  await page.getByTestId('open-settings').tap();
+  await page.getByTestId('settings').waitFor();
+  assert.equal(fetched.length, before, `the settings fetched ${fetched.slice(before)}`);
   assertNoErrors(page);
   await page.close();
 });

@@ -10,4 +10,4 @@ mod server_tables;
 mod tree;
 mod view;
 
-pub use view::AnalysisScreen;
+pub use view::{AnalysisScreenBody, AnalysisScreenBodyProps};

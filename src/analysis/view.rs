@@ -16,7 +16,6 @@ use crate::board::Board;
 use crate::i18n::{text, Key};
 use crate::navigation::{use_navigator, Route};
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::share::ShareDialog;
 use crate::widgets::{PageFrame, PlayFromDialog, SettingSwitch, Step, StepButtons};
 
@@ -25,11 +24,6 @@ use crate::widgets::{PageFrame, PlayFromDialog, SettingSwitch, Step, StepButtons
 enum Over {
     PlayFrom,
     Share,
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`AnalysisScreenBody`].
-    pub AnalysisScreen(AnalysisScreenBodyProps) => AnalysisScreenBody
 }
 
 /// `game`'s moves as the main line, the board after its first `at` plies (and again whenever

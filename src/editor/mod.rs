@@ -4,4 +4,4 @@
 mod model;
 mod view;
 
-pub use view::EditorScreen;
+pub use view::{EditorScreenBody, EditorScreenBodyProps};

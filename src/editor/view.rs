@@ -10,7 +10,6 @@ use crate::board::SetupBoard;
 use crate::i18n::{color_key, text, Key};
 use crate::navigation::{use_navigator, Route};
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::share::ShareDialog;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame, PlayFromDialog, SettingSwitch};
 
@@ -32,11 +31,6 @@ fn tool_key(tool: Tool) -> Key {
         Tool::Treasure => Key::ToolTreasure,
         Tool::Remove => Key::ToolRemove,
     }
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`EditorScreenBody`].
-    pub EditorScreen(EditorScreenBodyProps) => EditorScreenBody
 }
 
 /// The editor, set out as `start` at first. A legal set-up goes to the analysis board (the one

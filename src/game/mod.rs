@@ -34,4 +34,4 @@ pub(crate) mod test_support;
 mod view;
 
 pub use handle::{use_game, GameHandle};
-pub use view::GameView;
+pub use view::GameViewBody;

@@ -34,14 +34,8 @@ use crate::move_list::MoveList;
 use crate::navigation::{use_navigator, use_screen_back, Reviewed, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::session::Mode;
 use crate::share::ShareDialog;
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`GameViewBody`].
-    pub GameView(()) => GameViewBody
-}
 
 /// Its props are `()`: a chunk's entry takes one argument.
 #[allow(non_snake_case)]

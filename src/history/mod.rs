@@ -12,4 +12,4 @@ pub use model::{encode_verdicts, KeptGame};
 pub use stored::{keep_game, load_games, save_verdicts};
 #[cfg(test)]
 pub use stored::{next_number, save_kept};
-pub use view::GamesScreen;
+pub use view::{GamesScreenBody, GamesScreenBodyProps};

@@ -19,7 +19,6 @@ use crate::local_time::{local_time, use_local_offset};
 use crate::navigation::{use_navigator, Reviewed, Route};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
-use crate::screen_chunk::split_screen;
 use crate::session::Mode;
 use crate::share::ShareDialog;
 use crate::storage::DeviceStore;
@@ -106,11 +105,6 @@ fn result_words(lang: Lang, kept: &KeptGame) -> (&'static str, Option<&'static s
         Ending::Unfinished if kept.is_live_online() => (text(lang, Key::GameInPlay), None),
         Ending::Unfinished => (text(lang, Key::Unfinished), None),
     }
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`GamesScreenBody`].
-    pub GamesScreen(GamesScreenBodyProps) => GamesScreenBody
 }
 
 #[component]

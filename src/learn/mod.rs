@@ -4,4 +4,4 @@
 pub mod lessons;
 mod view;
 
-pub use view::LearnScreen;
+pub use view::LearnScreenBody;

@@ -9,7 +9,6 @@ use super::lessons::{judge, next_lesson, Lesson, Mistake, Verdict, LESSONS};
 use crate::board::{Badge, Board, Marks};
 use crate::i18n::{fill, text, Key, Lang};
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::stats::Stats;
 use crate::widgets::PageFrame;
 
@@ -28,11 +27,6 @@ fn mistake_text(lang: Lang, mistake: Mistake) -> String {
 
 fn lesson_number(lang: Lang, index: usize) -> String {
     fill(lang, Key::LessonNumber, &[&(index + 1).to_string()])
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`LearnScreenBody`].
-    pub LearnScreen(()) => LearnScreenBody
 }
 
 /// Its props are `()`: a chunk's entry takes one argument.

@@ -10,7 +10,6 @@ use crate::navigation::{use_navigator, GameStart};
 use crate::online_service::{draw_secret, join, look, Failure};
 use crate::platform::forget_page_fragment;
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::server_address::ServerAddress;
 use crate::session::SavedGame;
 use crate::widgets::PageFrame;
@@ -44,11 +43,6 @@ async fn arrive(server: &ServerAddress, link: &OnlineLink) -> Result<SavedGame, 
         None,
         watched.turn_seconds,
     ))
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`OnlineArrivalBody`].
-    pub OnlineArrivalScreen(OnlineArrivalBodyProps) => OnlineArrivalBody
 }
 
 #[component]

@@ -5,5 +5,5 @@ mod arrival;
 mod model;
 mod view;
 
-pub use arrival::OnlineArrivalScreen;
-pub use view::PlayOnlineScreen;
+pub use arrival::{OnlineArrivalBody, OnlineArrivalBodyProps};
+pub use view::PlayOnlineBody;

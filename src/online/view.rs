@@ -11,14 +11,8 @@ use crate::navigation::{use_navigator, GameStart, Navigator};
 use crate::online_service::{create_game, renew_seek, seek, stop_seek, Paired, SeekAnswer, Side};
 use crate::platform::is_online;
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::server_address::ServerAddress;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`PlayOnlineBody`].
-    pub PlayOnlineScreen(()) => PlayOnlineBody
-}
 
 /// What the screen is doing.
 #[derive(Clone, Debug, PartialEq)]

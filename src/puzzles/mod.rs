@@ -7,4 +7,4 @@ mod progress;
 mod view;
 
 pub use progress::puzzles_solved;
-pub use view::PuzzlesScreen;
+pub use view::PuzzlesScreenBody;

@@ -16,17 +16,11 @@ use crate::i18n::{color_key, fill, moves_count, text, Key};
 use crate::navigation::{use_navigator, Route};
 use crate::platform::sleep;
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::storage::DeviceStore;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
 
 /// The defender's reply comes after this, so that it reads as a move of its own.
 const REPLY_DELAY: Duration = Duration::from_millis(450);
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`PuzzlesScreenBody`].
-    pub PuzzlesScreen(()) => PuzzlesScreenBody
-}
 
 /// Its props are `()`: a chunk's entry takes one argument.
 #[allow(non_snake_case)]

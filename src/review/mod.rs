@@ -6,4 +6,4 @@ mod model;
 mod service;
 mod view;
 
-pub use view::ReviewScreen;
+pub use view::{ReviewScreenBody, ReviewScreenBodyProps};

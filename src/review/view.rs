@@ -22,7 +22,6 @@ use crate::move_list::{move_rows, ply_notation, MoveCell};
 use crate::navigation::{use_navigator, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::server_address::ServerAddress;
 use crate::session::Mode;
 use crate::share::ShareDialog;
@@ -91,11 +90,6 @@ fn GraphHits(total: usize, on_jump: EventHandler<usize>) -> Element {
             }
         }
     }
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`ReviewScreenBody`].
-    pub ReviewScreen(ReviewScreenBodyProps) => ReviewScreenBody
 }
 
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.

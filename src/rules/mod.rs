@@ -6,4 +6,4 @@ mod diagram;
 mod diagrams;
 mod view;
 
-pub use view::RulesScreen;
+pub use view::RulesScreenBody;

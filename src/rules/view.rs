@@ -7,13 +7,7 @@ use super::diagram::DiagramView;
 use crate::i18n::{text, Key, Lang};
 use crate::navigation::use_navigator;
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::widgets::PageFrame;
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`RulesScreenBody`].
-    pub RulesScreen(()) => RulesScreenBody
-}
 
 /// Its props are `()`: a chunk's entry takes one argument.
 #[allow(non_snake_case)]

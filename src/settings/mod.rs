@@ -6,4 +6,4 @@ mod look;
 mod service;
 mod view;
 
-pub use view::SettingsScreen;
+pub use view::SettingsScreenBody;

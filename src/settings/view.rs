@@ -12,7 +12,6 @@ use crate::game::GameHandle;
 use crate::i18n::{fill, text, Key, Lang};
 use crate::platform::is_handheld;
 use crate::prefs::{Prefs, TableMode, THREAD_CHOICES, TURN_TIME_CHOICES};
-use crate::screen_chunk::split_screen;
 use crate::widgets::{
     ChoiceButton, ChoiceRow, Choices, LanguageChoices, LevelChoices, PageFrame, SettingSwitch,
 };
@@ -29,11 +28,6 @@ fn threads_label(lang: Lang, choice: Option<u8>) -> String {
         Some(threads) => threads.to_string(),
         None => text(lang, Key::ThreadsAuto).to_string(),
     }
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`SettingsScreenBody`].
-    pub SettingsScreen(()) => SettingsScreenBody
 }
 
 /// Its props are `()`: a chunk's entry takes one argument.

@@ -13,4 +13,4 @@ pub use counting::Counter;
 pub use provided::use_stats;
 pub use record::{Stats, Tally};
 pub use stored::{load_stats, save_stats};
-pub use view::StatisticsScreen;
+pub use view::{StatisticsScreenBody, StatisticsScreenBodyProps};

@@ -8,7 +8,6 @@ use duobao_rules::Color;
 use super::{Stats, Tally};
 use crate::i18n::{level_key, text, Key, Lang};
 use crate::prefs::Prefs;
-use crate::screen_chunk::split_screen;
 use crate::widgets::PageFrame;
 
 /// `won / lost / drawn` as figures: `2 / 1 / 0`.
@@ -39,11 +38,6 @@ fn other_counts(
             format!("{lessons_done} / {lessons_total}"),
         ),
     ]
-}
-
-split_screen! {
-    /// The screen, its code in a chunk of its own in the web build: [`StatisticsScreenBody`].
-    pub StatisticsScreen(StatisticsScreenBodyProps) => StatisticsScreenBody
 }
 
 /// The statistics, with the counts kept elsewhere: the puzzles solved (the puzzles' own
