@@ -6,8 +6,12 @@
 # gzipped size is over the limit (300 KB by default, the project's budget: docs/PERFORMANCE.md,
 # "The web download"; MAX_GZIP_KB=… to change it), when a chunk is over 200 KB gzipped (no
 # screen's first opening waits for more) or the chunks together over 500 KB (their copies of
-# shared code kept down: src/screen_chunk.rs), or when any of the app's modules links the engine's search, solver, review,
-# proven win or the endgame tables' reader, which run in the engine's own module
+# shared code kept down: src/screen_chunk.rs), when the app's modules together are over 800 KB
+# gzipped or the whole install (those, the engine's module gzipped and the endgame tables as
+# served, with brotli) over 1550 KB: wide margins over today's figures, which it prints beside
+# the targets of issue 42 (600 KB and 1.4 MB); or when any of the app's modules links the
+# engine's search, solver, review, proven win or the endgame tables' reader, which run in the
+# engine's own module
 # (crates/engine-worker): their source files' names, which any panic path of theirs carries into
 # a module, must not be in the app's and must be in the engine's (so that the check is known to
 # see them). Builds the web app first unless SKIP_BUILD=1 reuses the last build.
@@ -24,9 +28,11 @@ main="$(ls "$public"/assets/duobao-app_bg-dxh*.wasm 2>/dev/null || true)"
 [[ $(wc -w <<<"$main") == 1 ]] || { echo "bundle-size: not one main module under $public/assets: $main" >&2; exit 1; }
 engine="$(ls "$public"/engine/*.wasm 2>/dev/null || true)"
 [[ $(wc -w <<<"$engine") == 1 ]] || { echo "bundle-size: not one engine module under $public/engine" >&2; exit 1; }
-python3 - "$main" "$engine" "$max_kb" "$public"/assets/module_*.wasm "$public"/assets/chunk_*.wasm <<'PY'
+tables="$(ls "$public"/assets/*.dtp.br 2>/dev/null || true)"
+[[ $(wc -w <<<"$tables") == 6 ]] || { echo "bundle-size: not six brotli endgame tables under $public/assets: $tables" >&2; exit 1; }
+python3 - "$main" "$engine" "$max_kb" "$tables" "$public"/assets/module_*.wasm "$public"/assets/chunk_*.wasm <<'PY'
 import gzip, os, sys
-main_path, engine_path, max_kb, *chunk_paths = sys.argv[1:]
+main_path, engine_path, max_kb, table_paths, *chunk_paths = sys.argv[1:]
 max_kb = int(max_kb)
 read = lambda path: open(path, 'rb').read()
 main, engine = read(main_path), read(engine_path)
@@ -38,7 +44,20 @@ for name, data in sorted(chunks.items()):
     print(f"  a chunk of screens, fetched when one is first opened: {size(data)}: {name}")
 print(f"the screens' chunks: {len(chunks)}, {size(b''.join(chunks.values()))} together")
 print(f"the engine's module (loaded by its worker after the first screen): {size(engine)}: {engine_path}")
+tables = sum(os.path.getsize(path) for path in table_paths.split())
+print(f"the endgame tables as served (packed, brotli): {tables / 1000:.0f} KB")
+app = gzipped(main) + gzipped(b''.join(chunks.values()))
+install = app + gzipped(engine) + tables
+print(f"the app's modules together: gzipped {app / 1000:.0f} KB (limit 800, target 600)")
+print(f"the whole install of code and tables (modules and engine gzipped, tables with brotli): "
+      f"{install / 1000:.0f} KB (limit 1550, target 1400)")
 ok = gzipped(main) <= max_kb * 1000
+if app > 800_000:
+    print("the app's modules together are over 800 KB gzipped")
+    ok = False
+if install > 1_550_000:
+    print("the whole install is over 1550 KB")
+    ok = False
 largest = max(chunks.items(), key=lambda item: gzipped(item[1]), default=None)
 if largest and gzipped(largest[1]) > 200_000:
     print(f"{largest[0]} is over 200 KB gzipped: a screen's first opening would wait for it")

@@ -1,11 +1,12 @@
 //! The endgame tables the app carries: every slice of up to 4 soldiers, built by build.rs into
-//! assets/tables/ and bundled as assets (3.9 MB, 1.2 MB gzipped: on the web they are served and
-//! precached compressed). The engine reads them, never the page: natively they are read once, on
-//! a thread after the first screen ([`read_in_background`]), for the engine's threads; on the web
-//! the engine's worker fetches them itself from the addresses given ([`table_addresses`]). From
-//! then on Master's moves, the hint and the review know those endgames exactly. Until they are
-//! read, or when they cannot be (offline before the service worker has kept them, a damaged
-//! file: a warning names it), everything works as without them.
+//! assets/tables/ as packed files (`duobao_tablebase::file::pack`, which compress far better
+//! than the builder's table files) and bundled as assets (3.9 MB, 511 KB with brotli: on the web
+//! they are served and precached compressed). The engine reads them, never the page: natively
+//! they are read once, on a thread after the first screen ([`read_in_background`]), for the
+//! engine's threads; on the web the engine's worker fetches them itself from the addresses given
+//! ([`table_addresses`]). From then on Master's moves, the hint and the review know those
+//! endgames exactly. Until they are read, or when they cannot be (offline before the service
+//! worker has kept them, a damaged file: a warning names it), everything works as without them.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, Position};
@@ -17,14 +18,14 @@ const fn slice(mover: u32, opponent: u32) -> Slice {
     Slice { mover, opponent }
 }
 
-/// Every slice of up to 4 soldiers, as build.rs writes them.
+/// Every slice of up to 4 soldiers, packed, as build.rs writes them.
 const FILES: [(Slice, Asset); 6] = [
-    (slice(1, 1), asset!("/assets/tables/1v1.dtb")),
-    (slice(1, 2), asset!("/assets/tables/1v2.dtb")),
-    (slice(2, 1), asset!("/assets/tables/2v1.dtb")),
-    (slice(1, 3), asset!("/assets/tables/1v3.dtb")),
-    (slice(2, 2), asset!("/assets/tables/2v2.dtb")),
-    (slice(3, 1), asset!("/assets/tables/3v1.dtb")),
+    (slice(1, 1), asset!("/assets/tables/1v1.dtp")),
+    (slice(1, 2), asset!("/assets/tables/1v2.dtp")),
+    (slice(2, 1), asset!("/assets/tables/2v1.dtp")),
+    (slice(1, 3), asset!("/assets/tables/1v3.dtp")),
+    (slice(2, 2), asset!("/assets/tables/2v2.dtp")),
+    (slice(3, 1), asset!("/assets/tables/3v1.dtp")),
 ];
 
 /// The most soldiers in all of the positions the tables hold.
@@ -115,13 +116,14 @@ mod native {
         }
     }
 
-    /// A table file's bytes checked (its header and checksum); the error names the file.
+    /// A packed table file's bytes checked (its header and checksum) and unpacked; the error
+    /// names the file.
     pub(super) fn decode(
         name: &str,
         bytes: &[u8],
         slice: Slice,
     ) -> Result<duobao_tablebase::SliceTable, String> {
-        file::read(name, bytes, slice).map_err(|e| e.to_string())
+        file::read_packed(name, bytes, slice).map_err(|e| e.to_string())
     }
 }
 
@@ -135,21 +137,57 @@ mod tests {
         let path = format!(
             "{}/assets/tables/{}",
             env!("CARGO_MANIFEST_DIR"),
-            file::file_name(slice)
+            file::packed_file_name(slice)
         );
         let bytes = std::fs::read(&path).expect("build.rs writes the tables");
         (path, bytes)
     }
 
+    /// Each slice's figures as the builder tells them (docs/SOLVING.md, "Endgame tables"):
+    /// positions, wins, losses, draws, longest win and loss.
+    const FIGURES: [(Slice, [usize; 4], [u32; 2]); 6] = [
+        (slice(1, 1), [9_880, 44, 10, 9_826], [1, 0]),
+        (slice(1, 2), [88_920, 0, 88_920, 0], [0, 46]),
+        (slice(2, 1), [88_920, 88_920, 0, 0], [45, 0]),
+        (slice(1, 3), [503_880, 0, 503_880, 0], [0, 20]),
+        (slice(2, 2), [755_820, 241_781, 71_433, 442_606], [65, 64]),
+        (slice(3, 1), [503_880, 503_880, 0, 0], [19, 0]),
+    ];
+
+    /// The files build.rs wrote (which it checked unpack to the tables it built: without the
+    /// builder, this crate cannot build them again) read back as those tables: every slice's
+    /// figures, a long win probed, and packed again, the same bytes.
     #[test]
     fn the_files_carried_are_every_slice_of_up_to_4_soldiers_and_read_back() {
         let listed: Vec<Slice> = FILES.iter().map(|&(slice, _)| slice).collect();
         assert_eq!(listed, Slice::up_to(4));
-        for slice in listed {
+        let mut tables = duobao_tablebase::Tablebase::new();
+        for (slice, [positions, wins, losses, draws], [longest_win, longest_loss]) in FIGURES {
             let (path, bytes) = carried(slice);
+            assert!(path.ends_with(&format!("/{slice}.dtp")), "{path}");
             let table = decode(&path, &bytes, slice).unwrap();
             assert_eq!(table.slice(), slice);
+            let stats = table.stats();
+            assert_eq!(
+                (stats.positions, stats.wins, stats.losses, stats.draws),
+                (positions, wins, losses, draws),
+                "{slice}"
+            );
+            assert_eq!(
+                (stats.longest_win, stats.longest_loss),
+                (longest_win, longest_loss)
+            );
+            assert_eq!(stats.quiet_limited, 0, "{slice}");
+            assert_eq!(file::pack(&table), bytes, "{slice}");
+            tables.insert(table);
         }
+        assert_eq!(tables.max_soldiers(), 4);
+        // The end-to-end test's position (e2e/tests/endgames.test.mjs).
+        let won_in_53: Position = ".../.R..R/BT.../B..../... r - 0".parse().unwrap();
+        assert_eq!(
+            tables.probe(&won_in_53),
+            Some(duobao_tablebase::Probe::Win { plies: 53 })
+        );
     }
 
     #[test]
@@ -161,10 +199,14 @@ mod tests {
         assert!(error.starts_with(&path), "{error}");
         assert!(error.contains("checksum mismatch"), "{error}");
         bytes[middle] ^= 1;
-        let error = decode("1v2.dtb", &bytes, slice(1, 2)).unwrap_err();
-        assert!(error.starts_with("1v2.dtb: "), "{error}");
-        let error = decode("2v1.dtb", &bytes[..bytes.len() - 1], slice(2, 1)).unwrap_err();
-        assert!(error.starts_with("2v1.dtb: "), "{error}");
+        let error = decode("1v2.dtp", &bytes, slice(1, 2)).unwrap_err();
+        assert!(error.starts_with("1v2.dtp: "), "{error}");
+        let error = decode("2v1.dtp", &bytes[..bytes.len() - 1], slice(2, 1)).unwrap_err();
+        assert!(error.starts_with("2v1.dtp: "), "{error}");
+        // A table file of the builder's, not packed, is refused too.
+        let table = decode(&path, &bytes, slice(2, 1)).unwrap();
+        let error = decode("2v1.dtp", &file::encode(&table), slice(2, 1)).unwrap_err();
+        assert_eq!(error, "2v1.dtp: a table file, not a packed table file");
     }
 
     #[test]

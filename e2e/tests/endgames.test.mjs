@@ -41,7 +41,7 @@ test('the tables are read compressed after the first screen, give the hint its e
     const page = await newWatchedPage(browser.context);
     const tables = [];
     page.on('response', (response) => {
-      if (/\/assets\/\dv\d-dxh[0-9a-f]+\.dtb$/.test(response.url())) tables.push(response);
+      if (/\/assets\/\dv\d-dxh[0-9a-f]+\.dtp$/.test(response.url())) tables.push(response);
     });
     const ms = await openWithTables(page);
     console.log(`endgame tables read in ${ms} ms`);

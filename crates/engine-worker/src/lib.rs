@@ -37,8 +37,9 @@ thread_local! {
     static TABLES: RefCell<Option<Arc<Tablebase>>> = const { RefCell::new(None) };
 }
 
-/// Checks the table file `name` (its header and checksum, against the slice `mover` v
-/// `opponent`) and adds it to the tables every later job reads; the error names the file.
+/// Checks the packed table file `name` (`duobao_tablebase::file::pack`: its header and
+/// checksum, against the slice `mover` v `opponent`), unpacks it and adds it to the tables every
+/// later job reads; the error names the file.
 #[wasm_bindgen]
 pub fn add_table(name: &str, mover: u32, opponent: u32, bytes: &[u8]) -> Result<(), JsError> {
     TABLES
@@ -83,7 +84,7 @@ fn add_to(
 ) -> Result<(), String> {
     let slice = Slice::new(mover, opponent)
         .ok_or_else(|| format!("{name}: no endgame table holds {mover} v {opponent} soldiers"))?;
-    let table = file::read(name, bytes, slice).map_err(|e| e.to_string())?;
+    let table = file::read_packed(name, bytes, slice).map_err(|e| e.to_string())?;
     // Not `Tablebase::default()`, which has no room for any slice. No job holds the tables
     // between jobs, so this adds to them in place rather than copying them.
     let held = tables.get_or_insert_with(|| Arc::new(Tablebase::new()));
@@ -185,21 +186,26 @@ mod tests {
     fn a_table_is_added_and_a_damaged_or_misnamed_one_refused_with_its_name() {
         let built = Tablebase::build(2, |_| {}).unwrap();
         let one_v_one = Slice::new(1, 1).unwrap();
-        let mut bytes = file::encode(built.get(one_v_one).unwrap());
+        let table = built.get(one_v_one).unwrap();
+        let mut bytes = file::pack(table);
         let mut tables = None;
 
-        let error = add_to(&mut tables, "1v1.dtb", 1, 9, &bytes).unwrap_err();
-        assert_eq!(error, "1v1.dtb: no endgame table holds 1 v 9 soldiers");
-        let error = add_to(&mut tables, "1v1.dtb", 1, 2, &bytes).unwrap_err();
-        assert!(error.starts_with("1v1.dtb: "), "{error}");
+        let error = add_to(&mut tables, "1v1.dtp", 1, 9, &bytes).unwrap_err();
+        assert_eq!(error, "1v1.dtp: no endgame table holds 1 v 9 soldiers");
+        let error = add_to(&mut tables, "1v1.dtp", 1, 2, &bytes).unwrap_err();
+        assert!(error.starts_with("1v1.dtp: "), "{error}");
         let middle = bytes.len() / 2;
         bytes[middle] ^= 1;
-        let error = add_to(&mut tables, "1v1.dtb", 1, 1, &bytes).unwrap_err();
-        assert!(error.starts_with("1v1.dtb: "), "{error}");
+        let error = add_to(&mut tables, "1v1.dtp", 1, 1, &bytes).unwrap_err();
+        assert!(error.starts_with("1v1.dtp: "), "{error}");
         assert!(tables.is_none());
 
         bytes[middle] ^= 1;
-        add_to(&mut tables, "1v1.dtb", 1, 1, &bytes).unwrap();
-        assert!(tables.unwrap().get(one_v_one).is_some());
+        let error = add_to(&mut tables, "1v1.dtp", 1, 1, &file::encode(table)).unwrap_err();
+        assert_eq!(error, "1v1.dtp: a table file, not a packed table file");
+        assert!(tables.is_none());
+
+        add_to(&mut tables, "1v1.dtp", 1, 1, &bytes).unwrap();
+        assert_eq!(tables.unwrap().get(one_v_one), Some(table));
     }
 }

@@ -1,7 +1,8 @@
 //! The tables of every slice with at most 4 soldiers, built in memory, against the exact solver
 //! (which applies every draw rule) on random positions of each slice; the lines the tables
-//! play, played out by the rules; the files' round trip and damage checks; and each pair built
-//! alone from the smaller slices' files, as a machine of a cluster builds it.
+//! play, played out by the rules; the files' round trip and damage checks, the packed files'
+//! (as the app carries them) too; and each pair built alone from the smaller slices' files, as a
+//! machine of a cluster builds it.
 
 use std::sync::OnceLock;
 
@@ -174,6 +175,75 @@ fn files_round_trip_and_a_damaged_byte_is_an_error_naming_the_file() {
         file::load(&dir).is_err(),
         "an empty directory holds no tables"
     );
+}
+
+#[test]
+fn every_slice_packs_and_unpacks_to_the_same_table_and_the_same_probes() {
+    let mut unpacked = Tablebase::new();
+    for table in tables().tables() {
+        let slice = table.slice();
+        let packed = file::pack(table);
+        assert_eq!(packed.len(), file::encode(table).len(), "{slice}");
+        let back = file::read_packed(file::packed_file_name(slice), &packed, slice).unwrap();
+        assert_eq!(&back, table, "{slice}: values and budgets");
+        assert_eq!(file::pack(&back), packed, "{slice}");
+        // Why the packed files compress so well (docs/SOLVING.md, "What the app carries"): the
+        // budget is the distance itself, packed as 0, in every slice but 2v2.
+        let budgets_are_distances = packed[32..].chunks_exact(2).all(|pair| pair[1] == 0);
+        assert_eq!(
+            budgets_are_distances,
+            slice != Slice::new(2, 2).unwrap(),
+            "{slice}"
+        );
+        unpacked.insert(back);
+    }
+    assert_eq!(unpacked.max_soldiers(), MAX_SOLDIERS);
+
+    let mut rng = SmallRng::seed_from_u64(3);
+    for _ in 0..20_000 {
+        let slice = Slice::up_to(MAX_SOLDIERS)[rng.random_range(0..6)];
+        let position = random_position(slice, &mut rng);
+        assert_eq!(
+            unpacked.probe(&position),
+            tables().probe(&position),
+            "{position}"
+        );
+        assert_eq!(
+            unpacked.best_move(&position),
+            tables().best_move(&position),
+            "{position}"
+        );
+    }
+}
+
+#[test]
+fn a_damaged_truncated_or_misplaced_packed_file_is_an_error_naming_it() {
+    let slice = Slice::new(2, 2).unwrap();
+    let mut bytes = file::pack(tables().get(slice).unwrap());
+    let name = file::packed_file_name(slice);
+    assert_eq!(name, "2v2.dtp");
+    let middle = bytes.len() / 2 + 1;
+    bytes[middle] ^= 0x10;
+    let error = file::read_packed(&name, &bytes, slice).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2v2.dtp: checksum mismatch: the file is damaged"
+    );
+    bytes[middle] ^= 0x10;
+    let error = file::read_packed(&name, &bytes[..bytes.len() - 1], slice).unwrap_err();
+    assert!(error.to_string().starts_with("2v2.dtp: "), "{error}");
+    assert!(
+        error.problem.contains("bytes for 755820 entries"),
+        "{error}"
+    );
+    let error = file::read_packed(&name, &bytes, Slice::new(1, 3).unwrap()).unwrap_err();
+    assert_eq!(error.problem, "not the table of slice 1v3");
+    let error =
+        file::read_packed(&name, &file::encode(tables().get(slice).unwrap()), slice).unwrap_err();
+    assert_eq!(error.problem, "a table file, not a packed table file");
+    bytes[..8].copy_from_slice(b"DUOBAOTX");
+    let error = file::read_packed(&name, &bytes, slice).unwrap_err();
+    assert_eq!(error.problem, "not a packed table file");
 }
 
 #[test]
