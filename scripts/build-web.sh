@@ -19,6 +19,9 @@ rm -rf "$public"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-arg=-O0" NO_DOWNLOADS=1 \
   dx build --platform web --release --debug-symbols false --inject-loading-scripts false \
   --features wasm-split --wasm-split "$@"
+# dx 0.7.10 encodes the public folder's PNGs again as it copies them, undoing their palette
+# (scripts/make-icons.sh): the 60 KB icon came out at 199 KB. The icons are put back as made.
+cp assets/web/icons/*.png "$public/icons/"
 
 # The engine's worker: its WebAssembly, and one script of wasm-bindgen's glue and worker.js. Both
 # are named by their content with dx's mark (`-dxh<hex>`), so that the server, the service worker
