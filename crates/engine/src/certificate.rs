@@ -21,6 +21,16 @@
 //! soldiers as 21-bit sets over the board's points in order, the treasure's point number or 31,
 //! the lock bit, the side to move) above a 10-bit move (origin and destination point numbers).
 //!
+//! # The strategy form, for carrying
+//! The file form keys each move by its position, which a reader needs no rules to follow; what
+//! the app carries is smaller: the **strategy form** ([`Certificate::to_strategy_bytes`]), the
+//! same header under its own first line (`duobao strategy 1`), then one byte per stored move:
+//! its place among the position's legal moves, in the order a walk from the start meets the
+//! winner's positions (the winner's stored move, then each of the loser's legal replies in turn,
+//! each position once, a finished game ending its line). Reading it walks the same way with the
+//! rules and rebuilds the keys: 9,461 moves take 9 KB rather than 42 (3 KB gzipped rather than
+//! 21). Only positions the strategy reaches are kept, which are all the checker ever looks at.
+//!
 //! # Playing it
 //! [`Certificate::START_WIN`] is the committed proof that Red wins from the start. A game that
 //! [`follows`](Certificate::follows) a certificate is one of the lines the checker replayed, so
@@ -126,6 +136,7 @@ impl Distances {
 }
 
 const MAGIC: &str = "duobao proof 1";
+const STRATEGY_MAGIC: &str = "duobao strategy 1";
 /// The treasure's number in a key when it is off the board.
 const NO_TREASURE: u64 = 31;
 const POINT_BITS: u32 = 5;
@@ -136,6 +147,10 @@ impl Certificate {
     /// written by `duobao solve --certificate`, checked by this crate's tests (`tests/proof.rs`),
     /// played by Master.
     pub const START_WIN: &'static [u8] = include_bytes!("../data/start-win-21.proof");
+
+    /// [`Certificate::START_WIN`] in the strategy form (see the module's documentation), as
+    /// Master carries it: `tests/proof.rs` checks that it is the same strategy.
+    pub const START_WIN_STRATEGY: &'static [u8] = include_bytes!("../data/start-win-21.strategy");
 
     /// An empty certificate for a win of the side to move in `start` within `plies`.
     pub fn new(start: Position, plies: u32) -> Certificate {
@@ -234,15 +249,18 @@ impl Certificate {
         Some(plies)
     }
 
+    /// The header of either form, its first line `magic`.
+    fn header(&self, magic: &str, moves: usize) -> Vec<u8> {
+        format!(
+            "{magic}\nstart {}\nplies {}\nmoves {moves}\n",
+            self.start, self.plies
+        )
+        .into_bytes()
+    }
+
     /// The file form (see the module's documentation).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let header = format!(
-            "{MAGIC}\nstart {}\nplies {}\nmoves {}\n",
-            self.start,
-            self.plies,
-            self.moves.len()
-        );
-        let mut bytes = header.into_bytes();
+        let mut bytes = self.header(MAGIC, self.moves.len());
         let mut previous = 0;
         for (&key, &m) in &self.moves {
             let entry = key << MOVE_BITS | move_code(m);
@@ -253,29 +271,7 @@ impl Certificate {
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Certificate, CertificateError> {
-        let bad = |why: &str| CertificateError::Format(why.to_string());
-        let mut rest = bytes;
-        let mut line = |name: &str| -> Result<String, CertificateError> {
-            let end = rest
-                .iter()
-                .position(|&b| b == b'\n')
-                .ok_or_else(|| bad("the header ends early"))?;
-            let text =
-                std::str::from_utf8(&rest[..end]).map_err(|_| bad("the header is not text"))?;
-            rest = &rest[end + 1..];
-            match text.strip_prefix(name) {
-                Some(value) => Ok(value.to_string()),
-                None => Err(CertificateError::Format(format!("expected '{name}…'"))),
-            }
-        };
-        if !line(MAGIC)?.is_empty() {
-            return Err(bad("unknown version"));
-        }
-        let start = Position::from_fen(&line("start ")?)
-            .map_err(|e| CertificateError::Format(format!("bad start: {e}")))?;
-        let plies = line("plies ")?.parse().map_err(|_| bad("bad ply count"))?;
-        let count: usize = line("moves ")?.parse().map_err(|_| bad("bad move count"))?;
-        let mut certificate = Certificate::new(start, plies);
+        let (mut certificate, count, mut rest) = Certificate::read_header(bytes, MAGIC)?;
         let mut entry = 0u64;
         for _ in 0..count {
             let delta = read_varint(&mut rest).ok_or_else(|| bad("the moves end early"))?;
@@ -293,6 +289,107 @@ impl Certificate {
             return Err(bad("bytes after the last move"));
         }
         Ok(certificate)
+    }
+
+    /// An empty certificate as the header of `bytes` (its first line `magic`) describes it, the
+    /// number of moves it announces and the bytes after it.
+    fn read_header<'b>(
+        bytes: &'b [u8],
+        magic: &str,
+    ) -> Result<(Certificate, usize, &'b [u8]), CertificateError> {
+        let mut rest = bytes;
+        let mut line = |name: &str| -> Result<String, CertificateError> {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .ok_or_else(|| bad("the header ends early"))?;
+            let text =
+                std::str::from_utf8(&rest[..end]).map_err(|_| bad("the header is not text"))?;
+            rest = &rest[end + 1..];
+            match text.strip_prefix(name) {
+                Some(value) => Ok(value.to_string()),
+                None => Err(CertificateError::Format(format!("expected '{name}…'"))),
+            }
+        };
+        if !line(magic)?.is_empty() {
+            return Err(bad("unknown version"));
+        }
+        let start = Position::from_fen(&line("start ")?)
+            .map_err(|e| CertificateError::Format(format!("bad start: {e}")))?;
+        let plies = line("plies ")?.parse().map_err(|_| bad("bad ply count"))?;
+        let count = line("moves ")?.parse().map_err(|_| bad("bad move count"))?;
+        Ok((Certificate::new(start, plies), count, rest))
+    }
+
+    /// The strategy form (see the module's documentation): each move the strategy reaches as its
+    /// place among its position's legal moves. An error when the strategy reaches a position
+    /// with no legal stored move, which no checked certificate does.
+    pub fn to_strategy_bytes(&self) -> Result<Vec<u8>, CertificateError> {
+        let mut places = Vec::with_capacity(self.moves.len());
+        self.walk(|position| {
+            let stored = self.get(position).filter(|&m| position.is_legal(m));
+            let legal = position.legal_moves();
+            let place = stored.and_then(|m| legal.iter().position(|&l| l == m));
+            let place = place.ok_or_else(|| CertificateError::Missing {
+                position: *position,
+                line: Vec::new(),
+            })?;
+            places.push(place as u8);
+            Ok(legal[place])
+        })?;
+        let mut bytes = self.header(STRATEGY_MAGIC, places.len());
+        bytes.extend_from_slice(&places);
+        Ok(bytes)
+    }
+
+    /// A certificate from its strategy form ([`Certificate::to_strategy_bytes`]), or why the
+    /// bytes are not one.
+    pub fn from_strategy_bytes(bytes: &[u8]) -> Result<Certificate, CertificateError> {
+        let (mut certificate, count, places) = Certificate::read_header(bytes, STRATEGY_MAGIC)?;
+        if places.len() != count {
+            return Err(bad("not as many moves as the header says"));
+        }
+        let mut places = places.iter();
+        let mut moves = BTreeMap::new();
+        certificate.walk(|position| {
+            let place = places.next().ok_or_else(|| bad("the moves end early"))?;
+            let m = *position
+                .legal_moves()
+                .get(usize::from(*place))
+                .ok_or_else(|| bad("a move's place is past the legal moves"))?;
+            moves.insert(key(position), m);
+            Ok(m)
+        })?;
+        certificate.moves = moves;
+        Ok(certificate)
+    }
+
+    /// Walks the strategy from the start, each position once: at the winner's turn the move
+    /// `choose` picks, at the loser's every legal reply in turn; a finished game ends a line.
+    fn walk(
+        &self,
+        mut choose: impl FnMut(&Position) -> Result<Move, CertificateError>,
+    ) -> Result<(), CertificateError> {
+        let winner = self.start.turn();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![self.start];
+        while let Some(position) = stack.pop() {
+            if position.win().is_some() || !seen.insert(key(&position)) {
+                continue;
+            }
+            let moves = if position.turn() == winner {
+                vec![choose(&position)?]
+            } else {
+                position.legal_moves().to_vec()
+            };
+            // Reversed onto the stack, so that the first reply is walked first.
+            for &m in moves.iter().rev() {
+                let mut next = position;
+                next.play_unchecked(m);
+                stack.push(next);
+            }
+        }
+        Ok(())
     }
 
     /// Replays every line of the strategy from the start through [`Game`]: the winner's stored
@@ -389,6 +486,10 @@ impl Checker<'_> {
         self.game.undo();
         checked
     }
+}
+
+fn bad(why: &str) -> CertificateError {
+    CertificateError::Format(why.to_string())
 }
 
 /// The position's key: what the repetition rule compares, as a number.

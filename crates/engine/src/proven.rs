@@ -29,12 +29,13 @@ struct StartWin {
     distances: Distances,
 }
 
-/// The certificate, read and its distances worked out on first use (a few milliseconds).
+/// The certificate, read from its strategy form (a seventh of the file form's download) and its
+/// distances worked out on first use (a few milliseconds).
 fn start_win() -> &'static StartWin {
     static START_WIN: OnceLock<StartWin> = OnceLock::new();
     START_WIN.get_or_init(|| {
-        let certificate = Certificate::from_bytes(Certificate::START_WIN)
-            .expect("the committed certificate is one (tests/proof.rs checks it)");
+        let certificate = Certificate::from_strategy_bytes(Certificate::START_WIN_STRATEGY)
+            .expect("the committed strategy is the proof's (tests/proof.rs checks it)");
         let distances = certificate.distances();
         StartWin {
             certificate,

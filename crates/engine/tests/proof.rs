@@ -155,3 +155,58 @@ fn black_wins_within_29_plies_after_d2e3() {
     // within 28).
     assert_eq!(certificate.distances().get(&position), Some(29));
 }
+
+/// The strategy form Master carries (`Certificate::START_WIN_STRATEGY`) is the committed proof's
+/// strategy: written from it byte for byte, and read back, every position it reaches has the
+/// proof's move, and it passes the check as the proof does.
+#[test]
+fn the_strategy_carried_is_the_proofs() {
+    let proof = proof();
+    assert!(
+        proof.to_strategy_bytes().unwrap() == Certificate::START_WIN_STRATEGY,
+        "data/start-win-21.strategy is not the proof's strategy: write it again with \
+         `cargo test -p duobao-engine --test proof -- --ignored write_the_strategy_form`"
+    );
+    let carried = Certificate::from_strategy_bytes(Certificate::START_WIN_STRATEGY).unwrap();
+    assert_eq!(carried.start(), proof.start());
+    assert_eq!(carried.plies(), proof.plies());
+    assert_eq!(carried.check().unwrap(), proof.check().unwrap());
+    let distances = carried.distances();
+    assert_eq!(distances.get(&Position::start()), Some(21));
+    // Every position the strategy reaches has the proof's move: the proof stores no others.
+    assert_eq!(carried.len(), proof.len());
+    let mut position = Position::start();
+    for m in "c3c2 b4c3 a2a3 e4e3 a3b4".split(' ') {
+        assert_eq!(carried.get(&position), proof.get(&position), "{position}");
+        position.play(m.parse().unwrap()).unwrap();
+    }
+    assert!(
+        Certificate::START_WIN_STRATEGY.len() * 4 < PROOF.len(),
+        "the strategy form is a quarter of the file form at most"
+    );
+}
+
+#[test]
+fn a_damaged_strategy_form_is_refused() {
+    let bytes = Certificate::START_WIN_STRATEGY;
+    let refused = |bytes: &[u8]| {
+        matches!(
+            Certificate::from_strategy_bytes(bytes),
+            Err(CertificateError::Format(_))
+        )
+    };
+    assert!(refused(&bytes[..bytes.len() - 1]), "a move missing");
+    assert!(refused(&[bytes, &[0]].concat()), "a move too many");
+    assert!(refused(PROOF), "the file form is not the strategy form");
+    let mut past = bytes.to_vec();
+    *past.last_mut().unwrap() = 200;
+    assert!(refused(&past), "a move past the legal moves");
+}
+
+/// Writes data/start-win-21.strategy from the committed proof: run when the proof changes.
+#[test]
+#[ignore]
+fn write_the_strategy_form() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/start-win-21.strategy");
+    std::fs::write(path, proof().to_strategy_bytes().unwrap()).unwrap();
+}
