@@ -8,8 +8,8 @@
 # screen's first opening waits for more) or the chunks together over 500 KB (their copies of
 # shared code kept down: src/screen_chunk.rs), when the app's modules together are over 800 KB
 # gzipped or the whole install (those, the engine's module gzipped and the endgame tables as
-# served, with brotli) over 1450 KB: margins over today's figures (748 and 1390 KB), which it prints beside
-# the targets of issue 42 (600 KB and 1.4 MB); or when any of the app's modules links the
+# served, with brotli) over 1450 KB: margins over today's figures (748 and 1390 KB), which it
+# prints beside the targets of issue 42 (600 KB and 1.4 MB); or when any of the app's modules links the
 # engine's search, solver, review, proven win or the endgame tables' reader, which run in the
 # engine's own module
 # (crates/engine-worker): their source files' names, which any panic path of theirs carries into

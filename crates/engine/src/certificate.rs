@@ -360,6 +360,10 @@ impl Certificate {
             moves.insert(key(position), m);
             Ok(m)
         })?;
+        // A place the walk never reached would be a move of a strategy other than this one.
+        if places.next().is_some() {
+            return Err(bad("more moves than the strategy reaches"));
+        }
         certificate.moves = moves;
         Ok(certificate)
     }
@@ -377,16 +381,16 @@ impl Certificate {
             if position.win().is_some() || !seen.insert(key(&position)) {
                 continue;
             }
-            let moves = if position.turn() == winner {
-                vec![choose(&position)?]
-            } else {
-                position.legal_moves().to_vec()
-            };
-            // Reversed onto the stack, so that the first reply is walked first.
-            for &m in moves.iter().rev() {
+            let after = |m: Move| {
                 let mut next = position;
                 next.play_unchecked(m);
-                stack.push(next);
+                next
+            };
+            if position.turn() == winner {
+                stack.push(after(choose(&position)?));
+            } else {
+                // Reversed onto the stack, so that the first reply is walked first.
+                stack.extend(position.legal_moves().iter().rev().map(|&m| after(m)));
             }
         }
         Ok(())

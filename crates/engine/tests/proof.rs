@@ -197,6 +197,19 @@ fn a_damaged_strategy_form_is_refused() {
     };
     assert!(refused(&bytes[..bytes.len() - 1]), "a move missing");
     assert!(refused(&[bytes, &[0]].concat()), "a move too many");
+    let announced = format!("moves {}\n", proof().len());
+    let header_end = bytes
+        .windows(announced.len())
+        .position(|window| window == announced.as_bytes())
+        .expect("the header announces the moves");
+    let one_more = [
+        &bytes[..header_end],
+        format!("moves {}\n", proof().len() + 1).as_bytes(),
+        &bytes[header_end + announced.len()..],
+        &[0],
+    ]
+    .concat();
+    assert!(refused(&one_more), "a move the walk never reaches");
     assert!(refused(PROOF), "the file form is not the strategy form");
     let mut past = bytes.to_vec();
     *past.last_mut().unwrap() = 200;

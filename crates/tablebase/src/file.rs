@@ -25,10 +25,10 @@
 //! distance in every decided position of 1v1, 1v2, 2v1, 1v3 and 3v1, so there the second byte
 //! is always 0, and in 2v2, where it is at most the distance, it is small and next to the value
 //! it goes with, where the compressor sees the two together rather than a megabyte apart (2v2:
-//! 225 KB with brotli packed, 333 KB as a table file). In the index, neighbours differ by the
+//! 224 KB with brotli packed, 333 KB as a table file). In the index, neighbours differ by the
 //! lock, which changes the value more often than not (in 71 % of 1v3's positions); in each half
 //! they differ by one soldier's place, and the halves compress 17 KB better, as measured.
-//! The six slices of up to 4 soldiers take 510 KB with brotli packed, 919 KB as table files.
+//! The six slices of up to 4 soldiers take 511 KB with brotli packed, 919 KB as table files.
 //! Packed files are only read whole: the builder, the command line and the tablebase server,
 //! which map files into memory and read each entry in place, keep to table files.
 //!
