@@ -12,11 +12,18 @@ cd "$(dirname "$0")/.."
 public=target/dx/duobao-app/release/web/public
 rm -rf "$public"
 # index.html starts the app itself, after the first paint (`--inject-loading-scripts false`).
-# Every screen but home is in one of three chunks, fetched when first opened (src/screens.rs).
+# Every screen but home is in one of three chunks, fetched when first opened (src/screens.rs),
+# and the share sheets in a fourth (src/share/mod.rs).
 # The linker is told not to merge equal constants (`-O0`): dx 0.7.10's splitter zeroes in the
 # main module the data it finds only the chunks use, and a string merged with one the main module
 # uses was zeroed with it (the endgame tables' addresses and the FEN's letters read as zeros).
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-arg=-O0" NO_DOWNLOADS=1 \
+# Panics name their source file: a crate's path is written from its name on (`serde_json-1.0.…/
+# src/de.rs`) rather than from the registry's folder on this machine, which every one repeated.
+rustflags=(-Clink-arg=-O0)
+for registry in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+  rustflags+=("--remap-path-prefix=$registry=")
+done
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${rustflags[*]}" NO_DOWNLOADS=1 \
   dx build --platform web --release --debug-symbols false --inject-loading-scripts false \
   --features wasm-split --wasm-split "$@"
 # dx 0.7.10 encodes the public folder's PNGs again as it copies them, undoing their palette

@@ -47,25 +47,40 @@ impl Lang {
     }
 }
 
-/// Declares the keys and their translations in one place, so that a key cannot exist without
-/// its table row.
-macro_rules! translations {
-    ($($key:ident => $zh:literal, $en:literal;)*) => {
-        /// A player-visible text.
-        #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-        pub enum Key { $($key),* }
+/// A table of player-visible texts, keyed by its own enum.
+pub trait Text: Copy {
+    /// `(中文, English)`.
+    fn texts(self) -> (&'static str, &'static str);
+}
 
-        impl Key {
+/// Declares a table's keys and their translations in one place, so that a key cannot exist
+/// without its table row.
+macro_rules! translations {
+    ($(#[$meta:meta])* $name:ident in $table:ident; $($key:ident => $zh:literal, $en:literal;)*) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+        pub enum $name { $($key),* }
+
+        impl $name {
             #[cfg(test)]
-            pub const ALL: &'static [Key] = &[$(Key::$key),*];
+            pub const ALL: &'static [$name] = &[$($name::$key),*];
         }
 
         /// `(key, 中文, English)`, in the order the keys are declared.
-        const TABLE: &[(Key, &str, &str)] = &[$((Key::$key, $zh, $en)),*];
+        const $table: &[($name, &str, &str)] = &[$(($name::$key, $zh, $en)),*];
+
+        impl Text for $name {
+            fn texts(self) -> (&'static str, &'static str) {
+                let (_, zh, en) = $table[self as usize];
+                (zh, en)
+            }
+        }
     };
 }
 
 translations! {
+    /// A player-visible text.
+    Key in TABLE;
     AppTitle => "夺宝棋兵 · 七兵", "Duobao Qi Bing · Seven Soldiers";
     // The name under the installed app's icon: the manifests' short_name and index.html's
     // home-screen title (assets/web/manifest.*.webmanifest), checked by a test below.
@@ -201,52 +216,7 @@ translations! {
     ReasonBlackResigned => "黑方认输", "Black resigned";
     ReasonAgreement => "双方同意和棋", "Drawn by agreement";
 
-    RulesTitle => "游戏规则", "How to play";
-    RulesQuickStart => "快速上手", "Quick start";
-    RulesQuick1 => "双方各有七个兵，宝箱站在棋盘正中。红方先走。", "Each side has seven soldiers; the treasure chest stands in the middle. Red moves first.";
-    RulesQuick2 => "轮到你时，沿线把自己的一个兵——或宝箱——走一步到相邻的空点。", "On your turn, move one of your soldiers — or the treasure — one step along a line to an empty neighbouring point.";
-    RulesQuick3 => "走完后，看经过这步起点或终点的每条线：若线上只有三枚棋子，占着相邻的三个点，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉（夹吃）。棋盘上原有的夹形不算。", "After your move, look at each line through the point your piece left or reached: if the line holds just three pieces, on three consecutive points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. A sandwich already standing on the board captures nothing.";
-    RulesQuick4 => "吃掉宝箱、吃光对方的兵，或让对方无棋可走，你就赢了。", "Capture the treasure, capture every enemy soldier, or leave your opponent without a move, and you win.";
-    RulesBoardTitle => "棋盘与布局", "Board and setup";
-    RulesBoardText => "棋盘是去掉四个角的 5×5 网格，共 21 个点。横线、竖线和斜线共 16 条；棋子只能沿线走。纵列从左到右记作 a–e，横行从下到上记作 1–5（从红方看）。", "The board is a 5×5 grid without its four corners: 21 points. Sixteen lines — rows, columns and diagonals — join them, and pieces move only along the lines. Files are a–e from left to right and rows 1–5 from bottom to top, as Red sees it.";
-    RulesPiecesText => "红方的兵刻着“兵”，黑方的兵刻着“卒”；金色的宝箱刻着“宝”。", "Red's soldiers are marked 兵 (bīng), Black's soldiers 卒 (zú), and the gold treasure chest 宝 (bǎo).";
-    RulesSetupText => "红方七个兵占下面两行，黑方七个兵占上面两行，每方前排正中的点空着。宝箱放在中心点 c3。中间一行开局时除宝箱外全空。", "Red's seven soldiers fill the bottom two rows and Black's the top two, leaving the middle point of each front row empty. The treasure starts on the centre point c3; the rest of the middle row is empty.";
-    RulesMovingTitle => "走子", "Moving";
-    RulesMovingText => "轮到你时必须走一步：把自己的一个兵或宝箱沿线移到相邻的空点。不能跳过棋子，不能走到有子的点。宝箱不属于任何一方，双方都可以走它。", "Every turn you must move: one of your soldiers or the treasure goes one step along a line to an adjacent empty point. Pieces never jump and never share a point. The treasure belongs to no one: either player may move it.";
-    RulesLockTitle => "宝箱锁定", "The treasure lock";
-    RulesLockText => "不论哪一方走了宝箱，宝箱随即锁定：下一步双方都不能再走它，直到有一方走了一个兵才解锁。因超时而跳过的一步不会解锁。锁定时宝箱上显示一把小锁。", "Once anyone moves the treasure, it is locked: on the next move neither player may move it. It stays locked until a soldier moves. A turn skipped by the clock does not unlock it. A small padlock shows on the treasure while it is locked.";
-    RulesCaptureTitle => "夹吃", "Capturing by sandwich";
-    RulesCaptureText => "走完一步后，查看经过这枚棋子起点或终点的每一条线。若某条线上恰好只有三枚棋子，它们连在三个相邻的点上，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉。所有线一起判断，被夹住的棋子同时拿走，所以一步可以吃掉好几枚。", "After your move, look at every line through the point your piece left or the point it reached. If such a line holds exactly three pieces, on three neighbouring points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. All lines are judged together and every captured piece is removed at once, so one move can capture several.";
-    RulesCaptureBlockedText => "这条线上只要还有第四枚棋子——不论是谁的，包括宝箱——就吃不成。", "Any other piece anywhere on that line — of either side, or the treasure — prevents the capture.";
-    RulesCaptureMoverText => "只有走棋的一方能吃子，而且只在这步棋经过的线上。自己走进对方两个兵之间是安全的；已经摆在棋盘上的夹形不会自动吃子，除非以后有一步棋又经过这条线。把挡在线上的棋子移开，也能在它离开的那条线上吃子。", "Only the player who moves captures, and only on lines the move touched. Stepping between two enemy soldiers is safe, and a sandwich left standing is not taken later unless a move touches that line again. Moving a blocking piece away can capture on the line it left.";
-    RulesCaptureTreasureText => "宝箱可以被夹吃，但宝箱永远不能充当夹吃两端的棋子。", "The treasure can be captured like a soldier, but it never counts as one of the two sandwiching pieces.";
-    RulesSelfDeliveryText => "把宝箱走到自己两个兵之间（线上没有别的棋子），也算你夹住了它：你吃掉宝箱，直接获胜。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it for you: you win at once.";
-    RulesWinTitle => "胜负", "Winning";
-    RulesWinIntro => "每走一步并吃子之后，按以下顺序判断：", "Right after each move and its captures, check in this order:";
-    RulesWinTreasure => "夺宝：你吃掉了宝箱，你赢。", "Treasure: you captured the treasure — you win.";
-    RulesWinAnnihilation => "全歼：对方一个兵也没有了，你赢。", "Annihilation: your opponent has no soldiers left — you win.";
-    RulesWinBlockade => "困毙：轮到对方走，但对方无棋可走（兵都走不动，宝箱也已锁定或无路可走），你赢。", "Blockade: your opponent, now to move, has no legal move (no soldier can move and the treasure is locked or blocked) — you win.";
-    RulesTimeTitle => "计时", "The turn clock";
-    RulesTimeText => "每步限时 60 秒。时间用完，这一步就被跳过（棋谱中记作“超时”），轮到对方走；棋盘、宝箱锁定和双方的兵都不变。", "Each turn has 60 seconds. When they run out, the turn is skipped (written pass in the move list) and the other side moves; the board, the treasure lock and the soldiers stay as they were.";
-    RulesTimeSetting => "本应用补充：限时可在设置中改为 15、30、60（默认）或 120 秒，也可以关闭。电脑每步的思考时间远少于限时。", "Added by this app: in Settings the turn time can be 15, 30, 60 (the default) or 120 seconds, or off. The computer thinks for far less than the turn time.";
-    RulesDrawsTitle => "和棋（本应用补充的规则）", "Draws (rules added by this app)";
-    RulesDrawsIntro => "原始规则没有和棋。为了让每盘棋都能结束，本应用补充了两条：", "The original rules have no draws. So that every game ends, this app adds two:";
-    RulesDrawRepetition => "重复局面：同一局面（同样的棋子在同样的点上、同一方走棋、宝箱锁定状态相同）第三次出现时，判和。", "Repetition: when the same position — the same pieces on the same points, the same side to move, the same treasure lock — occurs for the third time, the game is drawn.";
-    RulesDrawQuiet => "百步无吃：双方合计连续 100 步没有任何吃子（超时跳过也算一步），判和。", "Quiet limit: 100 moves in a row without a capture, counting both sides' moves and skipped turns, draw the game.";
-    RulesEndingsTitle => "认输与议和（本应用补充的规则）", "Resigning and agreed draws (rules added by this app)";
-    RulesEndingsText => "轮到你走时，可以认输，对方获胜；和朋友对弈时，也可以提和，对方在下一步时选择同意或拒绝，同意即为和棋。", "On your turn you may resign, and the other side wins. Between friends you may also offer a draw: the other side accepts or declines on their turn, and a draw accepted ends the game.";
-    RulesSwapTitle => "交换规则（本应用补充的可选规则）", "The swap rule (an optional rule added by this app)";
-    RulesSwapText => "这个游戏已被完全解出：红方第一步走 c3c2，之后无论黑方怎么应对，红方都能在 21 步之内（双方的步数合计）夺宝获胜。为了让对局公平，可以在设置中打开交换规则：红方走完第一步后，黑方可以选择交换，接手红方和这一步，原来的红方改执黑方，接着走黑方的第一步；黑方也可以不交换，照常应着。这样先手一方就不会走一步必胜的棋，因为对方会把它接过去。交换只有在从开局布局开始的对局里、黑方的第一步时才能选择。默认关闭。", "The game is solved: Red's first move c3c2 wins by force, taking the treasure within 21 moves (both sides counted) whatever Black does. For fair games, turn on the swap rule in Settings: after Red's first move, Black may swap, taking over Red and that move, while the first player takes Black and makes Black's first move; or Black answers as usual. The first player then has no reason to open with a winning move, since the opponent would take it over. The swap is offered only on Black's first turn of a game from the starting position. It is off by default.";
-    RulesFirstMovesText => "红方每一种第一步的结果都已解出（从开局算起，双方步数合计）：c3c2 在 21 步内取胜；a2a3、e2e3 在 25 步内取胜；其余十种都会落败——b2c2、d2c2 在 8 步内，c1c2 在 10 步内，c3c4 在 12 步内，c3b3、c3d3 在 20 步内，b2b3、d2d3 在 26 步内，b2a3、d2e3 在 30 步内。所以打开交换规则后，双方都不失误时后手获胜；不过对 b2a3 或 d2e3，黑方要走出一条长达 29 步的取胜路线。", "Every first move of Red's is solved (moves counted for both sides, from the start): c3c2 wins within 21; a2a3 and e2e3 win within 25; the other ten lose: b2c2 and d2c2 within 8, c1c2 within 10, c3c4 within 12, c3b3 and c3d3 within 20, b2b3 and d2d3 within 26, b2a3 and d2e3 within 30. So with the swap rule the second player wins with perfect play, though after b2a3 or d2e3 Black must find a win 29 moves long.";
-    RulesNotationTitle => "记谱", "Notation";
-    RulesNotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过的一步记作“超时”；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
-    DiagramStart => "开局布局", "The starting position";
-    DiagramCapture => "红方 d2 走到 c2，夹吃 b2 上的黑卒", "Red moves d2 to c2 and sandwiches the black soldier on b2";
-    DiagramBlocked => "同样一步，但 e2 上还有一个黑卒：这一行有四枚棋子，吃不成", "The same move, but a black soldier also stands on e2: four pieces on the row, no capture";
-    DiagramLock => "红方刚把宝箱走到 c2：黑方这一步不能走宝箱", "Red has just moved the treasure to c2: Black may not move it this turn";
-    DiagramSelfDelivery => "红方把宝箱从 c4 走到 c3，落在自己两个兵之间：红方夺宝获胜", "Red moves the treasure from c4 to c3, between two red soldiers: Red wins the treasure";
     PassNotation => "超时", "pass";
-    DiagramCaptured => "被吃", "captured";
 
     LinkChoiceTitle => "你有一盘未下完的对局", "You have an unfinished game";
     LinkChoiceText => "打开链接中的局面后，你未下完的对局会收进“我的对局”。", "Opening the linked position puts your unfinished game away in Your games.";
@@ -414,7 +384,6 @@ translations! {
     TwoVersionsText => "这个链接没有接着本机保存的这盘棋往下走：它可能是旧链接，也可能走出了另一种下法。保留哪一个？", "This link does not continue the game kept on this phone: it is an older link, or the game went another way. Which one do you keep?";
     KeepThisPhones => "保留本机的", "Keep this phone's";
     KeepTheLinks => "保留链接里的", "Keep the link's";
-    RulesByLinkText => "远程对弈不计时，没有提示，也不能悔棋或提和；认输和走棋一样要发给好友，对方打开链接就能看到结果。", "Games with a friend by link have no clock, no hints, no undo and no draw offers; a resignation is sent like a move, and your friend sees the result on opening the link.";
     DeleteGame => "删除", "Delete";
     DeleteGameQuestion => "删除这盘对局？", "Delete this game?";
     ClearGames => "全部删除", "Delete all";
@@ -562,9 +531,62 @@ translations! {
     BlackPlayedCapturing => "黑方走 {0}，吃掉 {1}", "Black played {0}, capturing {1}";
 }
 
+translations! {
+    /// The rules page's text, in its own table: only that page reads it, so it is downloaded
+    /// with the page's chunk of the web app rather than with the first screen
+    /// (src/screen_chunk.rs).
+    RulesText in RULES_TABLE;
+    Title => "游戏规则", "How to play";
+    QuickStart => "快速上手", "Quick start";
+    Quick1 => "双方各有七个兵，宝箱站在棋盘正中。红方先走。", "Each side has seven soldiers; the treasure chest stands in the middle. Red moves first.";
+    Quick2 => "轮到你时，沿线把自己的一个兵——或宝箱——走一步到相邻的空点。", "On your turn, move one of your soldiers — or the treasure — one step along a line to an empty neighbouring point.";
+    Quick3 => "走完后，看经过这步起点或终点的每条线：若线上只有三枚棋子，占着相邻的三个点，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉（夹吃）。棋盘上原有的夹形不算。", "After your move, look at each line through the point your piece left or reached: if the line holds just three pieces, on three consecutive points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. A sandwich already standing on the board captures nothing.";
+    Quick4 => "吃掉宝箱、吃光对方的兵，或让对方无棋可走，你就赢了。", "Capture the treasure, capture every enemy soldier, or leave your opponent without a move, and you win.";
+    BoardTitle => "棋盘与布局", "Board and setup";
+    BoardText => "棋盘是去掉四个角的 5×5 网格，共 21 个点。横线、竖线和斜线共 16 条；棋子只能沿线走。纵列从左到右记作 a–e，横行从下到上记作 1–5（从红方看）。", "The board is a 5×5 grid without its four corners: 21 points. Sixteen lines — rows, columns and diagonals — join them, and pieces move only along the lines. Files are a–e from left to right and rows 1–5 from bottom to top, as Red sees it.";
+    PiecesText => "红方的兵刻着“兵”，黑方的兵刻着“卒”；金色的宝箱刻着“宝”。", "Red's soldiers are marked 兵 (bīng), Black's soldiers 卒 (zú), and the gold treasure chest 宝 (bǎo).";
+    SetupText => "红方七个兵占下面两行，黑方七个兵占上面两行，每方前排正中的点空着。宝箱放在中心点 c3。中间一行开局时除宝箱外全空。", "Red's seven soldiers fill the bottom two rows and Black's the top two, leaving the middle point of each front row empty. The treasure starts on the centre point c3; the rest of the middle row is empty.";
+    MovingTitle => "走子", "Moving";
+    MovingText => "轮到你时必须走一步：把自己的一个兵或宝箱沿线移到相邻的空点。不能跳过棋子，不能走到有子的点。宝箱不属于任何一方，双方都可以走它。", "Every turn you must move: one of your soldiers or the treasure goes one step along a line to an adjacent empty point. Pieces never jump and never share a point. The treasure belongs to no one: either player may move it.";
+    LockTitle => "宝箱锁定", "The treasure lock";
+    LockText => "不论哪一方走了宝箱，宝箱随即锁定：下一步双方都不能再走它，直到有一方走了一个兵才解锁。因超时而跳过的一步不会解锁。锁定时宝箱上显示一把小锁。", "Once anyone moves the treasure, it is locked: on the next move neither player may move it. It stays locked until a soldier moves. A turn skipped by the clock does not unlock it. A small padlock shows on the treasure while it is locked.";
+    CaptureTitle => "夹吃", "Capturing by sandwich";
+    CaptureText => "走完一步后，查看经过这枚棋子起点或终点的每一条线。若某条线上恰好只有三枚棋子，它们连在三个相邻的点上，两端是你的兵，中间是对方的兵或宝箱，中间这枚就被吃掉。所有线一起判断，被夹住的棋子同时拿走，所以一步可以吃掉好几枚。", "After your move, look at every line through the point your piece left or the point it reached. If such a line holds exactly three pieces, on three neighbouring points, with your soldiers at both ends and an enemy soldier or the treasure in the middle, the middle piece is captured. All lines are judged together and every captured piece is removed at once, so one move can capture several.";
+    CaptureBlockedText => "这条线上只要还有第四枚棋子——不论是谁的，包括宝箱——就吃不成。", "Any other piece anywhere on that line — of either side, or the treasure — prevents the capture.";
+    CaptureMoverText => "只有走棋的一方能吃子，而且只在这步棋经过的线上。自己走进对方两个兵之间是安全的；已经摆在棋盘上的夹形不会自动吃子，除非以后有一步棋又经过这条线。把挡在线上的棋子移开，也能在它离开的那条线上吃子。", "Only the player who moves captures, and only on lines the move touched. Stepping between two enemy soldiers is safe, and a sandwich left standing is not taken later unless a move touches that line again. Moving a blocking piece away can capture on the line it left.";
+    CaptureTreasureText => "宝箱可以被夹吃，但宝箱永远不能充当夹吃两端的棋子。", "The treasure can be captured like a soldier, but it never counts as one of the two sandwiching pieces.";
+    SelfDeliveryText => "把宝箱走到自己两个兵之间（线上没有别的棋子），也算你夹住了它：你吃掉宝箱，直接获胜。", "Moving the treasure between two of your own soldiers, on an otherwise empty line, captures it for you: you win at once.";
+    WinTitle => "胜负", "Winning";
+    WinIntro => "每走一步并吃子之后，按以下顺序判断：", "Right after each move and its captures, check in this order:";
+    WinTreasure => "夺宝：你吃掉了宝箱，你赢。", "Treasure: you captured the treasure — you win.";
+    WinAnnihilation => "全歼：对方一个兵也没有了，你赢。", "Annihilation: your opponent has no soldiers left — you win.";
+    WinBlockade => "困毙：轮到对方走，但对方无棋可走（兵都走不动，宝箱也已锁定或无路可走），你赢。", "Blockade: your opponent, now to move, has no legal move (no soldier can move and the treasure is locked or blocked) — you win.";
+    TimeTitle => "计时", "The turn clock";
+    TimeText => "每步限时 60 秒。时间用完，这一步就被跳过（棋谱中记作“超时”），轮到对方走；棋盘、宝箱锁定和双方的兵都不变。", "Each turn has 60 seconds. When they run out, the turn is skipped (written pass in the move list) and the other side moves; the board, the treasure lock and the soldiers stay as they were.";
+    TimeSetting => "本应用补充：限时可在设置中改为 15、30、60（默认）或 120 秒，也可以关闭。电脑每步的思考时间远少于限时。", "Added by this app: in Settings the turn time can be 15, 30, 60 (the default) or 120 seconds, or off. The computer thinks for far less than the turn time.";
+    DrawsTitle => "和棋（本应用补充的规则）", "Draws (rules added by this app)";
+    DrawsIntro => "原始规则没有和棋。为了让每盘棋都能结束，本应用补充了两条：", "The original rules have no draws. So that every game ends, this app adds two:";
+    DrawRepetition => "重复局面：同一局面（同样的棋子在同样的点上、同一方走棋、宝箱锁定状态相同）第三次出现时，判和。", "Repetition: when the same position — the same pieces on the same points, the same side to move, the same treasure lock — occurs for the third time, the game is drawn.";
+    DrawQuiet => "百步无吃：双方合计连续 100 步没有任何吃子（超时跳过也算一步），判和。", "Quiet limit: 100 moves in a row without a capture, counting both sides' moves and skipped turns, draw the game.";
+    EndingsTitle => "认输与议和（本应用补充的规则）", "Resigning and agreed draws (rules added by this app)";
+    EndingsText => "轮到你走时，可以认输，对方获胜；和朋友对弈时，也可以提和，对方在下一步时选择同意或拒绝，同意即为和棋。", "On your turn you may resign, and the other side wins. Between friends you may also offer a draw: the other side accepts or declines on their turn, and a draw accepted ends the game.";
+    SwapTitle => "交换规则（本应用补充的可选规则）", "The swap rule (an optional rule added by this app)";
+    SwapText => "这个游戏已被完全解出：红方第一步走 c3c2，之后无论黑方怎么应对，红方都能在 21 步之内（双方的步数合计）夺宝获胜。为了让对局公平，可以在设置中打开交换规则：红方走完第一步后，黑方可以选择交换，接手红方和这一步，原来的红方改执黑方，接着走黑方的第一步；黑方也可以不交换，照常应着。这样先手一方就不会走一步必胜的棋，因为对方会把它接过去。交换只有在从开局布局开始的对局里、黑方的第一步时才能选择。默认关闭。", "The game is solved: Red's first move c3c2 wins by force, taking the treasure within 21 moves (both sides counted) whatever Black does. For fair games, turn on the swap rule in Settings: after Red's first move, Black may swap, taking over Red and that move, while the first player takes Black and makes Black's first move; or Black answers as usual. The first player then has no reason to open with a winning move, since the opponent would take it over. The swap is offered only on Black's first turn of a game from the starting position. It is off by default.";
+    FirstMovesText => "红方每一种第一步的结果都已解出（从开局算起，双方步数合计）：c3c2 在 21 步内取胜；a2a3、e2e3 在 25 步内取胜；其余十种都会落败——b2c2、d2c2 在 8 步内，c1c2 在 10 步内，c3c4 在 12 步内，c3b3、c3d3 在 20 步内，b2b3、d2d3 在 26 步内，b2a3、d2e3 在 30 步内。所以打开交换规则后，双方都不失误时后手获胜；不过对 b2a3 或 d2e3，黑方要走出一条长达 29 步的取胜路线。", "Every first move of Red's is solved (moves counted for both sides, from the start): c3c2 wins within 21; a2a3 and e2e3 win within 25; the other ten lose: b2c2 and d2c2 within 8, c1c2 within 10, c3c4 within 12, c3b3 and c3d3 within 20, b2b3 and d2d3 within 26, b2a3 and d2e3 within 30. So with the swap rule the second player wins with perfect play, though after b2a3 or d2e3 Black must find a win 29 moves long.";
+    NotationTitle => "记谱", "Notation";
+    NotationText => "棋谱中每步写作起点加终点，例如 c1c2；超时跳过的一步记作“超时”；吃子时在后面加 x 和被吃的点，例如 d2c2x(b2)。", "The move list writes each move as origin then destination, such as c1c2; a skipped turn is pass; a capture adds x and the captured points, such as d2c2x(b2).";
+    DiagramStart => "开局布局", "The starting position";
+    DiagramCapture => "红方 d2 走到 c2，夹吃 b2 上的黑卒", "Red moves d2 to c2 and sandwiches the black soldier on b2";
+    DiagramBlocked => "同样一步，但 e2 上还有一个黑卒：这一行有四枚棋子，吃不成", "The same move, but a black soldier also stands on e2: four pieces on the row, no capture";
+    DiagramLock => "红方刚把宝箱走到 c2：黑方这一步不能走宝箱", "Red has just moved the treasure to c2: Black may not move it this turn";
+    DiagramSelfDelivery => "红方把宝箱从 c4 走到 c3，落在自己两个兵之间：红方夺宝获胜", "Red moves the treasure from c4 to c3, between two red soldiers: Red wins the treasure";
+    DiagramCaptured => "被吃", "captured";
+    ByLinkText => "远程对弈不计时，没有提示，也不能悔棋或提和；认输和走棋一样要发给好友，对方打开链接就能看到结果。", "Games with a friend by link have no clock, no hints, no undo and no draw offers; a resignation is sent like a move, and your friend sees the result on opening the link.";
+}
+
 /// The text for `key` in `lang`.
-pub fn text(lang: Lang, key: Key) -> &'static str {
-    let (_, zh, en) = TABLE[key as usize];
+pub fn text(lang: Lang, key: impl Text) -> &'static str {
+    let (zh, en) = key.texts();
     match lang {
         Lang::Zh => zh,
         Lang::En => en,
@@ -660,9 +682,28 @@ mod tests {
         points
     }
 
+    /// Every table's rows, each key by its name.
+    fn rows() -> Vec<(String, &'static str, &'static str)> {
+        let named = |key: &dyn std::fmt::Debug, zh, en| (format!("{key:?}"), zh, en);
+        let main = TABLE.iter().map(|(key, zh, en)| named(key, *zh, *en));
+        let rules = RULES_TABLE.iter().map(|(key, zh, en)| named(key, *zh, *en));
+        main.chain(rules).collect()
+    }
+
+    /// A key reads its row by its place in the table.
+    #[test]
+    fn every_key_reads_its_own_row() {
+        for (index, &key) in Key::ALL.iter().enumerate() {
+            assert_eq!(TABLE[index].0, key);
+        }
+        for (index, &key) in RulesText::ALL.iter().enumerate() {
+            assert_eq!(RULES_TABLE[index].0, key);
+        }
+    }
+
     #[test]
     fn every_key_has_a_text_in_both_languages() {
-        for &(key, zh, en) in TABLE {
+        for (key, zh, en) in rows() {
             assert!(!zh.trim().is_empty(), "{key:?} lacks Chinese");
             assert!(!en.trim().is_empty(), "{key:?} lacks English");
         }
@@ -671,14 +712,17 @@ mod tests {
     #[test]
     fn chinese_texts_are_chinese_and_english_texts_are_english() {
         let has_cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
-        for &(key, zh, en) in TABLE {
+        for (key, zh, en) in rows() {
             let separators = [
                 Key::ListSeparator,
                 Key::TitleSeparator,
                 Key::Enumeration,
                 Key::SentenceBreak,
             ];
-            if !separators.contains(&key) {
+            if !separators
+                .iter()
+                .any(|separator| format!("{separator:?}") == key)
+            {
                 assert!(has_cjk(zh), "{key:?}: {zh:?} is not Chinese");
             }
             for word in zh.split(|c: char| !c.is_ascii_alphanumeric()) {
@@ -692,16 +736,17 @@ mod tests {
     }
 
     /// The game's terms, one word each per language (docs/RULES.md, section 1).
-    const GLOSSARY: &[(Key, &str, &str)] = &[
-        (Key::Red, "红方", "Red"),
-        (Key::Black, "黑方", "Black"),
-        (Key::RedSoldier, "红兵", "red soldier"),
-        (Key::BlackSoldier, "黑卒", "black soldier"),
-        (Key::Treasure, "宝箱", "treasure"),
-        (Key::RulesCaptureTitle, "夹吃", "Capturing by sandwich"),
-        (Key::LessonBlockadeTitle, "困毙", "Blockade"),
-        (Key::Draw, "和棋", "Draw"),
-        (Key::PassNotation, "超时", "pass"),
+    /// By key name, in whichever table holds it.
+    const GLOSSARY: &[(&str, &str, &str)] = &[
+        ("Red", "红方", "Red"),
+        ("Black", "黑方", "Black"),
+        ("RedSoldier", "红兵", "red soldier"),
+        ("BlackSoldier", "黑卒", "black soldier"),
+        ("Treasure", "宝箱", "treasure"),
+        ("CaptureTitle", "夹吃", "Capturing by sandwich"),
+        ("LessonBlockadeTitle", "困毙", "Blockade"),
+        ("Draw", "和棋", "Draw"),
+        ("PassNotation", "超时", "pass"),
     ];
 
     /// Words that would say a glossary term another way, and the term to use instead. A count
@@ -728,10 +773,12 @@ mod tests {
 
     #[test]
     fn the_glossary_terms_are_the_only_words_for_them() {
+        let rows = rows();
         for &(key, zh, en) in GLOSSARY {
-            assert_eq!((text(Lang::Zh, key), text(Lang::En, key)), (zh, en));
+            let found = rows.iter().find(|(name, ..)| name == key);
+            assert_eq!(found.map(|&(_, zh, en)| (zh, en)), Some((zh, en)), "{key}");
         }
-        for &(key, zh, en) in TABLE {
+        for (key, zh, en) in rows {
             for (variant, term) in NOT_IN_CHINESE {
                 assert!(
                     !zh.contains(variant),
@@ -753,7 +800,7 @@ mod tests {
 
     #[test]
     fn both_languages_name_the_same_board_points() {
-        for &(key, zh, en) in TABLE {
+        for (key, zh, en) in rows() {
             assert_eq!(points_named(zh), points_named(en), "{key:?}");
         }
     }
@@ -796,7 +843,7 @@ mod tests {
             &["黑方", &moves_count(Lang::Zh, 4), "b4b3 c3b2"],
         );
         assert_eq!(zh, "黑方现在可以强制取胜，4 步之内：b4b3 c3b2");
-        for &(key, zh, en) in TABLE {
+        for (key, zh, en) in rows() {
             for index in 0..4 {
                 let slot = format!("{{{index}}}");
                 assert_eq!(zh.contains(&slot), en.contains(&slot), "{key:?} {slot}");

@@ -16,14 +16,15 @@ use dioxus::prelude::*;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
 
-/// `split_screens! { pub enum Study in study_screens { ReviewScreen(ReviewProps) => Review, … } }`
-/// declares one chunk holding the bodies of a group of screens: the components `ReviewScreen`,
-/// …, each taking the props of its body (a component used nowhere else) and drawing it, the
-/// first opening of any of them fetching the whole group. The chunk's one entry draws the
-/// screen the enum `Study` names.
+/// `split_screens! { pub enum Study in study_screens as Screen { ReviewScreen(ReviewProps) =>
+/// Review, … } }` declares one chunk holding the bodies of a group of screens: the components
+/// `ReviewScreen`, …, each taking the props of its body (a component used nowhere else) and
+/// drawing it, the first opening of any of them fetching the whole group. The chunk's one entry
+/// draws the screen the enum `Study` names. `as Screen` or `as Sheet`: what stands in the
+/// screen's place until its chunk has come ([`Waiting`]).
 macro_rules! split_screens {
     (
-        $(#[$doc:meta])* $vis:vis enum $group:ident in $entry:ident {
+        $(#[$doc:meta])* $vis:vis enum $group:ident in $entry:ident as $waiting:ident {
             $($screen:ident($props:ty) => $body:path),+ $(,)?
         }
     ) => {
@@ -56,7 +57,11 @@ macro_rules! split_screens {
                 dioxus::config_macros::maybe_wasm_split! {
                     if wasm_split {
                         {
-                            $crate::screen_chunk::draw_when_loaded(&$entry::CHUNK, $group::$screen(props))
+                            $crate::screen_chunk::draw_when_loaded(
+                                &$entry::CHUNK,
+                                $group::$screen(props),
+                                $crate::screen_chunk::Waiting::$waiting,
+                            )
                         }
                     } else {
                         {
@@ -76,12 +81,24 @@ pub(crate) use split_screens;
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 const OVERDUE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// The screen `chunk` holds, drawn with `props` once the chunk is loaded: until then
-/// [`ScreenLoading`] in its place; if the download failed or is overdue, [`ScreenUnavailable`].
+/// What stands in a chunk's screen's place until the chunk has come.
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub enum Waiting {
+    /// A screen: [`ScreenLoading`] while it downloads, [`ScreenUnavailable`] if it cannot.
+    Screen,
+    /// A sheet over a screen, opened by a tap: nothing while it downloads (it is small, and
+    /// after the first visit it comes from the service worker's copy in a moment), and if it
+    /// cannot come, [`ScreenUnavailable`] as a sheet.
+    Sheet,
+}
+
+/// The screen `chunk` holds, drawn with `props` once the chunk is loaded: until then what
+/// `waiting` says.
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub fn draw_when_loaded<P: 'static>(
     chunk: &'static wasm_split::LazyLoader<P, Element>,
     props: P,
+    waiting: Waiting,
 ) -> Element {
     // Hooks before the screen's own and the same on every render, so that the screen's hooks,
     // which follow them once it is loaded, keep their places.
@@ -98,10 +115,17 @@ pub fn draw_when_loaded<P: 'static>(
             overdue.set(true);
         });
     }
-    if loaded() == Some(false) || overdue() {
-        return rsx! { ScreenUnavailable {} };
+    let unavailable = loaded() == Some(false) || overdue();
+    match waiting {
+        Waiting::Screen if unavailable => rsx! { ScreenUnavailable {} },
+        Waiting::Screen => rsx! { ScreenLoading {} },
+        Waiting::Sheet if unavailable => rsx! {
+            div { class: "backdrop sheet",
+                div { class: "dialog", ScreenUnavailable {} }
+            }
+        },
+        Waiting::Sheet => rsx! {},
     }
-    rsx! { ScreenLoading {} }
 }
 
 /// What a screen's place shows while its chunk downloads (on the first visit only: the service

@@ -1,7 +1,8 @@
 //! The screens the app routes to, each drawn by its feature's body. In the web build they come
 //! in three chunks, fetched when one of their screens is first opened and kept by the service
 //! worker for offline play (`screen_chunk.rs`): grouped by what players open together, so that
-//! the code a group's screens share is downloaded once.
+//! the code a group's screens share is downloaded once. The share sheets, which screens of all
+//! three groups open, are a fourth chunk of their own (`share/mod.rs`).
 
 use dioxus::prelude::*;
 
@@ -20,7 +21,7 @@ use crate::stats::{StatisticsScreenBody, StatisticsScreenBodyProps};
 
 split_screens! {
     /// Playing: the game screen and the ways into a game online.
-    pub enum Playing in playing_screens {
+    pub enum Playing in playing_screens as Screen {
         GameView(()) => GameViewBody,
         PlayOnlineScreen(()) => PlayOnlineBody,
         OnlineArrivalScreen(OnlineArrivalBodyProps) => OnlineArrivalBody,
@@ -30,7 +31,7 @@ split_screens! {
 split_screens! {
     /// Studying: the review, the analysis board, the editor, the puzzles and the lessons, which
     /// share the board, the engine's readouts and the move list.
-    pub enum Studying in studying_screens {
+    pub enum Studying in studying_screens as Screen {
         ReviewScreen(ReviewScreenBodyProps) => ReviewScreenBody,
         AnalysisScreen(AnalysisScreenBodyProps) => AnalysisScreenBody,
         EditorScreen(EditorScreenBodyProps) => EditorScreenBody,
@@ -41,7 +42,7 @@ split_screens! {
 
 split_screens! {
     /// The pages: the rules, the settings, the statistics and Your games.
-    pub enum Pages in page_screens {
+    pub enum Pages in page_screens as Screen {
         RulesScreen(()) => RulesScreenBody,
         SettingsScreen(()) => SettingsScreenBody,
         StatisticsScreen(StatisticsScreenBodyProps) => StatisticsScreenBody,

@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::i18n::{text, Key};
 use crate::navigation::{use_navigator, Route};
 use crate::prefs::Prefs;
-use crate::share::ShareDialog;
+use crate::share::ShareSheet;
 use crate::widgets::{PageFrame, PlayFromDialog, SettingSwitch, Step, StepButtons};
 
 /// A dialog the analysis board opens over itself.
@@ -197,7 +197,7 @@ pub fn AnalysisScreenBody(
                 PlayFromDialog { position, on_close: move |_| over.set(None) }
             },
             Some(Over::Share) => rsx! {
-                ShareDialog {
+                ShareSheet {
                     game: shown(),
                     ply: plies,
                     analysis: true,

@@ -10,7 +10,7 @@ use crate::board::SetupBoard;
 use crate::i18n::{color_key, text, Key};
 use crate::navigation::{use_navigator, Route};
 use crate::prefs::Prefs;
-use crate::share::ShareDialog;
+use crate::share::ShareSheet;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame, PlayFromDialog, SettingSwitch};
 
 /// Where a tool's button is told apart, in the stylesheet and the tests.
@@ -138,7 +138,7 @@ pub fn EditorScreenBody(start: Position) -> Element {
             PlayFromDialog { position, on_close: move |_| playing_from.set(false) }
         }
         if let (true, Ok(position)) = (sharing(), judged) {
-            ShareDialog {
+            ShareSheet {
                 game: Game::from_position(position),
                 ply: 0,
                 analysis: true,

@@ -47,7 +47,10 @@ const PAINT_LIMIT: Duration = Duration::from_millis(100);
 enum Said {
     /// The engine and the tables are loaded.
     Ready,
-    Finding(String),
+    /// A finding, read where the worker's messages arrive: that code is in the main module, so
+    /// the reading of a finding is downloaded once rather than in each screen's chunk that asks
+    /// the engine (src/screen_chunk.rs).
+    Finding(Result<Finding, String>),
     /// The job broke (its script threw, the module panicked) or the worker died.
     Failed(String),
 }
@@ -74,7 +77,7 @@ impl EngineWorker {
             let data = event.data();
             let field = |name| property(&data, name).as_string().unwrap_or_default();
             let said = match field("type").as_str() {
-                "finding" => Said::Finding(field("finding")),
+                "finding" => Said::Finding(read_finding(field("finding"))),
                 "failed" => Said::Failed(field("text")),
                 "warning" => {
                     warning!("the engine: {}", field("text"));
@@ -118,6 +121,11 @@ impl EngineWorker {
             _on_error: on_error,
         })
     }
+}
+
+fn read_finding(text: String) -> Result<Finding, String> {
+    serde_json::from_str(&text)
+        .map_err(|e| format!("the engine said what the page cannot read ({e}): {text}"))
 }
 
 /// An object's property `name`, `undefined` when it has none.
@@ -232,15 +240,13 @@ pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<()
         } else {
             said.next().await
         };
-        let text = match next {
+        let finding = match next {
             // From now on the worker's silence counts.
             Some(Said::Ready) => continue,
-            Some(Said::Finding(text)) => text,
+            Some(Said::Finding(finding)) => finding?,
             Some(Said::Failed(why)) => return Err(why),
             None => return Err("the engine's worker fell silent".into()),
         };
-        let finding: Finding = serde_json::from_str(&text)
-            .map_err(|e| format!("the engine said what the page cannot read ({e}): {text}"))?;
         let last = super::is_last(&finding);
         found(finding);
         if last {

@@ -9,7 +9,7 @@ use super::concession::ResignDialog;
 use super::controller::Controller;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
-use crate::share::ShareDialog;
+use crate::share::ShareSheet;
 use crate::widgets::{Dialog, LanguageChoices, PageButtons};
 
 #[component]
@@ -30,7 +30,7 @@ pub fn GameMenu(on_resume: EventHandler, on_new_game: EventHandler) -> Element {
         let mode = controller.read().mode();
         let ply = game.plies().len();
         return rsx! {
-            ShareDialog { game, ply, mode, on_close: move |_| sharing.set(false) }
+            ShareSheet { game, ply, mode, on_close: move |_| sharing.set(false) }
         };
     }
 

@@ -12,7 +12,7 @@ use crate::link::online_fragment;
 use crate::platform::share_base;
 use crate::prefs::Prefs;
 use crate::session::{Mode, OnlineSeat};
-use crate::share::InviteDialog;
+use crate::share::InviteSheet;
 
 /// The link that seats the friend invited: on the server's site (the page's own on the web).
 pub fn invite_link(seat: &OnlineSeat) -> Option<String> {
@@ -123,7 +123,7 @@ pub fn OnlinePanel() -> Element {
             }
         }
         if let (true, Some(link), true) = (invitation_open, shown.invite.clone(), waiting_for_friend) {
-            InviteDialog { link, on_close: move |_| inviting.set(Some(false)) }
+            InviteSheet { link, on_close: move |_| inviting.set(Some(false)) }
         }
     }
 }

@@ -35,7 +35,7 @@ use crate::navigation::{use_navigator, use_screen_back, Reviewed, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::session::Mode;
-use crate::share::ShareDialog;
+use crate::share::ShareSheet;
 
 /// Its props are `()`: a chunk's entry takes one argument.
 #[allow(non_snake_case)]
@@ -249,7 +249,7 @@ pub fn GameViewBody(_: ()) -> Element {
                 MoveList { plies: surroundings.plies, on_review }
             }
             if sending() {
-                ShareDialog {
+                ShareSheet {
                     game: state.game().clone(),
                     ply: plies,
                     mode: state.mode(),

@@ -20,7 +20,7 @@ use crate::navigation::{use_navigator, Reviewed, Route};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
 use crate::session::Mode;
-use crate::share::ShareDialog;
+use crate::share::ShareSheet;
 use crate::storage::DeviceStore;
 use crate::widgets::{Action, ChoiceButton, ChoiceRow, Dialog, PageFrame};
 
@@ -307,7 +307,7 @@ pub fn GamesScreenBody(
             }
         }
         if let Some(kept) = sharing() {
-            ShareDialog {
+            ShareSheet {
                 ply: kept.game.plies().len(),
                 by_link: waits_for_the_friend(&kept).then_some(kept.started_ms),
                 game: kept.game,

@@ -24,7 +24,7 @@ use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
 use crate::server_address::ServerAddress;
 use crate::session::Mode;
-use crate::share::ShareDialog;
+use crate::share::ShareSheet;
 use crate::widgets::{Action, PageFrame, PlayFromDialog, Step, StepButtons};
 
 /// A reviewed move's mark on the point it went to; none for a pass or a plain good move.
@@ -285,7 +285,7 @@ pub fn ReviewScreenBody(
             }
         }
         if sharing() {
-            ShareDialog { game: game.clone(), ply: at, mode, on_close: move |_| sharing.set(false) }
+            ShareSheet { game: game.clone(), ply: at, mode, on_close: move |_| sharing.set(false) }
         }
         if play_from() {
             PlayFromDialog { position, on_close: move |_| play_from.set(false) }

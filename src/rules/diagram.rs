@@ -6,7 +6,7 @@ use duobao_rules::{Color, Point, PointSet};
 
 use super::diagrams::Diagram;
 use crate::board::{point_label, Frame, Scene, StillBoard};
-use crate::i18n::{join, text, Key};
+use crate::i18n::{join, text, RulesText};
 use crate::prefs::Prefs;
 
 #[component]
@@ -27,7 +27,10 @@ pub fn DiagramView(diagram: Diagram) -> Element {
             parts.push(point_label(point, Some(piece), locked, false, false, lang));
         }
         if captured.contains(point) {
-            parts.push(format!("{point} {}", text(lang, Key::DiagramCaptured)));
+            parts.push(format!(
+                "{point} {}",
+                text(lang, RulesText::DiagramCaptured)
+            ));
         }
     }
     let label = join(lang, &parts.iter().map(String::as_str).collect::<Vec<_>>());

@@ -3,7 +3,7 @@
 
 use duobao_rules::Game;
 
-use crate::i18n::Key;
+use crate::i18n::RulesText;
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct Diagram {
@@ -13,7 +13,7 @@ pub struct Diagram {
     pub fen: &'static str,
     /// The move shown with its trail; the picture shows the position after it.
     pub play: Option<&'static str>,
-    pub caption: Key,
+    pub caption: RulesText,
 }
 
 impl Diagram {
@@ -32,21 +32,21 @@ pub const START: Diagram = Diagram {
     name: "start",
     fen: "BBB/BB.BB/..T../RR.RR/RRR r - 0",
     play: None,
-    caption: Key::DiagramStart,
+    caption: RulesText::DiagramStart,
 };
 
 pub const CAPTURE: Diagram = Diagram {
     name: "capture",
     fen: "B../...../..T../RB.R./... r - 5",
     play: Some("d2c2"),
-    caption: Key::DiagramCapture,
+    caption: RulesText::DiagramCapture,
 };
 
 pub const BLOCKED: Diagram = Diagram {
     name: "blocked",
     fen: "B../...../..T../RB.RB/... r - 5",
     play: Some("d2c2"),
-    caption: Key::DiagramBlocked,
+    caption: RulesText::DiagramBlocked,
 };
 
 /// Red has just moved the treasure from the start: `BBB/BB.BB/...../RRTRR/RRR b L 1`.
@@ -54,14 +54,14 @@ pub const LOCK: Diagram = Diagram {
     name: "lock",
     fen: "BBB/BB.BB/..T../RR.RR/RRR r - 0",
     play: Some("c3c2"),
-    caption: Key::DiagramLock,
+    caption: RulesText::DiagramLock,
 };
 
 pub const SELF_DELIVERY: Diagram = Diagram {
     name: "self-delivery",
     fen: "B../..T../.R.R./...../... r - 0",
     play: Some("c4c3"),
-    caption: Key::DiagramSelfDelivery,
+    caption: RulesText::DiagramSelfDelivery,
 };
 
 #[cfg(test)]

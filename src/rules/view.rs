@@ -4,7 +4,7 @@ use dioxus::prelude::*;
 
 use super::content::{Block, Section, QUICK_START, SECTIONS};
 use super::diagram::DiagramView;
-use crate::i18n::{text, Key, Lang};
+use crate::i18n::{text, Key, Lang, RulesText};
 use crate::navigation::use_navigator;
 use crate::prefs::Prefs;
 use crate::widgets::PageFrame;
@@ -17,9 +17,9 @@ pub fn RulesScreenBody(_: ()) -> Element {
     let lang = prefs.read().lang;
 
     rsx! {
-        PageFrame { title: text(lang, Key::RulesTitle), testid: "rules",
+        PageFrame { title: text(lang, RulesText::Title), testid: "rules",
             section { class: "rules-card quick-start", "data-testid": "quick-start",
-                h2 { {text(lang, Key::RulesQuickStart)} }
+                h2 { {text(lang, RulesText::QuickStart)} }
                 ol {
                     for key in QUICK_START {
                         li { key: "{key:?}", {text(lang, *key)} }

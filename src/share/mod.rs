@@ -4,4 +4,17 @@
 mod text;
 mod view;
 
-pub use view::{InviteDialog, ShareDialog};
+use dioxus::prelude::*;
+
+use crate::screen_chunk::split_screens;
+use view::{InviteDialog, InviteDialogProps, ShareDialog, ShareDialogProps};
+
+split_screens! {
+    /// The share sheet and the online invitation, with their QR code, in a chunk of their own:
+    /// the game, the study screens and Your games all open them, and a chunk of screens would
+    /// otherwise each carry a copy (src/screen_chunk.rs).
+    pub enum Sharing in share_sheets as Sheet {
+        ShareSheet(ShareDialogProps) => ShareDialog,
+        InviteSheet(InviteDialogProps) => InviteDialog,
+    }
+}
