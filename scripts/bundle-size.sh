@@ -2,10 +2,9 @@
 # The size of the release web build's WebAssembly, as players download it: raw and gzipped
 # (gzip -9). The app's main module is what the first screen waits for; every other screen is in
 # one of three chunks, fetched when one of its screens is first opened (src/screens.rs), the
-# share sheets in a fourth (src/share/mod.rs); the
-# engine's module loads in its worker after the first screen. Fails when the main module's
-# gzipped size is over the limit (300 KB by default, the project's budget: docs/PERFORMANCE.md,
-# "The web download"; MAX_GZIP_KB=… to change it), when a chunk is over 200 KB gzipped (no
+# share sheets in a fourth (src/share/mod.rs); the engine's module loads in its worker after the
+# first screen. Fails when the main module's gzipped size is over the limit (300 KB by default,
+# the project's budget: docs/PERFORMANCE.md, "The web download"; MAX_GZIP_KB=… to change it), when a chunk is over 200 KB gzipped (no
 # screen's first opening waits for more) or the chunks together over 500 KB (their copies of
 # shared code kept down: src/screen_chunk.rs), when the app's modules together are over 750 KB
 # gzipped or the whole install (those, the engine's module gzipped and the endgame tables as

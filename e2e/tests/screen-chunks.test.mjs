@@ -1,7 +1,7 @@
 // The first download: the home screen waits for the app's main module alone; every other screen
-// is in one of three chunks (src/screens.rs; the share sheets in a fourth), fetched when one of its screens is first opened,
-// and a chunk that cannot be fetched is said so on screen, with a reload that brings it, never a
-// broken app.
+// is in one of three chunks (src/screens.rs; the share sheets in a fourth), fetched when one of
+// its screens is first opened, and a chunk that cannot be fetched is said so on screen, with a
+// reload that brings it, never a broken app.
 // The service worker, which would fetch every chunk for offline play after the first paint, is
 // kept out of these pages so that what they fetch is what the screens ask for.
 import { test, before, after } from 'node:test';
