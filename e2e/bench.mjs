@@ -172,7 +172,7 @@ async function analysisThreads(browser) {
 }
 
 function download() {
-  const { kinds, total, chunks } = installSizes(SITE);
+  const { kinds, total, openings } = installSizes(SITE);
   const kind = (name) => kinds.find((k) => k.kind === name);
   const main = kind('the main module');
   row('the app\'s main WebAssembly (first download)', describeSizes(main), '≤ 300 KB gzipped', main.gz <= 300_000);
@@ -185,8 +185,9 @@ function download() {
   // As a phone keeps it: the WebAssembly gzipped, the tables as the server sends them (brotli).
   const kept = modules.gz + kind('the engine').gz + kind('the endgame tables').br;
   row('main, chunks and engine gzipped, tables brotli', `${Math.round(kept / 1000)} KB`, '≤ 1400 KB', kept <= 1_400_000);
-  const largest = chunks[0];
-  row(`a screen's first opening, the largest chunk (${largest.path.replace(/^assets\//, '')})`, describeSizes(largest), '≤ 200 KB gzipped', largest.gz <= 200_000);
+  const largest = openings[0];
+  row(`a screen's first opening, the largest (${largest.path.replace(/^assets\//, '')} and ${largest.files - 1} shared chunks)`,
+    describeSizes(largest), '≤ 200 KB gzipped', largest.gz <= 200_000);
 }
 
 const browser = await openBrowser();

@@ -10,10 +10,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 public=target/dx/duobao-app/release/web/public
+# The dx scripts/setup.sh builds, whose splitter puts what the screens' chunks share into shared
+# chunks and tells the app of a chunk it could not fetch (web/wasm-split-shared-chunks.patch).
+cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+if [[ "$(command -v dx)" != "$cargo_bin/dx" \
+  || ! -e "$cargo_bin/.dx-0.7.10-$(sha256sum <web/wasm-split-shared-chunks.patch | cut -c1-16)" ]]; then
+  echo "build-web: dx is not the one scripts/setup.sh builds with web/wasm-split-shared-chunks.patch;" \
+    "run bash scripts/setup.sh --play" >&2
+  exit 1
+fi
 rm -rf "$public"
 # index.html starts the app itself, after the first paint (`--inject-loading-scripts false`).
 # Every screen but home is in one of three chunks, fetched when first opened (src/screens.rs),
-# and the share sheets in a fourth (src/share/mod.rs).
+# and the share sheets in a fourth (src/share/mod.rs); what two or more of them share is in
+# shared chunks, fetched with the first chunk that needs it.
 # The linker is told not to merge equal constants (`-O0`): dx 0.7.10's splitter zeroes in the
 # main module the data it finds only the chunks use, and a string merged with one the main module
 # uses was zeroed with it (the endgame tables' addresses and the FEN's letters read as zeros).

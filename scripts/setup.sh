@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building the app and running its end-to-end tests need, skipping whatever is
-# already there: the Rust targets, Chromium and CJK fonts, the Dioxus CLI, the wasm-bindgen CLI
-# that matches Cargo.lock, esbuild, a current wasm-opt, the web build's node packages (Workbox),
-# the e2e suite's (Playwright, Lighthouse), for the native e2e test the desktop build's
-# libraries, Xvfb, xdotool and ImageMagick, and PostgreSQL for the online games' tests.
+# already there: the Rust targets, Chromium and CJK fonts, the Dioxus CLI (patched: below), the
+# wasm-bindgen CLI that matches Cargo.lock, esbuild, a current wasm-opt, the web build's node
+# packages (Workbox), the e2e suite's (Playwright, Lighthouse), for the native e2e test the
+# desktop build's libraries, Xvfb, xdotool and ImageMagick, and PostgreSQL for the online games'
+# tests.
 # `setup.sh --play` installs only what building and serving the web app needs.
 set -euo pipefail
 
@@ -19,7 +20,6 @@ packages=()
 if ((for_tests)); then
   command -v chromium >/dev/null || packages+=(chromium)
   [[ "$(fc-list : family 2>/dev/null || true)" == *"Noto Sans CJK"* ]] || packages+=(fonts-noto-cjk)
-  command -v curl >/dev/null || packages+=(curl)
   # The native end-to-end test (e2e/native/run.sh): building the desktop app (the WebView and
   # the keyboard-shortcut library it links) and driving it on a virtual screen.
   installed_debs="$(dpkg-query -W -f '${Package} ${Status}\n' 2>/dev/null || true)"
@@ -31,6 +31,8 @@ if ((for_tests)); then
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || packages+=(postgresql)
 fi
 command -v python3 >/dev/null || packages+=(python3)
+command -v curl >/dev/null || packages+=(curl)
+command -v git >/dev/null || packages+=(git)
 command -v npm >/dev/null || packages+=(nodejs npm)
 if ((${#packages[@]})); then
   $sudo apt-get update
@@ -48,8 +50,32 @@ done
 # crates took 28 minutes of a fresh 2-core machine (docs/CI.md has the figures).
 quick_install=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256
   CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false)
-[[ "$(dx --version 2>/dev/null || true)" == "dioxus 0.7.10 "* ]] \
-  || "${quick_install[@]}" cargo install dioxus-cli@0.7.10 --locked
+# dx is built from its published source with its splitter's shared chunks finished
+# (web/wasm-split-shared-chunks.patch says what and why); a stamp beside it names the patch it
+# was built with, so that a dx built otherwise, or with an older patch, is built again.
+dx_patch="$root/web/wasm-split-shared-chunks.patch"
+cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+dx_stamp="$cargo_bin/.dx-0.7.10-$(sha256sum <"$dx_patch" | cut -c1-16)"
+if [[ "$(dx --version 2>/dev/null || true)" != "dioxus 0.7.10 "* || ! -e "$dx_stamp" ]]; then
+  sources="$(mktemp -d)"
+  # A crate's published source, checked against the checksum crates.io's index gives for it.
+  fetch_crate() {
+    local name="$1" version="$2" sha256="$3"
+    curl -fsSL --retry 3 -o "$sources/$name.crate" \
+      "https://static.crates.io/crates/$name/$name-$version.crate"
+    echo "$sha256  $sources/$name.crate" | sha256sum --check --quiet
+    tar -xzf "$sources/$name.crate" -C "$sources"
+  }
+  fetch_crate dioxus-cli 0.7.10 1fcb6578719380a2094f115bbbde340c59b65d2bf1987b8ddbbb9834db6716e6
+  fetch_crate wasm-split-cli 0.7.10 28e4ed1e468d3d223a67299368fa9515ddd234f653b11e070f02109e9fdb0d10
+  (cd "$sources/wasm-split-cli-0.7.10" && git apply "$dx_patch")
+  printf '\n[patch.crates-io]\nwasm-split-cli = { path = "%s" }\n' \
+    "$sources/wasm-split-cli-0.7.10" >>"$sources/dioxus-cli-0.7.10/Cargo.toml"
+  "${quick_install[@]}" cargo install --path "$sources/dioxus-cli-0.7.10" --locked
+  rm -f "$cargo_bin"/.dx-0.7.10-*
+  touch "$dx_stamp"
+  rm -rf "$sources"
+fi
 
 bindgen_version="$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 [[ "$(wasm-bindgen --version 2>/dev/null || true)" == "wasm-bindgen $bindgen_version" ]] \

@@ -4,12 +4,11 @@
 //! `split_screens!` declares a group of screens as the entry of a WebAssembly chunk: with the
 //! `wasm-split` feature (the release web build, `scripts/build-web.sh`, which runs dx with
 //! `--wasm-split`), the screens' bodies are reached only through dx's lazy loader, so dx's
-//! splitter moves them, and all the code only they use, out of the main module. Screens are
-//! grouped because dx 0.7's splitter copies the code two chunks share into each of them
-//! (docs/PERFORMANCE.md): a group's screens share theirs once. Until its chunk
-//! has arrived, [`ScreenLoading`] stands in its place; a chunk that cannot be fetched shows
-//! [`ScreenUnavailable`] (with a reload) rather than failing the app. Natively and in unsplit
-//! builds the screen is its body, called directly.
+//! splitter moves them, and all the code only they use, out of the main module; what several
+//! chunks use goes into shared chunks, which a chunk's loader fetches first
+//! (web/wasm-split-shared-chunks.patch). Until its chunk has arrived, [`ScreenLoading`] stands in
+//! its place; a chunk that cannot be fetched shows [`ScreenUnavailable`] (with a reload) rather
+//! than failing the app. Natively and in unsplit builds the screen is its body, called directly.
 
 use dioxus::prelude::*;
 
@@ -75,12 +74,6 @@ macro_rules! split_screens {
 }
 pub(crate) use split_screens;
 
-/// How long a chunk may take before the player is told it could not be loaded. dx's loader
-/// says nothing when a fetch fails (it logs the error and never answers), so a chunk that has
-/// not come by then is taken as failed; should it come after all, the screen is drawn.
-#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-const OVERDUE: std::time::Duration = std::time::Duration::from_secs(10);
-
 /// What stands in a chunk's screen's place until the chunk has come.
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub enum Waiting {
@@ -101,21 +94,17 @@ pub fn draw_when_loaded<P: 'static>(
     waiting: Waiting,
 ) -> Element {
     // Hooks before the screen's own and the same on every render, so that the screen's hooks,
-    // which follow them once it is loaded, keep their places.
+    // which follow them once it is loaded, keep their places. The loader answers once the chunk
+    // and its shared chunks are loaded, or with false once one could not be fetched.
     let mut loaded = use_signal(|| None::<bool>);
-    let mut overdue = use_signal(|| false);
     let downloading = use_hook(|| std::rc::Rc::new(std::cell::Cell::new(false)));
     if let Ok(screen) = chunk.call(props) {
         return screen;
     }
     if !downloading.replace(true) {
         spawn(async move { loaded.set(Some(chunk.load().await)) });
-        spawn(async move {
-            crate::platform::sleep(OVERDUE).await;
-            overdue.set(true);
-        });
     }
-    let unavailable = loaded() == Some(false) || overdue();
+    let unavailable = loaded() == Some(false);
     match waiting {
         Waiting::Screen if unavailable => rsx! { ScreenUnavailable {} },
         Waiting::Screen => rsx! { ScreenLoading {} },

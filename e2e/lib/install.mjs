@@ -1,7 +1,7 @@
 // What a first visit downloads and keeps for offline play: every file the service worker
 // precaches (web/finish-build.mjs writes their list into sw.js), by kind, raw, gzipped and with
 // brotli (the server sends the brotli files to every browser that takes them), and what each
-// screen's chunk adds when the screen is first opened.
+// screen's first opening adds: its chunk and the shared chunks that chunk needs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
@@ -38,18 +38,42 @@ const add = (a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz, br: a.br + b.br })
 const NONE = { raw: 0, gz: 0, br: 0 };
 
 /**
+ * Each screen chunk's shared chunks, which its loader fetches first, as the app's script declares
+ * the loaders (minified: `name=makeLoad("/./assets/chunk_0_split-dxh….wasm",[],…)`, then
+ * `makeLoad("/./assets/module_2_playing_screens-dxh….wasm",[name,…],…)`): a Map from the
+ * chunk's path to its shared chunks' paths, relative to the site.
+ */
+function sharedChunksOf(site, paths) {
+  const script = paths.find((path) => /^assets\/duobao-app-dxh[0-9a-f]+\.js$/.test(path));
+  const text = readFileSync(join(site, script), 'utf8');
+  const shared = new Map(
+    [...text.matchAll(/(\w+)=\w+\("[^"]*\/(assets\/chunk_\d+_split-dxh[0-9a-f]+\.wasm)",\[\]/g)]
+      .map(([, name, path]) => [name, path]),
+  );
+  return new Map(
+    [...text.matchAll(/\w+\("[^"]*\/(assets\/module_\d+_\w+-dxh[0-9a-f]+\.wasm)",\[([\w,]*)\]/g)]
+      .map(([, path, deps]) => [path, deps.split(',').filter(Boolean).map((dep) => shared.get(dep))]),
+  );
+}
+
+/**
  * The whole install of the site in `site`: `{ kinds: [{ kind, files, raw, gz, br }], total,
- * chunks: [{ path, raw, gz, br }] }`, sizes in bytes.
+ * openings: [{ path, files, raw, gz, br }] }`, sizes in bytes, each file compressed on its own;
+ * `openings` are the screens' first openings, a chunk and its shared chunks, largest first.
  */
 export function installSizes(site) {
-  const files = precached(site).map((path) => ({ path, ...sizesOf(readFileSync(join(site, path))) }));
+  const paths = precached(site);
+  const files = paths.map((path) => ({ path, ...sizesOf(readFileSync(join(site, path))) }));
   const kinds = KINDS.map(([kind]) => ({ kind, files: 0, ...NONE }));
   for (const file of files) {
     const index = KINDS.findIndex(([, matches]) => matches(file.path));
     kinds[index] = { ...kinds[index], ...add(kinds[index], file), files: kinds[index].files + 1 };
   }
-  const chunks = files.filter((file) => KINDS[1][1](file.path)).sort((a, b) => b.gz - a.gz);
-  return { kinds, total: files.reduce(add, NONE), chunks };
+  const sizeOf = (path) => files.find((file) => file.path === path);
+  const openings = [...sharedChunksOf(site, paths)]
+    .map(([path, shared]) => ({ path, files: 1 + shared.length, ...[path, ...shared].map(sizeOf).reduce(add, NONE) }))
+    .sort((a, b) => b.gz - a.gz);
+  return { kinds, total: files.reduce(add, NONE), openings };
 }
 
 /** `683 KB, 281 KB gzipped, 240 KB brotli`. */

@@ -1,7 +1,8 @@
 // The first download: the home screen waits for the app's main module alone; every other screen
 // is in one of three chunks (src/screens.rs; the share sheets in a fourth), fetched when one of
-// its screens is first opened, and a chunk that cannot be fetched is said so on screen, with a
-// reload that brings it, never a broken app.
+// its screens is first opened with the shared chunks it needs (web/wasm-split-shared-chunks.patch),
+// and a chunk that cannot be fetched is said so on screen at once, with a reload that brings it,
+// never a broken app.
 // The service worker, which would fetch every chunk for offline play after the first paint, is
 // kept out of these pages so that what they fetch is what the screens ask for.
 import { test, before, after } from 'node:test';
@@ -72,16 +73,19 @@ for (const { lang, words, reload } of [
   test(`a screen whose chunk cannot be fetched says so and comes back on reload (${lang})`, async () => {
     const page = await openApp(browser.context, { lang, mode: 'pnp' });
     await page.getByTestId('board').waitFor();
-    const refused = (route) => route.abort('internetdisconnected');
+    let release;
+    const released = new Promise((resolve) => { release = resolve; });
+    const refused = async (route) => { await released; await route.abort('internetdisconnected'); };
     await page.route(CHUNK_URL, refused);
     await page.getByTestId('menu-button').tap();
     await page.getByTestId('menu-rules').tap();
-    // "Loading" first; dx's loader never answers a failed fetch, so the app says so once the
-    // chunk is 10 s overdue (src/screen_chunk.rs).
+    // "Loading" while the fetch is under way (held back a moment here, to be seen), then as soon
+    // as it has failed, the loader says so and the app with it.
     await page.getByTestId('screen-loading').waitFor();
     await screenshot(page, `screen-loading-${lang}`);
+    release();
     const unavailable = page.getByTestId('screen-unavailable');
-    await unavailable.waitFor({ timeout: 20_000 });
+    await unavailable.waitFor({ timeout: 5_000 });
     assert.ok((await unavailable.textContent()).includes(words));
     assert.equal(await unavailable.getByTestId('screen-reload').textContent(), reload);
     await screenshot(page, `screen-unavailable-${lang}`);
@@ -111,10 +115,10 @@ test('the share sheet fetches its own chunk on the first Share, and one it canno
   await page.route(SHARE_CHUNK_URL, refused);
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('menu-share').tap();
-  // Nothing in the sheet's place while it downloads; dx's loader never answers a failed
-  // fetch, so the app says so once the chunk is 10 s overdue, over the screen as the sheet is.
+  // Nothing in the sheet's place while it downloads; once the fetch has failed, the app says so
+  // over the screen, as the sheet is.
   const unavailable = page.locator('.backdrop.sheet').getByTestId('screen-unavailable');
-  await unavailable.waitFor({ timeout: 20_000 });
+  await unavailable.waitFor({ timeout: 5_000 });
   assert.ok(fetched.some((name) => SHARE_CHUNK.test(name)), `the share chunk was asked for: ${fetched}`);
   assert.equal(await page.getByTestId('screen-loading').count(), 0);
   await screenshot(page, 'share-sheet-unavailable');
@@ -128,6 +132,44 @@ test('the share sheet fetches its own chunk on the first Share, and one it canno
   assert.ok(fetched.slice(before).some((name) => SHARE_CHUNK.test(name)), 'the share chunk came on reload');
   // Only the refused fetch itself was an error.
   const errors = page.errors.map(String).filter((text) => !/share_sheets|ShareDialog|Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(text));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The shared chunks: what two or more of the screens' chunks use. */
+const SHARED_CHUNK = /^chunk_\d+_split-dxh[0-9a-f]+\.wasm$/;
+const SHARED_CHUNK_URL = /\/assets\/chunk_\d+_split-dxh[0-9a-f]+\.wasm$/;
+
+test('screens fetch the shared chunks they need, each once, and one that cannot come fails its screen at once', async () => {
+  const page = await newWatchedPage(browser.context);
+  const fetched = watchWasm(page);
+  await page.goto(`${process.env.BASE_URL}?lang=en`);
+  await page.getByTestId('home').waitFor();
+  const refused = (route) => route.abort('internetdisconnected');
+  await page.route(SHARED_CHUNK_URL, refused);
+  await page.getByTestId('open-rules').tap();
+  const unavailable = page.getByTestId('screen-unavailable');
+  await unavailable.waitFor({ timeout: 5_000 });
+  assert.ok(fetched.some((name) => SHARED_CHUNK.test(name)), `the rules asked for no shared chunk: ${fetched}`);
+  await screenshot(page, 'shared-chunk-unavailable');
+  await page.unroute(SHARED_CHUNK_URL, refused);
+  await unavailable.getByTestId('screen-reload').tap();
+  await page.getByTestId('home').waitFor();
+  const before = fetched.length;
+  await page.getByTestId('open-rules').tap();
+  await page.getByTestId('rules').waitFor();
+  await page.getByTestId('back').tap();
+  // The game's chunk shares code with the rules': what the rules brought is not fetched again.
+  await page.getByTestId('play-pnp').tap();
+  const board = page.getByTestId('board');
+  const startNew = page.getByTestId('confirm-start-new');
+  await board.or(startNew).waitFor();
+  if (await startNew.count()) await startNew.tap();
+  await board.waitFor();
+  const shared = fetched.slice(before).filter((name) => SHARED_CHUNK.test(name));
+  assert.ok(shared.length > 0, 'the rules and the game came without a shared chunk');
+  assert.equal(new Set(shared).size, shared.length, `a shared chunk was fetched twice: ${shared}`);
+  const errors = page.errors.map(String).filter((text) => !/Failed to (fetch|load wasm-split)|ERR_INTERNET_DISCONNECTED/.test(text));
   assert.deepEqual(errors, []);
   await page.close();
 });
