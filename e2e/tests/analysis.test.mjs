@@ -204,10 +204,18 @@ for (const [lang, words] of Object.entries(WORDS)) {
       const d5 = await boardPoint(page, 'd5').boundingBox();
       return b1.y < d5.y;
     };
+    // The board is drawn again on the frame after the tap: its points are read until they have
+    // moved (or 5 s have passed).
+    const b1AboveD5After = async (expected) => {
+      const until = Date.now() + 5_000;
+      while ((await b1AboveD5()) !== expected && Date.now() < until) await page.waitForTimeout(50);
+      return b1AboveD5();
+    };
     assert.equal(await b1AboveD5(), false);
     await page.getByTestId('flip-board').tap();
-    assert.equal(await b1AboveD5(), true, 'Black at the bottom');
+    assert.equal(await b1AboveD5After(true), true, 'Black at the bottom');
     await page.getByTestId('flip-board').tap();
+    assert.equal(await b1AboveD5After(false), false, 'Red at the bottom again');
 
     // Steps: arrows and keys.
     await page.getByTestId('analysis-first').tap();
