@@ -9,8 +9,8 @@
 # needs, as the app's script loads them: web/wasm-split-shared-chunks.patch), when the chunks
 # together are over 400 KB (did they copy shared code again?), when the app's modules together
 # are over 700 KB gzipped or the whole install (those, the engine's module gzipped and the
-# endgame tables as served, with brotli) over 1400 KB: margins over today's figures (636 and
-# 1279 KB), which it prints beside the targets of issue 42 (600 KB and 1.4 MB), each file gzipped
+# endgame tables as served, with brotli) over 1400 KB: margins over today's figures (633 and
+# 1276 KB), which it prints beside the targets of issue 42 (600 KB and 1.4 MB), each file gzipped
 # on its own as it is downloaded; or when any of the app's modules links the
 # engine's search, solver, review, proven win or the endgame tables' reader, which run in the
 # engine's own module
