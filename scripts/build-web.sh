@@ -53,7 +53,8 @@ mkdir -p "$engine_build" "$public/engine"
 wasm-bindgen --target no-modules --no-typescript --out-dir "$engine_build" \
   "$cargo_target/wasm32-unknown-unknown/wasm-engine/duobao_engine_worker.wasm"
 wasm-opt -O3 --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-mutable-globals --strip-debug \
+  --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers \
+  --strip-target-features \
   "$engine_build/duobao_engine_worker_bg.wasm" -o "$engine_build/engine.wasm"
 cat "$engine_build/duobao_engine_worker.js" crates/engine-worker/worker.js >"$engine_build/engine.js"
 for kind in js wasm; do

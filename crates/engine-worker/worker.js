@@ -12,7 +12,7 @@
 //   page → worker, any number, each worked out after the start, one at a time, in order:
 //     {type: 'job', job: <a duobao_study::Job as a JSON string>}
 //   worker → page, for a job:
-//     {type: 'finding', finding: <a duobao_study::Finding as a JSON string>}   as each comes
+//     {type: 'finding', finding: <a duobao_study::Finding's bytes, a Uint8Array>}   as each comes
 //     {type: 'failed', text, fatal}   the job failed (not a job the engine knows, or a crash)
 //
 // `fatal: true` says the engine itself is gone: it could not start (then the message comes in

@@ -1,5 +1,5 @@
 // How fast the Master computer searches in the browser, beside the same benchmark natively:
-// the benchmark page (`bench/?level=master`, crates/web-bench, built with the app's web profile
+// the benchmark page (`bench/?level=master`, crates/web-bench, built as the engine's worker is
 // by scripts/build-web-bench.sh) runs `duobao bench --level master`'s positions through the
 // web's search path (slices of the page's thread). Prints both summary lines and their ratio.
 import { test, before, after } from 'node:test';

@@ -2,7 +2,8 @@
 //! (crates/engine-worker), which the page never waits for. The site's build names the worker's
 //! script and module in a `<meta name="duobao-engine">` of index.html; the page starts a
 //! worker with them and the endgame tables' addresses, then hands it jobs as JSON and reads
-//! its findings back the same way (the protocol is crates/engine-worker/worker.js's).
+//! its findings back as bytes (`Finding::from_bytes`; the protocol is
+//! crates/engine-worker/worker.js's).
 //!
 //! A worker works one job at a time and cannot be interrupted inside the search, so a job that
 //! is no longer wanted ends its worker (`terminate`): the next job gets a fresh one, as does
@@ -77,7 +78,7 @@ impl EngineWorker {
             let data = event.data();
             let field = |name| property(&data, name).as_string().unwrap_or_default();
             let said = match field("type").as_str() {
-                "finding" => Said::Finding(read_finding(field("finding"))),
+                "finding" => Said::Finding(read_finding(&property(&data, "finding"))),
                 "failed" => Said::Failed(field("text")),
                 "warning" => {
                     warning!("the engine: {}", field("text"));
@@ -123,9 +124,13 @@ impl EngineWorker {
     }
 }
 
-fn read_finding(text: String) -> Result<Finding, String> {
-    serde_json::from_str(&text)
-        .map_err(|e| format!("the engine said what the page cannot read ({e}): {text}"))
+fn read_finding(posted: &JsValue) -> Result<Finding, String> {
+    let bytes = posted
+        .dyn_ref::<js_sys::Uint8Array>()
+        .ok_or_else(|| format!("the engine posted no finding's bytes: {posted:?}"))?
+        .to_vec();
+    Finding::from_bytes(&bytes)
+        .map_err(|e| format!("the engine said what the page cannot read ({e}): {bytes:?}"))
 }
 
 /// An object's property `name`, `undefined` when it has none.

@@ -119,8 +119,7 @@ pub struct GameSnapshot {
 
 /// A frame the server sends: the versioned events (each with its `v`), the whole game, and the
 /// unversioned messages.
-#[derive(Clone, Debug, Eq, PartialEq, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase")]
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub enum ServerMessage {
     /// The whole game at version `v`: it replaces what the client had.
     Full { v: u64, game: GameSnapshot },
@@ -128,7 +127,6 @@ pub enum ServerMessage {
     Joined {
         v: u64,
         at: i64,
-        #[serde(default)]
         turn: Option<Color>,
         ms_left: Option<u64>,
     },
@@ -137,7 +135,6 @@ pub enum ServerMessage {
     Move {
         v: u64,
         ply: u32,
-        #[serde(rename = "move")]
         notation: String,
         by: Color,
         at: i64,
@@ -177,6 +174,100 @@ pub enum ServerMessage {
     Error { error: String, reason: String },
 }
 
+/// A server frame as it is read: every field any frame has, keyed by `t`. One flat reader
+/// rather than serde's internally tagged enum, which buffers each frame and reads it again for
+/// its kind: that took 42 KB more of the game screen's download (docs/PERFORMANCE.md).
+#[derive(Deserialize)]
+struct Frame {
+    t: String,
+    v: Option<u64>,
+    game: Option<GameSnapshot>,
+    at: Option<i64>,
+    turn: Option<Color>,
+    ms_left: Option<u64>,
+    ply: Option<u32>,
+    #[serde(rename = "move")]
+    notation: Option<String>,
+    by: Option<Color>,
+    draw: Option<Color>,
+    rematch: Option<Color>,
+    result: Option<String>,
+    id: Option<String>,
+    red: Option<bool>,
+    black: Option<bool>,
+    watchers: Option<u32>,
+    error: Option<String>,
+    reason: Option<String>,
+}
+
+impl Frame {
+    /// The message of kind `t` with the fields it must have; `None` when one is missing or the
+    /// kind is unknown.
+    fn message(self) -> Option<ServerMessage> {
+        let Frame {
+            v,
+            at,
+            turn,
+            ms_left,
+            ply,
+            ..
+        } = self;
+        Some(match self.t.as_str() {
+            "full" => ServerMessage::Full {
+                v: v?,
+                game: self.game?,
+            },
+            "joined" => ServerMessage::Joined {
+                v: v?,
+                at: at?,
+                turn,
+                ms_left,
+            },
+            "move" => ServerMessage::Move {
+                v: v?,
+                ply: ply?,
+                notation: self.notation?,
+                by: self.by?,
+                at: at?,
+                turn,
+                ms_left,
+            },
+            "offers" => ServerMessage::Offers {
+                v: v?,
+                draw: self.draw,
+                rematch: self.rematch,
+            },
+            "clock" => ServerMessage::Clock {
+                v: v?,
+                at: at?,
+                turn,
+                ms_left,
+            },
+            "end" => ServerMessage::End {
+                v: v?,
+                at: at?,
+                result: self.result?,
+            },
+            "rematch" => ServerMessage::Rematch {
+                v: v?,
+                id: self.id?,
+            },
+            "presence" => ServerMessage::Presence {
+                red: self.red?,
+                black: self.black?,
+                watchers: self.watchers?,
+            },
+            "ack" => ServerMessage::Ack { ply: ply? },
+            "pong" => ServerMessage::Pong { turn, ms_left },
+            "error" => ServerMessage::Error {
+                error: self.error?,
+                reason: self.reason?,
+            },
+            _ => return None,
+        })
+    }
+}
+
 /// A server frame that is not one of the protocol's.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Garbled(pub String);
@@ -184,7 +275,12 @@ pub struct Garbled(pub String);
 impl ServerMessage {
     /// Reads a text frame.
     pub fn read(text: &str) -> Result<ServerMessage, Garbled> {
-        serde_json::from_str(text).map_err(|error| Garbled(error.to_string()))
+        let frame: Frame =
+            serde_json::from_str(text).map_err(|error| Garbled(error.to_string()))?;
+        let kind = frame.t.clone();
+        frame
+            .message()
+            .ok_or_else(|| Garbled(format!("a `{kind}` frame the protocol does not know")))
     }
 
     /// The version of an event; `None` for `full`, which replaces the state rather than follows

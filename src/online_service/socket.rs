@@ -62,13 +62,12 @@ const SOCKET_SCRIPT: &str = r#"
     finish(false);
 "#;
 
-/// What the script reports.
+/// What the script reports: `k` is `open`, `message` (with its `text`) or `closed`. A flat
+/// struct rather than an internally tagged enum, whose reader buffers what it reads (5 KB more).
 #[derive(Deserialize)]
-#[serde(tag = "k", rename_all = "lowercase")]
-enum Report {
-    Open,
-    Message { text: String },
-    Closed,
+struct Report {
+    k: String,
+    text: Option<String>,
 }
 
 /// What happened on the socket.
@@ -108,16 +107,20 @@ impl Socket {
     /// waits (in a `select!`): no frame is lost.
     pub async fn next(&mut self) -> SocketEvent {
         while !self.closed {
-            match self.script.recv::<Report>().await {
-                Ok(Report::Open) => return SocketEvent::Open,
-                Ok(Report::Message { text }) => match ServerMessage::read(&text) {
+            let Ok(report) = self.script.recv::<Report>().await else {
+                self.closed = true;
+                break;
+            };
+            match (report.k.as_str(), report.text) {
+                ("open", _) => return SocketEvent::Open,
+                ("message", Some(text)) => match ServerMessage::read(&text) {
                     Ok(message) => return SocketEvent::Message(message),
                     Err(garbled) => {
                         let start: String = text.chars().take(120).collect();
                         warning!("online: a frame skipped ({}): {start}", garbled.0);
                     }
                 },
-                Ok(Report::Closed) | Err(_) => self.closed = true,
+                _ => self.closed = true,
             }
         }
         SocketEvent::Closed

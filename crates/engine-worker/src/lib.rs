@@ -1,7 +1,8 @@
 //! The engine in a dedicated Web Worker, so that on the web a search never runs on the page's
 //! thread: [`duobao_study::Job`]s come in as JSON, each is worked out by [`duobao_study::run_job`] as
-//! one blocking call, and its [`duobao_study::Finding`]s go out as JSON as they come. The endgame
-//! tables are added first, one file at a time, and every later job reads them.
+//! one blocking call, and its [`duobao_study::Finding`]s go out as bytes
+//! ([`duobao_study::Finding::to_bytes`]) as they come. The endgame tables are added first, one
+//! file at a time, and every later job reads them.
 //!
 //! `worker.js` beside this crate is the worker's script: `scripts/build-web.sh` puts
 //! wasm-bindgen's `--target no-modules` glue in front of it and writes both files, named by
@@ -16,7 +17,7 @@
 //!   <how many were loaded>}`.
 //! - page → worker, any number: `{type: 'job', job: <a Job as a JSON string>}`, worked out one at
 //!   a time in the order sent, each after the start. Each finding comes back as `{type:
-//!   'finding', finding: <a Finding as a JSON string>}`; a job that fails (not a job, the
+//!   'finding', finding: <a Finding's bytes, a Uint8Array>}`; a job that fails (not a job, the
 //!   engine crashed) as `{type: 'failed', text, fatal}`.
 //! - `fatal: true` says the engine itself is gone (it could not start, or it panicked: the
 //!   panic's message is in the console): every later job fails the same way, and the page
@@ -48,12 +49,12 @@ pub fn add_table(name: &str, mover: u32, opponent: u32, bytes: &[u8]) -> Result<
 }
 
 /// Works out the job given as JSON with the tables added so far, calling `post` with each
-/// finding as a JSON string as it comes.
+/// finding's bytes (a `Uint8Array`) as it comes.
 #[wasm_bindgen]
 pub fn run(job_json: &str, post: &js_sys::Function) -> Result<(), JsError> {
     let tables = TABLES.with_borrow(Option::clone);
     work_out(job_json, tables, &mut |finding| {
-        post.call1(&JsValue::NULL, &JsValue::from_str(&finding))
+        post.call1(&JsValue::NULL, &js_sys::Uint8Array::from(&finding[..]))
             .map(drop)
             .map_err(|thrown| format!("posting a finding failed: {thrown:?}"))
     })
@@ -92,12 +93,12 @@ fn add_to(
     Ok(())
 }
 
-/// Works out the job given as JSON, handing each finding to `post` as JSON. When `post` refuses
+/// Works out the job given as JSON, handing each finding to `post` as bytes. When `post` refuses
 /// one, the job is stopped and the refusal is the error.
 fn work_out(
     job_json: &str,
     tables: Option<Arc<Tablebase>>,
-    post: &mut dyn FnMut(String) -> Result<(), String>,
+    post: &mut dyn FnMut(Vec<u8>) -> Result<(), String>,
 ) -> Result<(), String> {
     let job: Job = serde_json::from_str(job_json)
         .map_err(|e| format!("not a job the engine knows ({e}): {job_json}"))?;
@@ -107,8 +108,9 @@ fn work_out(
         if refused.is_some() {
             return;
         }
-        let posted = serde_json::to_string(&finding)
-            .map_err(|e| format!("a finding could not be written as JSON: {e}"))
+        let posted = finding
+            .to_bytes()
+            .map_err(|e| format!("a finding could not be written: {e}"))
             .and_then(&mut *post);
         if let Err(why) = posted {
             refused = Some(why);
@@ -128,15 +130,15 @@ mod tests {
 
     fn findings_of(job_json: &str) -> Result<Vec<Finding>, String> {
         let mut found = Vec::new();
-        work_out(job_json, None, &mut |json| {
-            found.push(serde_json::from_str(&json).expect("a finding reads back"));
+        work_out(job_json, None, &mut |bytes| {
+            found.push(Finding::from_bytes(&bytes).expect("a finding reads back"));
             Ok(())
         })?;
         Ok(found)
     }
 
     #[test]
-    fn a_job_in_json_is_answered_with_its_findings_in_json() {
+    fn a_job_in_json_is_answered_with_its_findings_in_bytes() {
         let game = Game::new();
         let job = Job::Move {
             game: game.clone(),
