@@ -11,12 +11,10 @@
 # are over 600 KB gzipped or the whole install (those, the engine's module gzipped and the
 # endgame tables as served, with brotli) over 1400 KB: the budgets of issue 42, over today's
 # 591 and 1233 KB, each file gzipped on its own as it is downloaded; or when any of the app's
-# modules links the
-# engine's search, solver, review, proven win or the endgame tables' reader, which run in the
-# engine's own module
-# (crates/engine-worker): their source files' names, which any panic path of theirs carries into
-# a module, must not be in the app's and must be in the engine's (so that the check is known to
-# see them). Builds the web app first unless SKIP_BUILD=1 reuses the last build.
+# modules links the engine's search, solver, review, proven win or the endgame tables' reader,
+# which run in the engine's own module (crates/engine-worker): their source files' names, which
+# any panic path of theirs carries into a module, must not be in the app's and must be in the
+# engine's (so that the check is known to see them). Builds the web app first unless SKIP_BUILD=1 reuses the last build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

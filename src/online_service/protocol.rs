@@ -205,18 +205,27 @@ impl Frame {
     /// kind is unknown.
     fn message(self) -> Option<ServerMessage> {
         let Frame {
+            t,
             v,
+            game,
             at,
             turn,
             ms_left,
             ply,
-            ..
+            notation,
+            by,
+            draw,
+            rematch,
+            result,
+            id,
+            red,
+            black,
+            watchers,
+            error,
+            reason,
         } = self;
-        Some(match self.t.as_str() {
-            "full" => ServerMessage::Full {
-                v: v?,
-                game: self.game?,
-            },
+        Some(match t.as_str() {
+            "full" => ServerMessage::Full { v: v?, game: game? },
             "joined" => ServerMessage::Joined {
                 v: v?,
                 at: at?,
@@ -226,16 +235,16 @@ impl Frame {
             "move" => ServerMessage::Move {
                 v: v?,
                 ply: ply?,
-                notation: self.notation?,
-                by: self.by?,
+                notation: notation?,
+                by: by?,
                 at: at?,
                 turn,
                 ms_left,
             },
             "offers" => ServerMessage::Offers {
                 v: v?,
-                draw: self.draw,
-                rematch: self.rematch,
+                draw,
+                rematch,
             },
             "clock" => ServerMessage::Clock {
                 v: v?,
@@ -246,22 +255,19 @@ impl Frame {
             "end" => ServerMessage::End {
                 v: v?,
                 at: at?,
-                result: self.result?,
+                result: result?,
             },
-            "rematch" => ServerMessage::Rematch {
-                v: v?,
-                id: self.id?,
-            },
+            "rematch" => ServerMessage::Rematch { v: v?, id: id? },
             "presence" => ServerMessage::Presence {
-                red: self.red?,
-                black: self.black?,
-                watchers: self.watchers?,
+                red: red?,
+                black: black?,
+                watchers: watchers?,
             },
             "ack" => ServerMessage::Ack { ply: ply? },
             "pong" => ServerMessage::Pong { turn, ms_left },
             "error" => ServerMessage::Error {
-                error: self.error?,
-                reason: self.reason?,
+                error: error?,
+                reason: reason?,
             },
             _ => return None,
         })

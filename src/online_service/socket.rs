@@ -107,13 +107,12 @@ impl Socket {
     /// waits (in a `select!`): no frame is lost.
     pub async fn next(&mut self) -> SocketEvent {
         while !self.closed {
-            let Ok(report) = self.script.recv::<Report>().await else {
-                self.closed = true;
-                break;
-            };
-            match (report.k.as_str(), report.text) {
-                ("open", _) => return SocketEvent::Open,
-                ("message", Some(text)) => match ServerMessage::read(&text) {
+            match self.script.recv::<Report>().await {
+                Ok(Report { k, .. }) if k == "open" => return SocketEvent::Open,
+                Ok(Report {
+                    k,
+                    text: Some(text),
+                }) if k == "message" => match ServerMessage::read(&text) {
                     Ok(message) => return SocketEvent::Message(message),
                     Err(garbled) => {
                         let start: String = text.chars().take(120).collect();
