@@ -5,11 +5,12 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{mpsc, oneshot, Notify};
 
 use crate::command::Command;
+use crate::limits::{MISSING_REMEMBERED, MISSING_REMEMBERED_FOR};
 use crate::model::Millis;
 use crate::protocol::Refusal;
 use crate::store::Database;
@@ -34,6 +35,8 @@ pub struct Shared {
     generations: AtomicU64,
     /// Those waiting for their seek to be paired, by seek id.
     seek_waiters: Mutex<HashMap<String, Arc<Notify>>>,
+    /// Games found missing lately, and when: asked for again, they are refused at once.
+    missing: Mutex<HashMap<String, Instant>>,
     start_task: StartTask,
 }
 
@@ -45,13 +48,19 @@ impl Shared {
             rooms: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(0),
             seek_waiters: Mutex::new(HashMap::new()),
+            missing: Mutex::new(HashMap::new()),
             start_task,
         }
     }
 
     /// Hands `command` to game `id`'s task, starting it if there is none (or if it is just
-    /// stopping).
+    /// stopping); refuses it at once for a game found missing lately (`note_missing`), which
+    /// gets no task.
     pub fn deliver(self: &Arc<Self>, id: &str, command: Command) {
+        if !self.has_room(id) && self.is_missing(id) {
+            command.refuse(Refusal::NoGame);
+            return;
+        }
         let mut command = command;
         for _ in 0..2 {
             let sender = self.room(id, false);
@@ -106,6 +115,27 @@ impl Shared {
         if rooms.get(id).is_some_and(|(_, s)| s.is_closed()) {
             rooms.remove(id);
         }
+    }
+
+    /// Remembers that game `id` does not exist, for `MISSING_REMEMBERED_FOR`. Its id was never
+    /// given out (ids are drawn when a game is stored), so no game can take it meanwhile.
+    pub fn note_missing(&self, id: &str) {
+        let mut missing = self.missing.lock().expect("missing games");
+        if missing.len() >= MISSING_REMEMBERED {
+            let now = Instant::now();
+            missing.retain(|_, noted| now.duration_since(*noted) < MISSING_REMEMBERED_FOR);
+            if missing.len() >= MISSING_REMEMBERED {
+                missing.clear();
+            }
+        }
+        missing.insert(id.to_string(), Instant::now());
+    }
+
+    fn is_missing(&self, id: &str) -> bool {
+        let missing = self.missing.lock().expect("missing games");
+        missing
+            .get(id)
+            .is_some_and(|noted| noted.elapsed() < MISSING_REMEMBERED_FOR)
     }
 
     pub fn has_room(&self, id: &str) -> bool {
