@@ -57,7 +57,7 @@ impl Shared {
     /// stopping); refuses it at once for a game found missing lately (`note_missing`), which
     /// gets no task.
     pub fn deliver(self: &Arc<Self>, id: &str, command: Command) {
-        if !self.has_room(id) && self.is_missing(id) {
+        if self.is_missing(id) && !self.has_room(id) {
             command.refuse(Refusal::NoGame);
             return;
         }
