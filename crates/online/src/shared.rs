@@ -174,3 +174,42 @@ impl Shared {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use super::*;
+
+    /// The tasks started by the `Shared` under test: none is run.
+    static STARTED: AtomicUsize = AtomicUsize::new(0);
+
+    fn count_start(
+        _: Arc<Shared>,
+        _: String,
+        _: u64,
+        _: mpsc::UnboundedReceiver<Command>,
+        _: bool,
+    ) {
+        STARTED.fetch_add(1, Ordering::SeqCst);
+    }
+
+    #[tokio::test]
+    async fn a_game_found_missing_gets_no_task_when_asked_for_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
+        let store = crate::store::open(&url).await.unwrap();
+        let shared = Arc::new(Shared::new(store, "node".into(), count_start));
+        shared.note_missing("gonegame01");
+        let (reply, answer) = oneshot::channel();
+        shared.deliver("gonegame01", Command::View { reply });
+        assert_eq!(answer.await.unwrap().err(), Some(Refusal::NoGame));
+        assert_eq!(STARTED.load(Ordering::SeqCst), 0);
+        shared.ensure("othergame1");
+        assert_eq!(
+            STARTED.load(Ordering::SeqCst),
+            1,
+            "any other game gets its task"
+        );
+    }
+}
