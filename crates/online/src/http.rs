@@ -299,6 +299,9 @@ async fn upgrade(
     if !online.inner.failed_attempts.has(address) {
         return Err(Refusal::TooManyAttempts);
     }
+    if !online.inner.opening_sockets.take(address) {
+        return Err(Refusal::TooManyRequests);
+    }
     // Held as long as the socket is open.
     let held = online
         .inner

@@ -16,6 +16,11 @@ pub const CREATE_RATE: Rate = Rate::per_minute(30, 10);
 /// an unknown game (looked at, joined or opened), so that secrets cannot be guessed and looking
 /// up games that do not exist cannot load the database.
 pub const FAILURE_RATE: Rate = Rate::per_minute(10, 10);
+/// Sockets an address may open a minute, after a burst of 100: each one opened or closed is
+/// told to everyone on its game (who is there) and, across nodes, sent through the database;
+/// opening and closing watchers in a loop would make that without end. An app that reconnects
+/// backs off (0.3 s, then up to 8 s), and two a second is more than a household needs.
+pub const SOCKET_RATE: Rate = Rate::per_minute(120, 100);
 /// A seat may offer a draw again only this many plies after its last offer, as lila has it
 /// (`Game.playerHasOfferedDrawRecently`): offer → take back → offer again cannot fill the
 /// game's history (each offer is stored and sent to everyone).

@@ -297,6 +297,24 @@ impl fmt::Display for Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::{
+        DRAW_OFFER_EVERY_PLIES, REMATCH_OFFERS, SOCKETS_PER_ADDRESS, WATCHERS_PER_ADDRESS,
+    };
+
+    #[test]
+    fn the_reasons_give_the_limits_as_they_are() {
+        let says = |refusal: Refusal, number: usize| {
+            assert!(
+                refusal.reason().contains(&number.to_string()),
+                "{refusal:?}: {}",
+                refusal.reason()
+            )
+        };
+        says(Refusal::OfferTooSoon, DRAW_OFFER_EVERY_PLIES as usize);
+        says(Refusal::TooManyOffers, REMATCH_OFFERS as usize);
+        says(Refusal::TooManySockets, SOCKETS_PER_ADDRESS);
+        says(Refusal::TooManySockets, WATCHERS_PER_ADDRESS);
+    }
 
     #[test]
     fn frames_read_as_the_protocol_writes_them() {

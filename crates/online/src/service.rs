@@ -8,7 +8,7 @@ use axum::extract::connect_info::Connected;
 use axum::serve::IncomingStream;
 
 use crate::limits::{
-    PerAddress, PerAddressCount, Rate, CREATE_RATE, FAILURE_RATE, SOCKETS_PER_ADDRESS,
+    PerAddress, PerAddressCount, Rate, CREATE_RATE, FAILURE_RATE, SOCKETS_PER_ADDRESS, SOCKET_RATE,
     WATCHERS_PER_ADDRESS,
 };
 use crate::rooms;
@@ -62,6 +62,7 @@ pub(crate) struct Inner {
     options: Options,
     pub(crate) creating: PerAddress,
     pub(crate) failed_attempts: PerAddress,
+    pub(crate) opening_sockets: PerAddress,
     /// The sockets each address has open ([`SOCKETS_PER_ADDRESS`]) …
     pub(crate) sockets: PerAddressCount,
     /// … and of them those watching ([`WATCHERS_PER_ADDRESS`]).
@@ -91,6 +92,7 @@ impl Online {
                 shared,
                 creating: limit(CREATE_RATE),
                 failed_attempts: limit(FAILURE_RATE),
+                opening_sockets: limit(SOCKET_RATE),
                 sockets: cap(SOCKETS_PER_ADDRESS),
                 watchers: cap(WATCHERS_PER_ADDRESS),
                 options,

@@ -1021,3 +1021,29 @@ async fn unknown_games_are_looked_up_a_few_times_a_minute() {
     let watcher = watch_from("127.0.0.2", addr, &game.id).await;
     assert!(watcher.is_ok());
 }
+
+#[tokio::test]
+async fn sockets_opened_by_the_hundred_are_slowed() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let began = std::time::Instant::now();
+    let mut refused = None;
+    for opened in 0..200 {
+        match connect_via("127.0.0.1", addr, &game.id).await {
+            // Opened and closed at once: each is heard by everyone on the game.
+            Ok(socket) => drop(socket),
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                refused = Some((opened, answer.status()));
+                break;
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+    let (opened, status) = refused.expect("200 sockets opened in a row");
+    assert_eq!(status, 429);
+    // A burst of 100, then two a second.
+    let earned = 2 * began.elapsed().as_secs() as usize + 2;
+    assert!((100..=100 + earned).contains(&opened), "{opened} opened");
+    assert!(watch_from("127.0.0.2", addr, &game.id).await.is_ok());
+}
