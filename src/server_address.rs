@@ -126,7 +126,9 @@ pub fn choose_address(
 
 /// Sends one request and sends back `[status, body]`: status -1 when the device is offline, 0
 /// when the server is out of reach or out of time (the request is then aborted). A body goes as
-/// text, which keeps the request a simple one (no preflight) where the server is another site.
+/// JSON, `Content-Type: application/json`, the only body the server takes (a page of another
+/// site could send it text without asking); from a native shell's page, where the server is
+/// another origin, that makes the browser ask first (a preflight), which the server answers.
 const FETCH_SCRIPT: &str = r#"
     const [method, url, body, ms] = await dioxus.recv();
     if (!navigator.onLine) {
@@ -141,7 +143,10 @@ const FETCH_SCRIPT: &str = r#"
                 cache: "no-store",
                 headers: { accept: "application/json" },
             };
-            if (body !== null) asked.body = body;
+            if (body !== null) {
+                asked.body = body;
+                asked.headers["content-type"] = "application/json";
+            }
             const response = await fetch(url, asked);
             dioxus.send([response.status, await response.text()]);
         } catch (error) {

@@ -1,15 +1,17 @@
 //! The HTTP side of docs/PROTOCOL.md: creating, joining and looking at games, pairing seekers
-//! (a long poll), and the socket's upgrade.
+//! (a long poll), and the socket's upgrade; before any of them, the gate that lets in only JSON
+//! bodies and the pages that may use the games ([`gate`]).
 
 use std::net::IpAddr;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -51,8 +53,39 @@ pub fn router(online: Online) -> Router {
             post(renew_seek).delete(cancel_seek),
         )
         .with_state(online)
-        // On these routes alone: the site they are merged into keeps its own answers.
+        // On these routes alone: the site they are merged into keeps its own answers. The
+        // gate is inside CORS, which answers the shells' preflights before it and adds its
+        // headers to its refusals.
+        .layer(middleware::from_fn(gate))
         .layer(origin::cors())
+}
+
+/// Lets in only what a page of another site cannot make a browser send: a body (every `POST`
+/// and `DELETE` has one) only as `application/json` (415 otherwise: a page of any site may send
+/// text or a form to any server without asking its leave, never JSON), and only the pages that
+/// may use the games (403 otherwise, the socket's handshake too: `origin::from_allowed_page`).
+/// Clients that send no `Origin` (the bots, curl, a native client) are no browser's page.
+async fn gate(request: Request, next: Next) -> Response {
+    let has_body = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if has_body && !is_json(request.headers()) {
+        return Refusal::NotJson.into_response();
+    }
+    if !origin::from_allowed_page(request.headers()) {
+        return Refusal::OtherSite.into_response();
+    }
+    next.run(request).await
+}
+
+/// Whether the body is said to be JSON: `application/json`, with parameters or not.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"))
 }
 
 fn json(status: StatusCode, body: &impl Serialize) -> Response {
@@ -100,25 +133,51 @@ impl FromRequestParts<Online> for Address {
     }
 }
 
-/// Reads a JSON body of at most [`MAX_BODY`] bytes.
-async fn read<T: DeserializeOwned>(body: Body) -> Result<T, Refusal> {
-    let bytes: Bytes = axum::body::to_bytes(body, MAX_BODY)
-        .await
-        .map_err(|_| Refusal::TooLarge)?;
-    serde_json::from_slice(&bytes).map_err(|_| Refusal::BadRequest)
+/// A JSON body of at most [`MAX_BODY`] bytes (its type checked by the [`gate`]).
+struct JsonBody<T>(T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = Refusal;
+
+    async fn from_request(request: Request, _: &S) -> Result<Self, Refusal> {
+        let bytes: Bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
+            .await
+            .map_err(|_| Refusal::TooLarge)?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|_| Refusal::BadRequest)
+    }
 }
 
-/// A request that makes something (a game, a seek): counted against the address's rate, then
-/// read.
-async fn admitted<T: DeserializeOwned>(
+/// A request that makes something (a game, a seek): counted against the address's rate.
+fn admit(online: &Online, address: IpAddr) -> Result<(), Refusal> {
+    if online.inner.creating.take(address) {
+        Ok(())
+    } else {
+        Err(Refusal::TooManyRequests)
+    }
+}
+
+/// Asks game `id`'s task, an unknown game counted as a failed attempt of `address` (so that
+/// looking up games that do not exist is limited, `limits::FAILURE_RATE`).
+async fn ask_known<T>(
     online: &Online,
     address: IpAddr,
-    body: Body,
+    id: &str,
+    command: impl FnOnce(tokio::sync::oneshot::Sender<Result<T, Refusal>>) -> Command,
 ) -> Result<T, Refusal> {
-    if !online.inner.creating.take(address) {
-        return Err(Refusal::TooManyRequests);
+    let failures = &online.inner.failed_attempts;
+    if !failures.has(address) {
+        return Err(Refusal::TooManyAttempts);
     }
-    read(body).await
+    let answer = online.inner.shared.ask(id, command).await;
+    if matches!(
+        answer,
+        Err(Refusal::NoGame | Refusal::WrongInvite | Refusal::WrongSecret)
+    ) {
+        failures.take(address);
+    }
+    answer
 }
 
 fn game_id(id: &str) -> Result<(), Refusal> {
@@ -140,9 +199,9 @@ fn turn_seconds(seconds: u32) -> Result<u32, Refusal> {
 async fn create(
     State(online): State<Online>,
     Address(address): Address,
-    body: Body,
+    JsonBody(asked): JsonBody<CreateGame>,
 ) -> Result<Response, Refusal> {
-    let asked: CreateGame = admitted(&online, address, body).await?;
+    admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let seat = match asked.side {
         SideChoice::Red => Seat::Red,
@@ -190,13 +249,13 @@ fn random_seat() -> Seat {
     }
 }
 
-async fn view(State(online): State<Online>, Path(id): Path<String>) -> Result<Response, Refusal> {
+async fn view(
+    State(online): State<Online>,
+    Address(address): Address,
+    Path(id): Path<String>,
+) -> Result<Response, Refusal> {
     game_id(&id)?;
-    let game = online
-        .inner
-        .shared
-        .ask(&id, |reply| Command::View { reply })
-        .await?;
+    let game = ask_known(&online, address, &id, |reply| Command::View { reply }).await?;
     Ok(json(StatusCode::OK, &game))
 }
 
@@ -204,10 +263,9 @@ async fn join(
     State(online): State<Online>,
     Address(address): Address,
     Path(id): Path<String>,
-    body: Body,
+    JsonBody(asked): JsonBody<JoinGame>,
 ) -> Result<Response, Refusal> {
     game_id(&id)?;
-    let asked: JoinGame = read(body).await?;
     if asked
         .secret
         .as_deref()
@@ -215,70 +273,56 @@ async fn join(
     {
         return Err(Refusal::BadRequest);
     }
-    let failures = &online.inner.failed_attempts;
-    if !failures.has(address) {
-        return Err(Refusal::TooManyAttempts);
-    }
-    let joined = online
-        .inner
-        .shared
-        .ask(&id, |reply| Command::Join {
-            invite: asked.invite,
-            secret: asked.secret,
-            reply,
-        })
-        .await;
-    match joined {
-        Ok((seat, key)) => Ok(json(
-            StatusCode::OK,
-            &Seated {
-                id: None,
-                seat,
-                secret: key,
-            },
-        )),
-        Err(refusal) => {
-            if matches!(refusal, Refusal::WrongInvite | Refusal::NoGame) {
-                failures.take(address);
-            }
-            Err(refusal)
-        }
-    }
+    let (seat, key) = ask_known(&online, address, &id, |reply| Command::Join {
+        invite: asked.invite,
+        secret: asked.secret,
+        reply,
+    })
+    .await?;
+    Ok(json(
+        StatusCode::OK,
+        &Seated {
+            id: None,
+            seat,
+            secret: key,
+        },
+    ))
 }
 
 async fn upgrade(
     State(online): State<Online>,
     Address(address): Address,
     Path(id): Path<String>,
-    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, Refusal> {
     game_id(&id)?;
-    if !origin::may_open_socket(&headers) {
-        return Ok((
-            StatusCode::FORBIDDEN,
-            "another site's page may not open this socket",
-        )
-            .into_response());
-    }
     if !online.inner.failed_attempts.has(address) {
         return Err(Refusal::TooManyAttempts);
     }
+    if !online.inner.opening_sockets.take(address) {
+        return Err(Refusal::TooManyRequests);
+    }
+    // Held as long as the socket is open.
+    let held = online
+        .inner
+        .sockets
+        .enter(address)
+        .ok_or(Refusal::TooManySockets)?;
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024)
-        .on_upgrade(move |ws| socket::serve(online, id, address, ws)))
+        .on_upgrade(move |ws| socket::serve(online, id, address, held, ws)))
 }
 
 async fn new_seek(
     State(online): State<Online>,
     Address(address): Address,
-    body: Body,
+    JsonBody(asked): JsonBody<NewSeek>,
 ) -> Result<Response, Refusal> {
-    let asked: NewSeek = admitted(&online, address, body).await?;
+    admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let key = secret::new_key();
     let now = now_millis();
@@ -379,9 +423,8 @@ async fn renew_seek(
     State(online): State<Online>,
     Address(address): Address,
     Path(seek): Path<String>,
-    body: Body,
+    JsonBody(asked): JsonBody<SeekKey>,
 ) -> Result<Response, Refusal> {
-    let asked: SeekKey = read(body).await?;
     if !secret::is_id(&seek) || !online.inner.failed_attempts.has(address) {
         return Err(Refusal::NoGame);
     }
@@ -396,9 +439,8 @@ async fn renew_seek(
 async fn cancel_seek(
     State(online): State<Online>,
     Path(seek): Path<String>,
-    body: Body,
+    JsonBody(asked): JsonBody<SeekKey>,
 ) -> Result<Response, Refusal> {
-    let asked: SeekKey = read(body).await?;
     if !secret::is_id(&seek) {
         return Err(Refusal::NoGame);
     }

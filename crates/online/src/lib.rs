@@ -25,6 +25,8 @@ mod socket;
 pub mod store;
 
 pub use http::router;
+/// Also the site's cap on each address's open connections (crates/serve).
+pub use limits::{Held, PerAddressCount};
 pub use origin::{is_app_shell, APP_SHELL_ORIGINS};
 
 pub use model::{BadHistory, Decision, Event, GameState, Presence, Status, ABORTED};

@@ -8,6 +8,7 @@ use duobao_rules::{Concession, Game, GameResult, Move, Ply};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::limits::{DRAW_OFFER_EVERY_PLIES, REMATCH_OFFERS};
 use crate::protocol::{ClientFrame, Refusal, Seat};
 
 /// Milliseconds since the Unix epoch.
@@ -124,6 +125,12 @@ pub struct GameState {
     pub draw_offer: Option<Seat>,
     pub rematch_offer: Option<Seat>,
     pub rematch: Option<String>,
+    /// The ply each seat last offered a draw at (by [`Seat::index`]): it may offer again
+    /// [`DRAW_OFFER_EVERY_PLIES`] later.
+    pub draw_offered_at: [Option<u32>; 2],
+    /// How many rematches each seat has offered (by [`Seat::index`]), at most
+    /// [`REMATCH_OFFERS`].
+    pub rematch_offers: [u32; 2],
 }
 
 /// What a player's request becomes.
@@ -158,6 +165,8 @@ impl GameState {
             draw_offer: None,
             rematch_offer: None,
             rematch: None,
+            draw_offered_at: [None; 2],
+            rematch_offers: [0; 2],
         }
     }
 
@@ -228,6 +237,13 @@ impl GameState {
                 self.turn_started = *at;
             }
             Event::Offers { draw, rematch } => {
+                // An offer is counted when it is made, not when it is repeated beside another.
+                if let Some(seat) = draw.filter(|seat| self.draw_offer != Some(*seat)) {
+                    self.draw_offered_at[seat.index()] = Some(self.ply_count());
+                }
+                if let Some(seat) = rematch.filter(|seat| self.rematch_offer != Some(*seat)) {
+                    self.rematch_offers[seat.index()] += 1;
+                }
                 self.draw_offer = *draw;
                 self.rematch_offer = *rematch;
             }
@@ -359,7 +375,13 @@ impl GameState {
                 self.end(Concession::DrawAgreed.result(), now),
             ]),
             (true, Some(_)) => Decision::Nothing,
-            (true, None) => Decision::Store(vec![offers(Some(seat))]),
+            (true, None) => {
+                let offered_at = self.draw_offered_at[seat.index()];
+                if offered_at.is_some_and(|at| self.ply_count() < at + DRAW_OFFER_EVERY_PLIES) {
+                    return Err(Refusal::OfferTooSoon);
+                }
+                Decision::Store(vec![offers(Some(seat))])
+            }
             (false, Some(_)) => Decision::Store(vec![offers(None)]),
             (false, None) => return Err(Refusal::NoOffer),
         })
@@ -425,6 +447,9 @@ impl GameState {
                 Decision::Store(vec![offers(None), Event::Rematch { id: new_id.into() }])
             }
             (true, Some(_)) => Decision::Nothing,
+            (true, None) if self.rematch_offers[seat.index()] >= REMATCH_OFFERS => {
+                return Err(Refusal::TooManyOffers)
+            }
             (true, None) => Decision::Store(vec![offers(Some(seat))]),
             (false, Some(_)) => Decision::Store(vec![offers(None)]),
             (false, None) => return Err(Refusal::NoOffer),
@@ -645,6 +670,77 @@ mod tests {
         let decision = game.resign(Seat::Black, T0);
         store(&mut game, decision);
         assert_eq!(game.result.as_deref(), Some("red resignation"));
+    }
+
+    /// `seat` toggles its offer (`draw` or a rematch) `times` times: the events stored.
+    fn toggle(game: &mut GameState, seat: Seat, draw: bool, times: usize) -> u64 {
+        let before = game.version;
+        for i in 0..times {
+            let yes = i % 2 == 0;
+            let decision = if draw {
+                game.draw(seat, yes, T0)
+            } else {
+                game.rematch_answer(seat, yes, "r")
+            };
+            if let Ok(Decision::Store(events)) = decision {
+                for event in events {
+                    game.apply(&event).unwrap();
+                }
+            }
+        }
+        game.version - before
+    }
+
+    #[test]
+    fn offers_cannot_be_toggled_without_bound() {
+        let mut game = started();
+        assert_eq!(toggle(&mut game, Seat::Red, true, 200), 2);
+        assert_eq!(game.draw(Seat::Red, true, T0), Err(Refusal::OfferTooSoon));
+        // The opponent has offers of its own; a reply to an offer is always taken.
+        let decision = game.draw(Seat::Black, true, T0);
+        store(&mut game, decision);
+        let decision = game.draw(Seat::Red, false, T0);
+        store(&mut game, decision);
+        assert_eq!(game.draw(Seat::Black, true, T0), Err(Refusal::OfferTooSoon));
+        // 20 plies on, Red may offer again.
+        for ply in 0..DRAW_OFFER_EVERY_PLIES {
+            assert_eq!(
+                game.draw(Seat::Red, true, T0),
+                Err(Refusal::OfferTooSoon),
+                "{ply}"
+            );
+            let mover = game.turn().unwrap();
+            // A move after which the game goes on.
+            let legal = game.game.position().legal_moves();
+            let going_on = legal.iter().find(|chosen| {
+                let mut next = game.game.clone();
+                next.play(Ply::Move(**chosen)).is_ok() && next.result().is_none()
+            });
+            let decision = game.play(mover, ply, &going_on.unwrap().to_string(), T0);
+            store(&mut game, decision);
+        }
+        let decision = game.draw(Seat::Red, true, T0);
+        store(&mut game, decision);
+        assert_eq!(game.draw_offer, Some(Seat::Red));
+        let decision = game.draw(Seat::Black, true, T0);
+        store(&mut game, decision);
+        assert_eq!(game.status, Status::Ended);
+
+        let stored = toggle(&mut game, Seat::Red, false, 200);
+        assert_eq!(stored, 2 * u64::from(REMATCH_OFFERS));
+        assert_eq!(
+            game.rematch_answer(Seat::Red, true, "r"),
+            Err(Refusal::TooManyOffers)
+        );
+        let decision = game.rematch_answer(Seat::Black, true, "r");
+        store(&mut game, decision);
+        let decision = game.rematch_answer(Seat::Red, true, "r");
+        store(&mut game, decision);
+        assert_eq!(
+            game.rematch.as_deref(),
+            Some("r"),
+            "an offer can still be accepted"
+        );
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //!
 //! The HTTP API answers CORS ([`cors`]) for the app shells only: the server's own pages need
 //! none, and another site's page is refused by the browser, which finds no
-//! `Access-Control-Allow-Origin` in the answer. The socket is checked here ([`may_open_socket`]),
-//! WebSockets knowing no CORS.
+//! `Access-Control-Allow-Origin` in the answer. The server refuses it too
+//! ([`from_allowed_page`]): a request a browser sends without asking (a text or a form posted)
+//! is never carried out, and the socket, WebSockets knowing no CORS, is not opened.
 
 use std::time::Duration;
 
@@ -64,9 +65,9 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
-/// Whether a socket may be opened with these request headers: no `Origin` (not a browser), this
-/// server's own pages, or the app's native shells.
-pub fn may_open_socket(headers: &HeaderMap) -> bool {
+/// Whether a request with these headers, the socket's handshake among them, may use the games:
+/// no `Origin` (not a browser), this server's own pages, or the app's native shells.
+pub fn from_allowed_page(headers: &HeaderMap) -> bool {
     same_origin(headers)
         || headers
             .get("origin")
@@ -167,16 +168,16 @@ mod tests {
     }
 
     #[test]
-    fn sockets_from_the_servers_pages_and_the_shells_only() {
+    fn requests_from_the_servers_pages_and_the_shells_only() {
         let at = |origin| headers(&[("host", "game.example"), ("origin", origin)]);
-        assert!(may_open_socket(&headers(&[("host", "game.example")])));
-        assert!(may_open_socket(&at("https://game.example")));
+        assert!(from_allowed_page(&headers(&[("host", "game.example")])));
+        assert!(from_allowed_page(&at("https://game.example")));
         for shell in APP_SHELL_ORIGINS {
-            assert!(may_open_socket(&at(shell)), "{shell}");
+            assert!(from_allowed_page(&at(shell)), "{shell}");
         }
-        assert!(!may_open_socket(&at("https://evil.example")));
-        assert!(!may_open_socket(&at("null")));
-        assert!(!may_open_socket(&at(
+        assert!(!from_allowed_page(&at("https://evil.example")));
+        assert!(!from_allowed_page(&at("null")));
+        assert!(!from_allowed_page(&at(
             "https://dioxus.index.html.evil.example"
         )));
     }

@@ -39,6 +39,14 @@ impl Seat {
         }
     }
 
+    /// Red 0, Black 1: where the seat's entry is in a pair kept per seat.
+    pub fn index(self) -> usize {
+        match self {
+            Seat::Red => 0,
+            Seat::Black => 1,
+        }
+    }
+
     pub fn color(self) -> duobao_rules::Color {
         match self {
             Seat::Red => duobao_rules::Color::Red,
@@ -170,6 +178,8 @@ pub const TURN_SECONDS: std::ops::RangeInclusive<u32> = 3..=600;
 pub enum Refusal {
     BadRequest,
     TooLarge,
+    NotJson,
+    OtherSite,
     NoGame,
     WrongSecret,
     WrongInvite,
@@ -185,6 +195,10 @@ pub enum Refusal {
     CannotAbort,
     CannotClaim,
     NoOffer,
+    OfferTooSoon,
+    TooManyOffers,
+    TooManySockets,
+    Replaced,
     Unavailable,
 }
 
@@ -193,6 +207,8 @@ impl Refusal {
         match self {
             Refusal::BadRequest => "bad_request",
             Refusal::TooLarge => "too_large",
+            Refusal::NotJson => "not_json",
+            Refusal::OtherSite => "other_site",
             Refusal::NoGame => "no_game",
             Refusal::WrongSecret => "wrong_secret",
             Refusal::WrongInvite => "wrong_invite",
@@ -208,6 +224,10 @@ impl Refusal {
             Refusal::CannotAbort => "cannot_abort",
             Refusal::CannotClaim => "cannot_claim",
             Refusal::NoOffer => "no_offer",
+            Refusal::OfferTooSoon => "offer_too_soon",
+            Refusal::TooManyOffers => "too_many_offers",
+            Refusal::TooManySockets => "too_many_sockets",
+            Refusal::Replaced => "replaced",
             Refusal::Unavailable => "unavailable",
         }
     }
@@ -217,6 +237,8 @@ impl Refusal {
         match self {
             Refusal::BadRequest => "the request is not one this server understands",
             Refusal::TooLarge => "the request is longer than this server takes (1 KiB)",
+            Refusal::NotJson => "the body must be JSON, sent as Content-Type: application/json",
+            Refusal::OtherSite => "another site's page may not use this server's games",
             Refusal::NoGame => "there is no game with that id",
             Refusal::WrongSecret => "that secret does not open a seat of this game",
             Refusal::WrongInvite => "that invitation is not this game's",
@@ -234,6 +256,14 @@ impl Refusal {
                 "the win can be claimed only after the opponent's last two turns passed while away"
             }
             Refusal::NoOffer => "there is no such offer to answer",
+            Refusal::OfferTooSoon => {
+                "a draw may be offered again only 20 plies after your last offer"
+            }
+            Refusal::TooManyOffers => "a rematch of this game may be offered only 3 times",
+            Refusal::TooManySockets => {
+                "too many sockets open from this address (64, 16 of them watching): close some"
+            }
+            Refusal::Replaced => "a newer socket of this seat took this one's place",
             Refusal::Unavailable => "the game's database cannot be reached: try again",
         }
     }
@@ -242,10 +272,11 @@ impl Refusal {
     pub fn status(self) -> u16 {
         match self {
             Refusal::NoGame => 404,
-            Refusal::WrongSecret | Refusal::WrongInvite => 403,
+            Refusal::WrongSecret | Refusal::WrongInvite | Refusal::OtherSite => 403,
             Refusal::InviteUsed => 409,
             Refusal::TooLarge => 413,
-            Refusal::TooManyRequests | Refusal::TooManyAttempts => 429,
+            Refusal::NotJson => 415,
+            Refusal::TooManyRequests | Refusal::TooManyAttempts | Refusal::TooManySockets => 429,
             Refusal::Unavailable => 503,
             _ => 400,
         }
@@ -266,6 +297,24 @@ impl fmt::Display for Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::{
+        DRAW_OFFER_EVERY_PLIES, REMATCH_OFFERS, SOCKETS_PER_ADDRESS, WATCHERS_PER_ADDRESS,
+    };
+
+    #[test]
+    fn the_reasons_give_the_limits_as_they_are() {
+        let says = |refusal: Refusal, number: usize| {
+            assert!(
+                refusal.reason().contains(&number.to_string()),
+                "{refusal:?}: {}",
+                refusal.reason()
+            )
+        };
+        says(Refusal::OfferTooSoon, DRAW_OFFER_EVERY_PLIES as usize);
+        says(Refusal::TooManyOffers, REMATCH_OFFERS as usize);
+        says(Refusal::TooManySockets, SOCKETS_PER_ADDRESS);
+        says(Refusal::TooManySockets, WATCHERS_PER_ADDRESS);
+    }
 
     #[test]
     fn frames_read_as_the_protocol_writes_them() {

@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::command::{ClientId, Command, Outgoing};
+use crate::limits::SEAT_SOCKETS;
 use crate::model::{Decision, Event, GameState, Millis, Presence, Status};
 use crate::protocol::{ClientFrame, Refusal, Seat};
 use crate::secret;
@@ -67,7 +68,10 @@ pub async fn run(
         Ok(Some(stored)) => stored,
         outcome => {
             let refusal = match outcome {
-                Ok(_) => Refusal::NoGame,
+                Ok(_) => {
+                    shared.note_missing(&id);
+                    Refusal::NoGame
+                }
                 Err(_) => Refusal::Unavailable,
             };
             shared.forget(&id, generation);
@@ -300,6 +304,9 @@ impl Room {
                 }
             }
         };
+        if let Some(seat) = seat {
+            self.make_room_on(seat);
+        }
         let client = self.next_client;
         self.next_client += 1;
         let now = now_millis();
@@ -316,6 +323,24 @@ impl Room {
         }
         if self.shared.store.shared() {
             self.last_published = Instant::now() - PRESENCE_EVERY;
+        }
+    }
+
+    /// Lets the oldest socket of `seat` go, telling it why, when the seat has all it may have
+    /// (`SEAT_SOCKETS`): the newest is the one its player is looking at.
+    fn make_room_on(&mut self, seat: Seat) {
+        let open: Vec<ClientId> = self
+            .clients
+            .iter()
+            .filter(|(_, client)| client.seat == Some(seat))
+            .map(|(id, _)| *id)
+            .collect();
+        if open.len() < SEAT_SOCKETS {
+            return;
+        }
+        if let Some(oldest) = open.into_iter().min() {
+            self.send_to(oldest, Refusal::Replaced.to_json().into());
+            self.clients.remove(&oldest);
         }
     }
 

@@ -7,7 +7,10 @@ use std::sync::Arc;
 use axum::extract::connect_info::Connected;
 use axum::serve::IncomingStream;
 
-use crate::limits::{PerAddress, Rate};
+use crate::limits::{
+    PerAddress, PerAddressCount, Rate, CREATE_RATE, FAILURE_RATE, SOCKETS_PER_ADDRESS, SOCKET_RATE,
+    WATCHERS_PER_ADDRESS,
+};
 use crate::rooms;
 use crate::shared::Shared;
 use crate::store::{Database, StoreError};
@@ -28,12 +31,6 @@ impl Connected<SocketAddr> for ClientIp {
     }
 }
 
-/// Games a minute an address may create (or seeks it may start), after a burst of 10.
-const CREATE_RATE: Rate = Rate::per_minute(30, 10);
-/// Failed attempts at a seat (a wrong secret, a wrong invitation, an unknown game) a minute,
-/// after a burst of 10.
-const FAILURE_RATE: Rate = Rate::per_minute(10, 10);
-
 /// How the service tells clients apart for its rate limits.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -41,7 +38,8 @@ pub struct Options {
     /// puts the client's address in (`X-Forwarded-For`, whose last address is taken, or
     /// `X-Real-IP`). Only for a server that nobody reaches but through that proxy.
     pub client_address_header: Option<axum::http::HeaderName>,
-    /// No rate limits at all: only for load tests, where every bot comes from one address.
+    /// No rate limits and no caps per address at all: only for load tests, where every bot
+    /// comes from one address.
     pub no_rate_limits: bool,
 }
 
@@ -64,6 +62,11 @@ pub(crate) struct Inner {
     options: Options,
     pub(crate) creating: PerAddress,
     pub(crate) failed_attempts: PerAddress,
+    pub(crate) opening_sockets: PerAddress,
+    /// The sockets each address has open ([`SOCKETS_PER_ADDRESS`]) …
+    pub(crate) sockets: PerAddressCount,
+    /// … and of them those watching ([`WATCHERS_PER_ADDRESS`]).
+    pub(crate) watchers: PerAddressCount,
 }
 
 impl Online {
@@ -77,11 +80,21 @@ impl Online {
                 rate
             })
         };
+        let cap = |max| {
+            PerAddressCount::new(if options.no_rate_limits {
+                usize::MAX
+            } else {
+                max
+            })
+        };
         Ok(Online {
             inner: Arc::new(Inner {
                 shared,
                 creating: limit(CREATE_RATE),
                 failed_attempts: limit(FAILURE_RATE),
+                opening_sockets: limit(SOCKET_RATE),
+                sockets: cap(SOCKETS_PER_ADDRESS),
+                watchers: cap(WATCHERS_PER_ADDRESS),
                 options,
             }),
         })

@@ -5,11 +5,12 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{mpsc, oneshot, Notify};
 
 use crate::command::Command;
+use crate::limits::{MISSING_REMEMBERED, MISSING_REMEMBERED_FOR};
 use crate::model::Millis;
 use crate::protocol::Refusal;
 use crate::store::Database;
@@ -34,6 +35,8 @@ pub struct Shared {
     generations: AtomicU64,
     /// Those waiting for their seek to be paired, by seek id.
     seek_waiters: Mutex<HashMap<String, Arc<Notify>>>,
+    /// Games found missing lately, and when: asked for again, they are refused at once.
+    missing: Mutex<HashMap<String, Instant>>,
     start_task: StartTask,
 }
 
@@ -45,13 +48,19 @@ impl Shared {
             rooms: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(0),
             seek_waiters: Mutex::new(HashMap::new()),
+            missing: Mutex::new(HashMap::new()),
             start_task,
         }
     }
 
     /// Hands `command` to game `id`'s task, starting it if there is none (or if it is just
-    /// stopping).
+    /// stopping); refuses it at once for a game found missing lately (`note_missing`), which
+    /// gets no task.
     pub fn deliver(self: &Arc<Self>, id: &str, command: Command) {
+        if self.is_missing(id) && !self.has_room(id) {
+            command.refuse(Refusal::NoGame);
+            return;
+        }
         let mut command = command;
         for _ in 0..2 {
             let sender = self.room(id, false);
@@ -108,6 +117,27 @@ impl Shared {
         }
     }
 
+    /// Remembers that game `id` does not exist, for `MISSING_REMEMBERED_FOR`. Its id was never
+    /// given out (ids are drawn when a game is stored), so no game can take it meanwhile.
+    pub fn note_missing(&self, id: &str) {
+        let mut missing = self.missing.lock().expect("missing games");
+        if missing.len() >= MISSING_REMEMBERED {
+            let now = Instant::now();
+            missing.retain(|_, noted| now.duration_since(*noted) < MISSING_REMEMBERED_FOR);
+            if missing.len() >= MISSING_REMEMBERED {
+                missing.clear();
+            }
+        }
+        missing.insert(id.to_string(), Instant::now());
+    }
+
+    fn is_missing(&self, id: &str) -> bool {
+        let missing = self.missing.lock().expect("missing games");
+        missing
+            .get(id)
+            .is_some_and(|noted| noted.elapsed() < MISSING_REMEMBERED_FOR)
+    }
+
     pub fn has_room(&self, id: &str) -> bool {
         self.rooms.lock().expect("rooms").contains_key(id)
     }
@@ -142,5 +172,44 @@ impl Shared {
         if let Some(bell) = self.seek_waiters.lock().expect("seek waiters").get(seek) {
             bell.notify_one();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use super::*;
+
+    /// The tasks started by the `Shared` under test: none is run.
+    static STARTED: AtomicUsize = AtomicUsize::new(0);
+
+    fn count_start(
+        _: Arc<Shared>,
+        _: String,
+        _: u64,
+        _: mpsc::UnboundedReceiver<Command>,
+        _: bool,
+    ) {
+        STARTED.fetch_add(1, Ordering::SeqCst);
+    }
+
+    #[tokio::test]
+    async fn a_game_found_missing_gets_no_task_when_asked_for_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
+        let store = crate::store::open(&url).await.unwrap();
+        let shared = Arc::new(Shared::new(store, "node".into(), count_start));
+        shared.note_missing("gonegame01");
+        let (reply, answer) = oneshot::channel();
+        shared.deliver("gonegame01", Command::View { reply });
+        assert_eq!(answer.await.unwrap().err(), Some(Refusal::NoGame));
+        assert_eq!(STARTED.load(Ordering::SeqCst), 0);
+        shared.ensure("othergame1");
+        assert_eq!(
+            STARTED.load(Ordering::SeqCst),
+            1,
+            "any other game gets its task"
+        );
     }
 }

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::command::{ClientId, Command, Outgoing, OUTBOX};
-use crate::limits::{Bucket, Rate};
+use crate::limits::{Bucket, Held, Rate};
 use crate::protocol::{ClientFrame, Refusal};
 use crate::service::Online;
 
@@ -35,9 +35,17 @@ fn close(code: u16, reason: &'static str) -> Message {
     }))
 }
 
-/// Serves one socket of game `id` until either side closes it.
-pub async fn serve(online: Online, id: String, address: IpAddr, mut socket: WebSocket) {
-    let Some((client, mut inbox)) = hello(&online, &id, address, &mut socket).await else {
+/// Serves one socket of game `id` until either side closes it; `_place` is its place among its
+/// address's sockets, given back when it closes.
+pub async fn serve(
+    online: Online,
+    id: String,
+    address: IpAddr,
+    _place: Held,
+    mut socket: WebSocket,
+) {
+    let Some((client, mut inbox, _watching)) = hello(&online, &id, address, &mut socket).await
+    else {
         return;
     };
     let shared = &online.inner.shared;
@@ -62,6 +70,16 @@ pub async fn serve(online: Online, id: String, address: IpAddr, mut socket: WebS
                                 break;
                             }
                         }
+                        // A rematch is a new game: offering or accepting one is counted
+                        // against the address's games.
+                        Ok(ClientFrame::Rematch { yes: true })
+                            if !online.inner.creating.take(address) =>
+                        {
+                            let refusal = Refusal::TooManyRequests.to_json();
+                            if socket.send(Message::Text(refusal.into())).await.is_err() {
+                                break;
+                            }
+                        }
                         Ok(frame) => shared.deliver(&id, Command::Frame { client, frame }),
                     },
                     Message::Pong(payload) => {
@@ -80,9 +98,13 @@ pub async fn serve(online: Online, id: String, address: IpAddr, mut socket: WebS
                 }
             }
             outgoing = inbox.recv() => {
-                // None: the game's task let this socket go (it could not keep up, or the task
-                // moved on); the client reconnects and catches up.
-                let Some(message) = outgoing else { break };
+                // None: the game's task let this socket go (it could not keep up, a newer
+                // socket of its seat replaced it, or the task moved on); the client
+                // reconnects and catches up.
+                let Some(message) = outgoing else {
+                    let _ = socket.send(close(POLICY, "let go by the game")).await;
+                    break;
+                };
                 if socket.send(Message::Text(message)).await.is_err() {
                     break;
                 }
@@ -101,14 +123,15 @@ pub async fn serve(online: Online, id: String, address: IpAddr, mut socket: WebS
     shared.deliver(&id, Command::Leave { client });
 }
 
-/// Waits for the hello and hands the socket to the game's task: its number there and the
-/// messages for it, or `None` (the socket told why and closed).
+/// Waits for the hello and hands the socket to the game's task: its number there, the messages
+/// for it and, for a watcher, its place among its address's watchers; or `None` (the socket
+/// told why and closed).
 async fn hello(
     online: &Online,
     id: &str,
     address: IpAddr,
     socket: &mut WebSocket,
-) -> Option<(ClientId, mpsc::Receiver<Outgoing>)> {
+) -> Option<(ClientId, mpsc::Receiver<Outgoing>, Option<Held>)> {
     let first = tokio::time::timeout(HELLO_WITHIN, socket.recv()).await;
     let (secret, version) = match first {
         Ok(Some(Ok(Message::Text(text)))) => match ClientFrame::read(&text) {
@@ -125,6 +148,15 @@ async fn hello(
     if !failures.has(address) {
         return refuse(socket, Refusal::TooManyAttempts).await;
     }
+    // Watching needs no secret: it is what a script would open by the hundred.
+    let watching = if secret.is_some() {
+        None
+    } else {
+        let Some(place) = online.inner.watchers.enter(address) else {
+            return refuse(socket, Refusal::TooManySockets).await;
+        };
+        Some(place)
+    };
     let (outbox, inbox) = mpsc::channel(OUTBOX);
     let answer = online
         .inner
@@ -137,7 +169,7 @@ async fn hello(
         })
         .await;
     match answer {
-        Ok((client, _seat)) => Some((client, inbox)),
+        Ok((client, _seat)) => Some((client, inbox, watching)),
         Err(refusal) => {
             if matches!(refusal, Refusal::WrongSecret | Refusal::NoGame) {
                 failures.take(address);

@@ -50,8 +50,8 @@ impl Answer {
     }
 }
 
-/// A plain HTTP/1.1 request (the server is ours, the requests tiny) with `headers` beside the
-/// JSON content type.
+/// A plain HTTP/1.1 request (the server is ours, the requests tiny) with `headers`, and the
+/// JSON content type unless they give another.
 async fn exchange(
     addr: SocketAddr,
     method: &str,
@@ -62,9 +62,15 @@ async fn exchange(
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()
     );
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+    {
+        head.push_str("Content-Type: application/json\r\n");
+    }
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -116,20 +122,25 @@ async fn send(socket: &mut Socket, frame: Value) {
 
 /// The next JSON message of type `t` (others skipped), within 6 s.
 async fn next_of(socket: &mut Socket, t: &str) -> Value {
+    next_of_any(socket, &[t]).await
+}
+
+/// The next JSON message of one of the types `ts` (others skipped), within 6 s.
+async fn next_of_any(socket: &mut Socket, ts: &[&str]) -> Value {
     let wanted = async {
         while let Some(Ok(message)) = socket.next().await {
             if let Message::Text(text) = message {
                 let value: Value = serde_json::from_str(&text).unwrap();
-                if value["t"] == t {
+                if ts.iter().any(|t| value["t"] == *t) {
                     return value;
                 }
             }
         }
-        panic!("the socket closed before a {t:?}");
+        panic!("the socket closed before a {ts:?}");
     };
     tokio::time::timeout(Duration::from_secs(6), wanted)
         .await
-        .unwrap_or_else(|_| panic!("no {t:?} within 6 s"))
+        .unwrap_or_else(|_| panic!("no {ts:?} within 6 s"))
 }
 
 /// Whether the server closes the socket (after anything it says first) within 3 s.
@@ -695,4 +706,344 @@ async fn the_clock_passes_and_an_absent_opponent_loses_by_claim() {
     }
     send(&mut red, json!({"t": "claim"})).await;
     assert_eq!(next_of(&mut red, "end").await["result"], "red abandonment");
+}
+
+/// The game's version, as a socket saying hello with version 0 is told.
+async fn version(addr: SocketAddr, id: &str) -> u64 {
+    let mut watcher = connect(addr, id).await;
+    send(&mut watcher, json!({"t": "hello", "v": 0})).await;
+    next_of(&mut watcher, "full").await["v"].as_u64().unwrap()
+}
+
+#[tokio::test]
+async fn other_sites_pages_and_bodies_other_than_json_are_refused() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = json!({"side": "red", "turn_seconds": 60}).to_string();
+    let own = format!("http://{addr}");
+    // What any site's page may send without asking: text or a form, from its origin or none.
+    for (origin, kind) in [
+        (EVIL, "text/plain"),
+        (EVIL, "text/plain;charset=UTF-8"),
+        (EVIL, "application/x-www-form-urlencoded"),
+        (own.as_str(), "multipart/form-data; boundary=x"),
+    ] {
+        let headers = [("Origin", origin), ("Content-Type", kind)];
+        let answer = exchange(addr, "POST", "/api/online/games", &headers, &game).await;
+        assert_eq!(answer.status, 415, "{origin} {kind}");
+        assert_eq!(answer.body["error"], "not_json");
+    }
+    let seek = json!({"secret": "D".repeat(32)}).to_string();
+    let text = [("Content-Type", "text/plain")];
+    let answer = exchange(addr, "DELETE", "/api/online/seeks/nosuchseek", &text, &seek).await;
+    assert_eq!(answer.status, 415);
+
+    // JSON from another site's page (sent by a script, not a browser, which would ask first).
+    let evil = [("Origin", EVIL)];
+    let answer = exchange(addr, "POST", "/api/online/games", &evil, &game).await;
+    assert_eq!(
+        (answer.status, answer.body["error"].as_str()),
+        (403, Some("other_site"))
+    );
+    let (_, created) = post(
+        addr,
+        "/api/online/games",
+        json!({"side": "red", "turn_seconds": 60}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let join = json!({"invite": created["invite"]}).to_string();
+    let path = format!("/api/online/games/{id}/join");
+    let answer = exchange(addr, "POST", &path, &evil, &join).await;
+    assert_eq!(answer.status, 403);
+    let answer = exchange(
+        addr,
+        "POST",
+        "/api/online/seeks",
+        &evil,
+        "{\"turn_seconds\":60}",
+    )
+    .await;
+    assert_eq!(answer.status, 403);
+    match connect_from(addr, id, EVIL).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+            assert_eq!(answer.status(), 403)
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a socket from {EVIL} was let in"),
+    }
+    // The server's own pages and clients without an origin play on.
+    let answer = exchange(addr, "POST", &path, &[("Origin", &own)], &join).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(view(addr, id).await["status"], "playing");
+}
+
+/// `secret`'s seat sends `yes` and `no` in turn, `times` frames in all, on sockets that each
+/// send fewer than their rate allows: the refusals it was told.
+async fn toggle(addr: SocketAddr, id: &str, secret: &str, offer: &str, times: usize) -> Vec<Value> {
+    let mut refusals = Vec::new();
+    let mut sent = 0;
+    while sent < times {
+        let (mut socket, _) = seated(addr, id, secret, 0).await;
+        for _ in 0..30.min(times - sent) {
+            send(&mut socket, json!({"t": offer, "yes": sent % 2 == 0})).await;
+            sent += 1;
+        }
+        // The pong comes once every frame before it was taken.
+        send(&mut socket, json!({"t": "ping"})).await;
+        loop {
+            let message = next_of_any(&mut socket, &["error", "pong"]).await;
+            if message["t"] == "pong" {
+                break;
+            }
+            refusals.push(message["error"].clone());
+        }
+    }
+    refusals
+}
+
+#[tokio::test]
+async fn offers_toggled_200_times_store_a_handful_of_events() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let before = version(addr, &game.id).await;
+    let refusals = toggle(addr, &game.id, &game.red, "draw", 200).await;
+    let stored = version(addr, &game.id).await - before;
+    assert!(stored <= 2, "{stored} events stored");
+    assert!(refusals.contains(&json!("offer_too_soon")), "{refusals:?}");
+    assert!(!refusals.contains(&json!("too_many_frames")));
+
+    let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+    send(&mut black, json!({"t": "resign"})).await;
+    next_of(&mut black, "end").await;
+    let before = version(addr, &game.id).await;
+    let refusals = toggle(addr, &game.id, &game.red, "rematch", 200).await;
+    let stored = version(addr, &game.id).await - before;
+    assert!(stored <= 6, "{stored} events stored");
+    assert!(
+        refusals
+            .iter()
+            .any(|r| r == "too_many_offers" || r == "too_many_requests"),
+        "{refusals:?}"
+    );
+}
+
+/// Whether `socket` is still open: it answers a ping (before it is told anything else that
+/// closes it).
+async fn answers(socket: &mut Socket) -> bool {
+    if socket
+        .send(Message::text(json!({"t": "ping"}).to_string()))
+        .await
+        .is_err()
+    {
+        return false;
+    }
+    let answered = async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(&text).unwrap();
+                if value["t"] == "pong" {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    tokio::time::timeout(Duration::from_secs(6), answered)
+        .await
+        .unwrap_or(false)
+}
+
+#[tokio::test]
+async fn fifty_sockets_on_one_seat_leave_a_few_open() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let mut sockets = Vec::new();
+    for _ in 0..50 {
+        sockets.push(seated(addr, &game.id, &game.red, 0).await.0);
+    }
+    let mut open = Vec::new();
+    for socket in &mut sockets {
+        open.push(answers(socket).await);
+    }
+    let count = open.iter().filter(|o| **o).count();
+    assert!((1..=4).contains(&count), "{count} open");
+    assert!(open[49], "the newest socket is the one kept");
+    // The oldest was told why.
+    let mut first = seated(addr, &game.id, &game.black, 0).await.0;
+    let mut newer = Vec::new();
+    for _ in 0..4 {
+        newer.push(seated(addr, &game.id, &game.black, 0).await.0);
+    }
+    assert_eq!(next_of(&mut first, "error").await["error"], "replaced");
+    assert!(closes(&mut first).await);
+}
+
+#[tokio::test]
+async fn rematch_chains_count_against_the_create_limit() {
+    let server = server().await;
+    let addr = server.addr;
+    let mut game = new_game(addr, 60).await;
+    let mut made = 1;
+    let mut refused = None;
+    while made < 61 {
+        let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+        let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+        send(&mut red, json!({"t": "abort"})).await;
+        assert_eq!(next_of(&mut red, "end").await["result"], "aborted");
+        send(&mut red, json!({"t": "rematch", "yes": true})).await;
+        let offered = next_of_any(&mut red, &["offers", "error"]).await;
+        if offered["t"] == "error" {
+            refused = Some(offered["error"].clone());
+            break;
+        }
+        send(&mut black, json!({"t": "rematch", "yes": true})).await;
+        let accepted = next_of_any(&mut black, &["rematch", "error"]).await;
+        if accepted["t"] == "error" {
+            refused = Some(accepted["error"].clone());
+            break;
+        }
+        made += 1;
+        // The same secrets, the colours swapped.
+        game = Game {
+            id: accepted["id"].as_str().unwrap().into(),
+            red: game.black,
+            black: game.red,
+        };
+    }
+    assert_eq!(
+        refused,
+        Some(json!("too_many_requests")),
+        "{made} games made"
+    );
+    assert!(made <= 12, "{made} games made");
+}
+
+/// A socket of game `id` opened from the loopback address `source`.
+async fn connect_via(
+    source: &str,
+    addr: SocketAddr,
+    id: &str,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(source.parse().unwrap(), 0))
+        .unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let url = format!("ws://{addr}/api/online/games/{id}/socket");
+    let (socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)).await?;
+    Ok(socket)
+}
+
+/// A watcher's socket from `source`: whether it was let in (its `full`) or refused.
+async fn watch_from(source: &str, addr: SocketAddr, id: &str) -> Result<Socket, String> {
+    let mut socket = connect_via(source, addr, id)
+        .await
+        .map_err(|error| error.to_string())?;
+    send(&mut socket, json!({"t": "hello", "v": 0})).await;
+    let first = next_of_any(&mut socket, &["full", "error"]).await;
+    match first["error"].as_str() {
+        Some(error) => Err(error.to_string()),
+        None => Ok(socket),
+    }
+}
+
+#[tokio::test]
+async fn one_address_cannot_hold_every_socket() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let mut watchers = Vec::new();
+    for _ in 0..16 {
+        watchers.push(watch_from("127.0.0.1", addr, &game.id).await.unwrap());
+    }
+    let refused = watch_from("127.0.0.1", addr, &game.id).await.err();
+    assert_eq!(refused.as_deref(), Some("too_many_sockets"));
+    let elsewhere = watch_from("127.0.0.2", addr, &game.id).await;
+    assert!(elsewhere.is_ok(), "each address has its own");
+    // A watcher gone gives its place back.
+    watchers.pop();
+    let mut back = false;
+    for _ in 0..30 {
+        if let Ok(socket) = watch_from("127.0.0.1", addr, &game.id).await {
+            watchers.push(socket);
+            back = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(back);
+
+    // 16 watching and 48 seated (4 on each seat of 6 games): every socket an address may have.
+    let mut seated_sockets = Vec::new();
+    for _ in 0..6 {
+        let game = new_game(addr, 60).await;
+        for secret in [&game.red, &game.black] {
+            for _ in 0..4 {
+                seated_sockets.push(seated(addr, &game.id, secret, 0).await.0);
+            }
+        }
+    }
+    match connect_via("127.0.0.1", addr, &game.id).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+            assert_eq!(answer.status(), 429)
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a 65th socket from one address was let in"),
+    }
+    assert!(connect_via("127.0.0.2", addr, &game.id).await.is_ok());
+}
+
+#[tokio::test]
+async fn unknown_games_are_looked_up_a_few_times_a_minute() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let began = std::time::Instant::now();
+    let mut statuses = Vec::new();
+    for n in 0..20 {
+        let id = format!("unknown{n:03}");
+        let (status, _) = request(addr, "GET", &format!("/api/online/games/{id}"), "").await;
+        statuses.push(status);
+    }
+    // A burst of 10, then one every 6 s: a slow machine may have earned one or two meanwhile.
+    let earned = (began.elapsed().as_secs() / 6) as usize;
+    let found_missing = statuses.iter().filter(|s| **s == 404).count();
+    assert!(statuses[..10].iter().all(|s| *s == 404), "{statuses:?}");
+    assert!(found_missing <= 10 + earned, "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| [404, 429].contains(s)),
+        "{statuses:?}"
+    );
+    // Another address looks on.
+    let watcher = watch_from("127.0.0.2", addr, &game.id).await;
+    assert!(watcher.is_ok());
+}
+
+#[tokio::test]
+async fn sockets_opened_by_the_hundred_are_slowed() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 60).await;
+    let began = std::time::Instant::now();
+    let mut refused = None;
+    for opened in 0..200 {
+        match connect_via("127.0.0.1", addr, &game.id).await {
+            // Opened and closed at once: each is heard by everyone on the game.
+            Ok(socket) => drop(socket),
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                refused = Some((opened, answer.status()));
+                break;
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+    let (opened, status) = refused.expect("200 sockets opened in a row");
+    assert_eq!(status, 429);
+    // A burst of 100, then two a second.
+    let earned = 2 * began.elapsed().as_secs() as usize + 2;
+    assert!((100..=100 + earned).contains(&opened), "{opened} opened");
+    assert!(watch_from("127.0.0.2", addr, &game.id).await.is_ok());
 }

@@ -16,6 +16,12 @@
 //!   connection over the cap is not accepted: it waits in the kernel's listen backlog until
 //!   one closes (its client sees a slow answer, not an error; once the backlog is full too, a
 //!   slow connect), rather than the server running out of files and failing every request.
+//! - **At most 128 of them from one address** ([`MAX_CONNECTIONS_PER_ADDRESS`]), and at most
+//!   half the cap: one client (or one script) cannot take every slot and so the site. A
+//!   connection over it is closed at once, its slot given back. A browser opens 6 at most to
+//!   a site, and a live game one more: 128 leaves room for a household or an office behind one
+//!   address. Off behind a reverse proxy (`--client-address-header`), where every connection
+//!   is the proxy's: it is the proxy that bounds each client then.
 
 use std::future::Future;
 use std::io::{self, IoSlice};
@@ -25,6 +31,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum_server::{AddrListener, Address};
+use duobao_online::{Held, PerAddressCount};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -37,6 +44,9 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// The most connections open at once, when the open-file limit allows.
 pub const MAX_CONNECTIONS: usize = 1024;
+/// The most connections open at once from one client address, when the cap is at least twice
+/// that.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 128;
 /// The open files kept free of connections: the runtime's own, the files being sent, the CA's.
 const SPARE_FILES: usize = 64;
 
@@ -50,6 +60,10 @@ pub struct Limits {
     /// The most connections open at once; `None` for [`MAX_CONNECTIONS`]; fewer either way when
     /// the open-file limit leaves less room (the limit less 64).
     pub max_connections: Option<usize>,
+    /// The most connections open at once from one address: [`MAX_CONNECTIONS_PER_ADDRESS`]
+    /// by default, and never more than half the cap; `None` for no cap per address (behind a
+    /// reverse proxy, whose address every connection has).
+    pub connections_per_address: Option<usize>,
 }
 
 impl Default for Limits {
@@ -58,8 +72,15 @@ impl Default for Limits {
             header_read_timeout: HEADER_READ_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,
             max_connections: None,
+            connections_per_address: Some(MAX_CONNECTIONS_PER_ADDRESS),
         }
     }
+}
+
+/// What one address may hold of `cap` connections: `wanted` (`None`: all of them), and at most
+/// half of them (at least one).
+pub fn per_address_cap(wanted: Option<usize>, cap: usize) -> usize {
+    wanted.map_or(cap, |wanted| wanted.min(cap / 2).max(1))
 }
 
 /// `wanted` connections ([`MAX_CONNECTIONS`] unless told: a server of live games holds two
@@ -111,21 +132,29 @@ impl Address for Peer {
     type Listener = CappedListener;
 }
 
-/// A listener that accepts only while fewer than its cap of connections are open, and whose
-/// connections close after a while without traffic.
+/// A listener that accepts only while fewer than its cap of connections are open, and fewer
+/// than its cap per address from the client's, and whose connections close after a while
+/// without traffic.
 pub struct CappedListener {
     listener: TcpListener,
     slots: Arc<Semaphore>,
+    per_address: PerAddressCount,
     idle_timeout: Duration,
 }
 
 impl CappedListener {
-    /// Accepts from `listener` at most `cap` connections open at once, each closed after
-    /// `idle_timeout` without a byte moving.
-    pub fn new(listener: TcpListener, cap: usize, idle_timeout: Duration) -> Self {
+    /// Accepts from `listener` at most `cap` connections open at once, `per_address` of them
+    /// from one address, each closed after `idle_timeout` without a byte moving.
+    pub fn new(
+        listener: TcpListener,
+        cap: usize,
+        per_address: usize,
+        idle_timeout: Duration,
+    ) -> Self {
         CappedListener {
             listener,
             slots: Arc::new(Semaphore::new(cap)),
+            per_address: PerAddressCount::new(per_address),
             idle_timeout,
         }
     }
@@ -142,19 +171,25 @@ impl AddrListener<Connection, Peer> for CappedListener {
     }
 
     /// Waits for a free slot, then for a connection: while the cap is reached, new
-    /// connections wait in the kernel's backlog.
+    /// connections wait in the kernel's backlog. One from an address that has its share open
+    /// is closed at once.
     async fn accept_stream(&self) -> io::Result<(Connection, Peer)> {
         let slot = Arc::clone(&self.slots)
             .acquire_owned()
             .await
             .map_err(io::Error::other)?;
-        let (stream, address) = self.listener.accept().await?;
+        let (stream, address, held) = loop {
+            let (stream, address) = self.listener.accept().await?;
+            if let Some(held) = self.per_address.enter(address.ip()) {
+                break (stream, address, held);
+            }
+        };
         // A response goes out as its head and then its body: with Nagle's algorithm the body
         // would wait for the client's delayed acknowledgement of the head (40 ms on Linux). A
         // socket that refuses the option still works, only slower.
         let _ = stream.set_nodelay(true);
         Ok((
-            Connection::new(stream, slot, self.idle_timeout),
+            Connection::new(stream, slot, held, self.idle_timeout),
             Peer(address.ip()),
         ))
     }
@@ -164,22 +199,30 @@ impl AddrListener<Connection, Peer> for CappedListener {
     }
 }
 
-/// An accepted connection: holds its slot until dropped, and fails its reads and writes once
-/// no byte has moved either way for the idle timeout, which ends the connection.
+/// An accepted connection: holds its slot and its place among its address's until dropped, and
+/// fails its reads and writes once no byte has moved either way for the idle timeout, which
+/// ends the connection.
 pub struct Connection {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
+    _held: Held,
     idle_timeout: Duration,
     last_moved: Instant,
     watchdog: Pin<Box<Sleep>>,
 }
 
 impl Connection {
-    fn new(stream: TcpStream, slot: OwnedSemaphorePermit, idle_timeout: Duration) -> Self {
+    fn new(
+        stream: TcpStream,
+        slot: OwnedSemaphorePermit,
+        held: Held,
+        idle_timeout: Duration,
+    ) -> Self {
         let now = Instant::now();
         Connection {
             stream,
             _slot: slot,
+            _held: held,
             idle_timeout,
             last_moved: now,
             watchdog: Box::pin(tokio::time::sleep_until(now + idle_timeout)),
@@ -272,6 +315,14 @@ impl AsyncWrite for Connection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_address_has_half_the_cap_at_most() {
+        assert_eq!(per_address_cap(Some(128), 1024), 128);
+        assert_eq!(per_address_cap(Some(128), 100), 50);
+        assert_eq!(per_address_cap(Some(128), 1), 1);
+        assert_eq!(per_address_cap(None, 1024), 1024);
+    }
 
     #[test]
     fn the_cap_leaves_room_below_the_open_file_limit() {

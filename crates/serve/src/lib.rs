@@ -9,7 +9,7 @@
 //! answers with the regular files inside the folder and nothing else (no dotfiles, nothing a
 //! link leads to outside, no redirect to another site: `confine`), bounds slow and idle
 //! clients and the connections open at once ([`Limits`]: 10 s for a request's head, 60 s
-//! without traffic, at most 1024 connections), sends the headers of a careful static site and
+//! without traffic, at most 1024 connections, 128 from one address), sends the headers of a careful static site and
 //! those that make the page cross-origin isolated (for the engine's worker), and its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
 //! Given endgame tables, it answers `GET /api/tablebase?fen=FEN` from them too
 //! ([`TABLEBASE_PATH`]); given the online games' service (crates/online), `/api/online/…` and
@@ -47,7 +47,9 @@ use tower_http::services::ServeDir;
 
 use connections::{CappedListener, Peer};
 
-pub use connections::{Limits, HEADER_READ_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS};
+pub use connections::{
+    Limits, HEADER_READ_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS,
+};
 pub use headers::is_content_hashed;
 pub use local_ca::{CaError, CaNotice, LocalCa};
 pub use tablebase_api::TABLEBASE_PATH;
@@ -267,6 +269,7 @@ impl Site {
         let listener = CappedListener::new(
             tokio::net::TcpListener::from_std(self.listener)?,
             self.max_connections,
+            connections::per_address_cap(self.limits.connections_per_address, self.max_connections),
             self.limits.idle_timeout,
         );
         let mut server = Server::from_listener(listener)

@@ -47,7 +47,8 @@ struct Args {
     /// (X-Forwarded-For or X-Real-IP), for the online games' rate limits
     #[arg(long, value_name = "HEADER")]
     client_address_header: Option<axum::http::HeaderName>,
-    /// No rate limits on the online games: only for load tests from one machine
+    /// No rate limits on the online games and no cap on one address's connections: only for
+    /// load tests from one machine
     #[arg(long)]
     no_rate_limits: bool,
     /// The most connections open at once (two a live game) [default: 1024]
@@ -104,6 +105,14 @@ fn main() -> ExitCode {
         cert_dir: args.cert_dir.clone(),
         limits: Limits {
             max_connections: args.max_connections.map(|n| n as usize),
+            // Behind a proxy every connection is the proxy's; a load test's bots may all be
+            // one address's.
+            connections_per_address: if args.client_address_header.is_some() || args.no_rate_limits
+            {
+                None
+            } else {
+                Limits::default().connections_per_address
+            },
             ..Limits::default()
         },
         tables: args.tables.clone(),

@@ -329,7 +329,7 @@ fn online_games_are_kept_in_the_local_data_folder_by_default() {
     let mut stream = TcpStream::connect(&authority).unwrap();
     let body = r#"{"side":"red","turn_seconds":60}"#;
     let request = format!(
-        "POST /api/online/games HTTP/1.1\r\nHost: {authority}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST /api/online/games HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).unwrap();

@@ -697,10 +697,12 @@ fn start_limited(dir: &Path, limits: Limits) -> Running {
     })
 }
 
+/// Short timeouts, and no cap per address: every client here is 127.0.0.1.
 const SHORT: Limits = Limits {
     header_read_timeout: Duration::from_secs(1),
     idle_timeout: Duration::from_secs(60),
     max_connections: None,
+    connections_per_address: None,
 };
 
 /// Reads until the server closes the connection, and how long that took; `None` if it has not
@@ -748,7 +750,7 @@ async fn a_connection_where_nothing_moves_is_closed() {
         Limits {
             header_read_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(1),
-            max_connections: None,
+            ..SHORT
         },
     );
     let mut stalled = TcpStream::connect(server.addr).await.unwrap();
@@ -817,6 +819,41 @@ async fn over_the_cap_a_connection_waits_for_a_free_slot() {
         took > Duration::from_millis(700),
         "answered over the cap: {took:?}"
     );
+}
+
+#[tokio::test]
+async fn one_address_cannot_take_every_connection() {
+    let dir = web_build();
+    let server = start_limited(
+        dir.path(),
+        Limits {
+            header_read_timeout: Duration::from_secs(5),
+            ..Limits::default()
+        },
+    );
+    let _held = slow_clients(server.addr, 128).await;
+    // The 129th from the same address is closed at once, not kept waiting.
+    let mut over = TcpStream::connect(server.addr).await.unwrap();
+    let _ = over.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let took = closed_within(&mut over, Duration::from_secs(3)).await;
+    assert!(
+        took.is_some_and(|took| took < Duration::from_secs(2)),
+        "{took:?}"
+    );
+    // Another address is answered.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+    let mut other = socket.connect(server.addr).await.unwrap();
+    other
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(4), other.read_to_end(&mut answer))
+        .await
+        .expect("answered")
+        .unwrap();
+    assert!(answer.starts_with(b"HTTP/1.1 200"), "{answer:?}");
 }
 
 /// The tables of every slice with at most 4 soldiers (built once), in files in a folder of
