@@ -73,6 +73,20 @@ pub const MIGRATIONS: &[&str] = &[
     )",
 ];
 
+/// The games [`Store::expire_unplayed`] deletes, `$1` the time they must have ended before, in
+/// SQL both databases take.
+const UNPLAYED: &str = "SELECT id FROM online_games AS g WHERE status = 'ended' AND updated_at < $1
+    AND NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass')";
+
+/// The statements that delete them, their rows first (whose deletion leaves them unplayed).
+fn delete_unplayed() -> [String; 3] {
+    [
+        format!("DELETE FROM online_moves WHERE game_id IN ({UNPLAYED})"),
+        format!("DELETE FROM online_events WHERE game_id IN ({UNPLAYED})"),
+        format!("DELETE FROM online_games WHERE id IN ({UNPLAYED})"),
+    ]
+}
+
 /// A game to create: waiting for its second player, or (a rematch, a pairing) with both seats
 /// and its first events.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,6 +243,9 @@ pub enum Notice {
         black: bool,
         watchers: u32,
     },
+    /// Notices may have been missed (the connection that LISTENs was down): every game reads
+    /// what was stored after its version.
+    Missed,
 }
 
 impl Notice {
@@ -248,6 +265,7 @@ impl Notice {
                 u8::from(*red),
                 u8::from(*black)
             ),
+            Notice::Missed => "m".into(),
         }
     }
 
@@ -268,6 +286,7 @@ impl Notice {
                 black: *black == "1",
                 watchers: watchers.parse().ok()?,
             }),
+            ["m"] => Some(Notice::Missed),
             _ => None,
         }
     }
@@ -314,6 +333,9 @@ pub trait Store: Send + Sync + 'static {
     fn unfinished(&self) -> Pending<'_, Vec<String>>;
     /// Deletes the games still waiting that were created before `before`; how many.
     fn expire_waiting(&self, before: Millis) -> Pending<'_, u64>;
+    /// Deletes the games that ended before `before` with no move played, only passes if any
+    /// (aborted, or left by both players and drawn by repetition); how many.
+    fn expire_unplayed(&self, before: Millis) -> Pending<'_, u64>;
     /// Pairs `seek` with the oldest seek of the same turn time seen since `alive_since`, creating
     /// `game` (its seats: `seek` at `seat`, the other at the other): the paired game, or `None`
     /// when it now waits itself.
@@ -334,6 +356,8 @@ pub trait Store: Send + Sync + 'static {
     fn cancel_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, SeekState>;
     /// Deletes seeks not paired and not seen since `before`.
     fn expire_seeks(&self, before: Millis) -> Pending<'_, u64>;
+    /// The database's clock, milliseconds since the Unix epoch: what the nodes judge time by.
+    fn now(&self) -> Pending<'_, Millis>;
     /// Marks this node alive at `now` and tells whether another was alive since `since`.
     fn heartbeat<'a>(&'a self, node: &'a str, now: Millis, since: Millis) -> Pending<'a, bool>;
     /// Tells the other nodes (and this one's subscribers).
@@ -385,6 +409,7 @@ mod tests {
                 black: false,
                 watchers: 3,
             },
+            Notice::Missed,
         ] {
             assert_eq!(Notice::from_payload(&notice.to_payload()), Some(notice));
         }
