@@ -18,8 +18,8 @@ use crate::store::{Database, Notice, StoreError};
 
 /// How long an invitation nobody accepts is kept.
 pub const INVITE_LIFETIME: Duration = Duration::from_secs(24 * 3600);
-/// How long a game that ended with no move played (aborted, or left by both players) is kept:
-/// a week, for a player to look back at it, then it is only clutter.
+/// How long a game that was aborted, or ended with no move played (left by both players), is
+/// kept: a week, for a player to look back at it; then it is only clutter.
 const UNPLAYED_LIFETIME: Duration = Duration::from_secs(7 * 24 * 3600);
 /// A seek not renewed for this long is dropped.
 pub const SEEK_LIFETIME: Duration = Duration::from_secs(40);

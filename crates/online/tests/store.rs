@@ -407,7 +407,7 @@ async fn seekers_arriving_together_are_always_paired() {
 }
 
 #[tokio::test]
-async fn games_nobody_played_are_deleted_a_while_after_they_end() {
+async fn aborted_and_unplayed_games_are_deleted_a_while_after_they_end() {
     on_both(|store, name| async move {
         let ended = |result: &str, at| Event::End {
             result: result.into(),
@@ -431,8 +431,9 @@ async fn games_nobody_played_are_deleted_a_while_after_they_end() {
             let store = store.clone();
             async move { assert_eq!(store.append(append).await.unwrap(), Appended::Stored) }
         };
-        // Aborted before anyone played, long ago: deleted.
-        stored(after("aborted001", 1, vec![ended("aborted", T0)], T0)).await;
+        // Aborted after Red's first move, long ago: deleted.
+        let aborted = vec![a_move(0, "c3c2", Seat::Red), ended("aborted", T0)];
+        stored(after("aborted001", 1, aborted, T0)).await;
         // Left by both: nothing but passes, then the draw.
         let passes = (0..4)
             .map(|ply| a_move(ply, "pass", [Seat::Red, Seat::Black][ply as usize % 2]))

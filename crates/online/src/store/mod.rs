@@ -76,9 +76,10 @@ pub const MIGRATIONS: &[&str] = &[
 /// The games [`Store::expire_unplayed`] deletes, `$1` the time they must have ended before, in
 /// SQL both databases take.
 const UNPLAYED: &str = "SELECT id FROM online_games AS g WHERE status = 'ended' AND updated_at < $1
-    AND NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass')";
+    AND (result = 'aborted'
+        OR NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass'))";
 
-/// The statements that delete them, their rows first (whose deletion leaves them unplayed).
+/// The statements that delete them, their rows first (whose deletion leaves them selected).
 fn delete_unplayed() -> [String; 3] {
     [
         format!("DELETE FROM online_moves WHERE game_id IN ({UNPLAYED})"),
@@ -333,8 +334,8 @@ pub trait Store: Send + Sync + 'static {
     fn unfinished(&self) -> Pending<'_, Vec<String>>;
     /// Deletes the games still waiting that were created before `before`; how many.
     fn expire_waiting(&self, before: Millis) -> Pending<'_, u64>;
-    /// Deletes the games that ended before `before` with no move played, only passes if any
-    /// (aborted, or left by both players and drawn by repetition); how many.
+    /// Deletes the games that ended before `before` aborted (at most one ply played) or with no
+    /// move played, only passes if any (left by both players, drawn by repetition); how many.
     fn expire_unplayed(&self, before: Millis) -> Pending<'_, u64>;
     /// Pairs `seek` with the oldest seek of the same turn time seen since `alive_since`, creating
     /// `game` (its seats: `seek` at `seat`, the other at the other): the paired game, or `None`
