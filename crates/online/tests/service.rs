@@ -1,13 +1,21 @@
 //! The online games as a client meets them, over real HTTP and WebSockets on 127.0.0.1 with an
 //! SQLite database: a game from invitation to rematch, reconnecting by version, pairing, claiming
 //! a win, the clock's allowance, and every kind of bad input refused with a clear error while the
-//! server stays up; and two nodes on one PostgreSQL database, one with its clock set wrong, one
-//! losing the connection it hears the other's notices on.
+//! server stays up, and a database that goes away; and two nodes on one PostgreSQL database, one
+//! with its clock set wrong, one losing the connection it hears the other's notices on.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_online::{open_database, ClientIp, Database, Online, Options, APP_SHELL_ORIGINS};
+use duobao_online::store::{
+    Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
+};
+use duobao_online::{
+    open_database, ClientIp, Database, Event, Online, Options, Seat, StoreError, StoredGame,
+    APP_SHELL_ORIGINS,
+};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -855,4 +863,101 @@ async fn a_node_whose_listening_connection_drops_catches_up_when_it_is_back() {
         "{:?}",
         acked.elapsed()
     );
+}
+
+/// A database that goes away on demand: while `away`, every append fails; appends are counted.
+struct Flaky {
+    inner: Database,
+    away: AtomicBool,
+    appends: AtomicUsize,
+}
+
+impl Store for Flaky {
+    fn create(&self, game: NewGame) -> Pending<'_, ()> {
+        self.inner.create(game)
+    }
+    fn append(&self, append: Append) -> Pending<'_, Appended> {
+        self.appends.fetch_add(1, Ordering::SeqCst);
+        if self.away.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError("away".into())) });
+        }
+        self.inner.append(append)
+    }
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<StoredGame>> {
+        self.inner.load(id)
+    }
+    fn events_after<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, Vec<Event>> {
+        self.inner.events_after(id, version)
+    }
+    fn game_ids(&self) -> Pending<'_, Vec<String>> {
+        self.inner.game_ids()
+    }
+    fn unfinished(&self) -> Pending<'_, Vec<String>> {
+        self.inner.unfinished()
+    }
+    fn expire_waiting(&self, before: i64) -> Pending<'_, u64> {
+        self.inner.expire_waiting(before)
+    }
+    fn expire_unplayed(&self, before: i64) -> Pending<'_, u64> {
+        self.inner.expire_unplayed(before)
+    }
+    fn seek(
+        &self,
+        seek: Seek,
+        alive_since: i64,
+        pair: Pairing,
+    ) -> Pending<'_, Option<(String, Seat)>> {
+        self.inner.seek(seek, alive_since, pair)
+    }
+    fn seek_state<'a>(&'a self, id: &'a str, hash: &'a str, now: i64) -> Pending<'a, SeekState> {
+        self.inner.seek_state(id, hash, now)
+    }
+    fn cancel_seek<'a>(&'a self, id: &'a str, hash: &'a str) -> Pending<'a, SeekState> {
+        self.inner.cancel_seek(id, hash)
+    }
+    fn expire_seeks(&self, before: i64) -> Pending<'_, u64> {
+        self.inner.expire_seeks(before)
+    }
+    fn now(&self) -> Pending<'_, i64> {
+        self.inner.now()
+    }
+    fn heartbeat<'a>(&'a self, node: &'a str, now: i64, since: i64) -> Pending<'a, bool> {
+        self.inner.heartbeat(node, now, since)
+    }
+    fn publish(&self, notice: Notice) -> Pending<'_, ()> {
+        self.inner.publish(notice)
+    }
+    fn notices(&self) -> tokio::sync::broadcast::Receiver<Notice> {
+        self.inner.notices()
+    }
+    fn shared(&self) -> bool {
+        self.inner.shared()
+    }
+}
+
+#[tokio::test]
+async fn a_clock_the_database_keeps_failing_backs_off() {
+    let folder = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
+    let flaky = Arc::new(Flaky {
+        inner: open_database(&url).await.unwrap(),
+        away: AtomicBool::new(false),
+        appends: AtomicUsize::new(0),
+    });
+    let addr = serve(Arc::clone(&flaky) as Database, Options::default()).await;
+    let game = new_game(addr, 3).await;
+    let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+    let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(&mut red, "ack").await;
+    flaky.appends.store(0, Ordering::SeqCst);
+    flaky.away.store(true, Ordering::SeqCst);
+    // The turn runs out 3 s on; for 6 s after that the clock cannot pass it. Trying every
+    // 500 ms would be 12 tries; waiting 250 ms, then twice as long each time, is 5.
+    drain(&mut black, Duration::from_millis(9_300)).await;
+    let tries = flaky.appends.load(Ordering::SeqCst);
+    assert!((3..=6).contains(&tries), "{tries} tries in 6 s");
+    // Once the database is back, the clock passes the turn at its next try.
+    flaky.away.store(false, Ordering::SeqCst);
+    assert_eq!(next_ply(&mut black, 1).await["move"], "pass");
 }
