@@ -133,6 +133,7 @@ impl Shared {
         self.seek_waiters.lock().expect("seek waiters").remove(id);
     }
 
+    /// Rings every seek's bell: its pairing's notice may have been missed.
     pub fn ring_every_seek(&self) {
         for bell in self.seek_waiters.lock().expect("seek waiters").values() {
             bell.notify_one();
