@@ -1,9 +1,9 @@
 //! The time a node judges the games by: the database's clock, as this node last measured its
 //! offset to it (at start and at every heartbeat), so that the nodes on one database agree on
 //! when a turn ends however their machines' clocks are set. A measurement is the database's time
-//! read between two readings of this machine's: the database read it, at the latest, halfway
-//! through the round trip, give or take half of it; of the last few the one of the shortest round
-//! trip is trusted, as NTP's clock filter does, since a slow answer says least.
+//! read between two readings of this machine's: taken as read halfway through that round trip,
+//! it is off by at most half of it; of the last few the one of the shortest round trip is
+//! trusted, as NTP's clock filter does, since a slow answer says least.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicI64, Ordering};
