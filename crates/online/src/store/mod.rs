@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use crate::model::{Event, Millis, Status};
+use crate::model::{Event, Millis, Status, ABORTED};
 use crate::protocol::Seat;
 
 pub use postgres::PostgresStore;
@@ -73,18 +73,19 @@ pub const MIGRATIONS: &[&str] = &[
     )",
 ];
 
-/// The games [`Store::expire_unplayed`] deletes, `$1` the time they must have ended before, in
-/// SQL both databases take.
-const UNPLAYED: &str = "SELECT id FROM online_games AS g WHERE status = 'ended' AND updated_at < $1
-    AND (result = 'aborted'
-        OR NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass'))";
-
-/// The statements that delete them, their rows first (whose deletion leaves them selected).
+/// The statements that delete the games [`Store::expire_unplayed`] names, `$1` the time they
+/// must have ended before, in SQL both databases take: their rows first (whose deletion leaves
+/// them named still).
 fn delete_unplayed() -> [String; 3] {
+    let unplayed = format!(
+        "SELECT id FROM online_games AS g WHERE status = 'ended' AND updated_at < $1
+         AND (result = '{ABORTED}'
+            OR NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass'))"
+    );
     [
-        format!("DELETE FROM online_moves WHERE game_id IN ({UNPLAYED})"),
-        format!("DELETE FROM online_events WHERE game_id IN ({UNPLAYED})"),
-        format!("DELETE FROM online_games WHERE id IN ({UNPLAYED})"),
+        format!("DELETE FROM online_moves WHERE game_id IN ({unplayed})"),
+        format!("DELETE FROM online_events WHERE game_id IN ({unplayed})"),
+        format!("DELETE FROM online_games WHERE id IN ({unplayed})"),
     ]
 }
 
