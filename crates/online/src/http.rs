@@ -29,7 +29,6 @@ use crate::protocol::{
 use crate::rooms::SEEK_LIFETIME;
 use crate::secret;
 use crate::service::{ClientIp, Online};
-use crate::shared::now_millis;
 use crate::socket::{self, MAX_FRAME};
 use crate::store::{NewGame, Pairing, Seek, SeekState};
 
@@ -214,7 +213,7 @@ async fn create(
     let game = NewGame {
         id: id.clone(),
         turn_seconds,
-        created_at: now_millis(),
+        created_at: online.inner.shared.clock.now(),
         red_hash: if seat == Seat::Red {
             hash.clone()
         } else {
@@ -325,7 +324,7 @@ async fn new_seek(
     admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let key = secret::new_key();
-    let now = now_millis();
+    let now = online.inner.shared.clock.now();
     let seek = Seek {
         id: secret::new_id(),
         secret_hash: secret::hash(&key),
@@ -394,7 +393,11 @@ async fn wait_for_partner(
     let hash = secret::hash(&key);
     let until = tokio::time::Instant::now() + SEEK_POLL;
     let answer = loop {
-        match shared.store.seek_state(&seek, &hash, now_millis()).await {
+        match shared
+            .store
+            .seek_state(&seek, &hash, shared.clock.now())
+            .await
+        {
             Ok(SeekState::Paired { game, seat }) => {
                 shared.ensure(&game);
                 break seated(game, seat, key);

@@ -10,8 +10,11 @@
 //! app's native shells ([`APP_SHELL_ORIGINS`]), and answers CORS for the latter. The handlers
 //! read the client's address as [`ClientIp`] from the connection, for the rate limits.
 
+mod backoff;
+mod clock;
 mod command;
 mod http;
+mod lag;
 mod limits;
 mod model;
 mod origin;

@@ -12,17 +12,20 @@ use serde_json::json;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use crate::backoff::Backoff;
 use crate::command::{ClientId, Command, Outgoing};
 use crate::limits::SEAT_SOCKETS;
+use crate::lag::Lag;
 use crate::model::{Decision, Event, GameState, Millis, Presence, Status};
 use crate::protocol::{ClientFrame, Refusal, Seat};
 use crate::secret;
-use crate::shared::{now_millis, Shared};
+use crate::shared::Shared;
 use crate::store::{Append, Appended, NewGame, Notice, StoredGame};
 
 /// The allowance for the network before a turn is passed: this much at least …
 const BASE_ALLOWANCE: Millis = 250;
-/// … and at most this much, the mover's measured round trip counted in between.
+/// … and at most this much, the mover's measured lag (the median of its last round trips,
+/// `lag`) counted in between.
 const MAX_ALLOWANCE: Millis = 1000;
 /// Where the mover's socket is on another node, that node passes the turn; this one only if
 /// that node is gone.
@@ -48,11 +51,13 @@ struct Room {
     invite_hash: Option<String>,
     clients: HashMap<ClientId, Client>,
     next_client: ClientId,
-    rtt: HashMap<Seat, Duration>,
+    lag: HashMap<Seat, Lag>,
     /// Who is connected on other nodes, as they last said.
     remote: HashMap<String, (Presence, Instant)>,
     shown_presence: Presence,
     last_published: Instant,
+    /// The database's failures in a row, which the clock waits out.
+    backoff: Backoff,
 }
 
 /// Loads game `id` and runs its task until it has nothing left to do. `fresh_turn`: the server
@@ -94,7 +99,7 @@ pub async fn run(
             return;
         }
     };
-    let now = now_millis();
+    let now = shared.clock.now();
     if room.state.status == Status::Playing
         && (fresh_turn || room.state.turn_ends() + BACKUP_DELAY < now)
     {
@@ -104,7 +109,7 @@ pub async fn run(
     }
     let mut idle_since = Instant::now();
     loop {
-        let deadline = room.pass_deadline();
+        let deadline = room.clock_deadline();
         let idle_ends = idle_since + IDLE;
         let publish_at = room.last_published + PRESENCE_EVERY;
         tokio::select! {
@@ -158,10 +163,11 @@ impl Room {
             invite_hash: stored.invite_hash,
             clients: HashMap::new(),
             next_client: 1,
-            rtt: HashMap::new(),
+            lag: HashMap::new(),
             remote: HashMap::new(),
             shown_presence: Presence::default(),
             last_published: Instant::now(),
+            backoff: Backoff::default(),
         })
     }
 
@@ -215,18 +221,26 @@ impl Room {
         let mover = self.state.turn()?;
         let here = self.clients.values().any(|c| c.seat == Some(mover));
         let allowance = if here {
-            let rtt = self
-                .rtt
-                .get(&mover)
-                .map_or(0, |rtt| rtt.as_millis() as Millis);
-            (BASE_ALLOWANCE + rtt).min(MAX_ALLOWANCE)
+            let lag = self.lag.get(&mover).map_or(0, Lag::figure);
+            (BASE_ALLOWANCE + lag).min(MAX_ALLOWANCE)
         } else if self.shared.store.shared() {
             BACKUP_DELAY
         } else {
             MAX_ALLOWANCE
         };
-        let wait = (self.state.turn_ends() + allowance - now_millis()).max(0);
+        let wait = (self.state.turn_ends() + allowance - self.shared.clock.now()).max(0);
         Some(Instant::now() + Duration::from_millis(wait as u64))
+    }
+
+    /// When the clock next tries to pass the turn: at its deadline, or once the database's
+    /// failures are waited out.
+    fn clock_deadline(&self) -> Option<Instant> {
+        let deadline = self.pass_deadline()?;
+        Some(
+            self.backoff
+                .until()
+                .map_or(deadline, |until| deadline.max(until)),
+        )
     }
 
     async fn handle(&mut self, command: Command) {
@@ -237,10 +251,17 @@ impl Room {
                 outbox,
                 reply,
             } => self.hello(secret, version, outbox, reply),
-            Command::Frame { client, frame } => self.frame(client, frame).await,
+            Command::Frame { client, frame } => {
+                // A frame that comes after the pass is judged after it, whichever the task
+                // heard of first.
+                if self.clock_deadline().is_some_and(|at| at <= Instant::now()) {
+                    self.time_out().await;
+                }
+                self.frame(client, frame).await;
+            }
             Command::Lag { client, rtt } => {
                 if let Some(seat) = self.clients.get(&client).and_then(|c| c.seat) {
-                    self.rtt.insert(seat, rtt);
+                    self.lag.entry(seat).or_default().record(rtt);
                 }
             }
             Command::Leave { client } => {
@@ -255,7 +276,11 @@ impl Room {
                 let _ = reply.send(self.join(&invite, secret).await);
             }
             Command::View { reply } => {
-                let _ = reply.send(Ok(self.state.view(now_millis(), self.presence(), None)));
+                let _ = reply.send(Ok(self.state.view(
+                    self.shared.clock.now(),
+                    self.presence(),
+                    None,
+                )));
             }
             Command::Notice(Notice::Game { version, .. }) => {
                 if version > self.state.version {
@@ -279,7 +304,7 @@ impl Room {
                     self.show_presence();
                 }
             }
-            Command::Notice(Notice::Paired { .. }) => {}
+            Command::Notice(Notice::Paired { .. } | Notice::Missed) => {}
             Command::CatchUp => self.catch_up().await,
         }
     }
@@ -309,7 +334,7 @@ impl Room {
         }
         let client = self.next_client;
         self.next_client += 1;
-        let now = now_millis();
+        let now = self.shared.clock.now();
         for message in self.catch_up_messages(version, seat, now) {
             let _ = outbox.try_send(message);
         }
@@ -378,7 +403,7 @@ impl Room {
             return;
         };
         if let ClientFrame::Ping = frame {
-            let now = now_millis();
+            let now = self.shared.clock.now();
             let pong = json!({"t": "pong", "turn": self.state.turn(), "ms_left": self.state.millis_left(now)});
             self.send_to(client, pong.to_string().into());
             return;
@@ -389,7 +414,7 @@ impl Room {
         };
         // A write refused for a stale version is decided again on the game as it now is.
         for _ in 0..3 {
-            let now = now_millis();
+            let now = self.shared.clock.now();
             let new_id = secret::new_id();
             let opponent_present = self.presence().seat(seat.other());
             let decision = self
@@ -470,7 +495,9 @@ impl Room {
             };
             let key = chosen.clone().unwrap_or_else(secret::new_key);
             let seated = Some((seat, secret::hash(&key)));
-            let joined = vec![Event::Joined { at: now_millis() }];
+            let joined = vec![Event::Joined {
+                at: self.shared.clock.now(),
+            }];
             match self.commit(joined, seated, None, None).await? {
                 Appended::Stored => return Ok((seat, key)),
                 Appended::Conflict => continue,
@@ -479,16 +506,12 @@ impl Room {
         Err(Refusal::Unavailable)
     }
 
-    /// The clock passes the turn.
+    /// The clock passes the turn (if the database fails, it tries again after `backoff`).
     async fn time_out(&mut self) {
-        let Some(events) = self.state.time_out(now_millis()) else {
+        let Some(events) = self.state.time_out(self.shared.clock.now()) else {
             return;
         };
-        match self.commit(events, None, None, None).await {
-            Ok(_) => {}
-            // The database is away: try again shortly rather than spin.
-            Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
-        }
+        let _ = self.commit(events, None, None, None).await;
     }
 
     /// Stores `events` (and what comes with them), then applies them, acknowledges the move
@@ -508,9 +531,16 @@ impl Room {
             events: events.clone(),
             seated: seated.clone(),
             create,
-            at: now_millis(),
+            at: self.shared.clock.now(),
         };
-        match self.shared.store.append(append).await {
+        let outcome = self.shared.store.append(append).await;
+        if outcome.is_ok() && self.backoff.succeeded() {
+            eprintln!(
+                "duobao-serve: online game {}: the database answers again",
+                self.state.id
+            );
+        }
+        match outcome {
             Ok(Appended::Stored) => {
                 match seated {
                     Some((Seat::Red, hash)) => self.red_hash = Some(hash),
@@ -535,7 +565,12 @@ impl Room {
                 Ok(Appended::Conflict)
             }
             Err(problem) => {
-                eprintln!("duobao-serve: online game {}: {problem}", self.state.id);
+                if let Some(wait) = self.backoff.failed() {
+                    eprintln!(
+                        "duobao-serve: online game {}: {problem}; its clock tries again in {wait:?}",
+                        self.state.id
+                    );
+                }
                 Err(Refusal::Unavailable)
             }
         }
@@ -543,7 +578,7 @@ impl Room {
 
     /// Applies stored events and tells every socket.
     fn take(&mut self, events: Vec<Event>) {
-        let now = now_millis();
+        let now = self.shared.clock.now();
         for event in events {
             if let Err(problem) = self.state.apply(&event) {
                 eprintln!("duobao-serve: online game {}: {problem}", self.state.id);

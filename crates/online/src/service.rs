@@ -41,6 +41,9 @@ pub struct Options {
     /// No rate limits and no caps per address at all: only for load tests, where every bot
     /// comes from one address.
     pub no_rate_limits: bool,
+    /// Only for tests of several nodes: how far this node's clock is set wrong, in milliseconds
+    /// (ahead; behind if negative). The node corrects it by the database's clock.
+    pub clock_skew_millis: i64,
 }
 
 /// The online games of this server node.
@@ -72,7 +75,7 @@ pub(crate) struct Inner {
 impl Online {
     /// Starts the service on `database`: every game being played resumes, its clock running.
     pub async fn start(database: Database, options: Options) -> Result<Online, StoreError> {
-        let shared = rooms::start(database).await?;
+        let shared = rooms::start(database, options.clock_skew_millis).await?;
         let limit = |rate| {
             PerAddress::new(if options.no_rate_limits {
                 Rate::UNLIMITED

@@ -1,17 +1,17 @@
-//! What the games' tasks and the requests share: the database, this node's name, and the list
-//! of this node's games' tasks, each fed its commands (a task is started when its game is first
-//! asked for).
+//! What the games' tasks and the requests share: the database, this node's name and clock, and
+//! the list of this node's games' tasks, each fed its commands (a task is started when its game
+//! is first asked for).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot, Notify};
 
+use crate::clock::Clock;
 use crate::command::Command;
 use crate::limits::{MISSING_REMEMBERED, MISSING_REMEMBERED_FOR};
-use crate::model::Millis;
 use crate::protocol::Refusal;
 use crate::store::Database;
 
@@ -19,18 +19,13 @@ use crate::store::Database;
 /// that runs the tasks, so that this list need not know them.
 pub type StartTask = fn(Arc<Shared>, String, u64, mpsc::UnboundedReceiver<Command>, bool);
 
-/// Milliseconds since the Unix epoch, by this machine's clock.
-pub fn now_millis() -> Millis {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as Millis)
-}
-
 /// What the games' tasks and the requests share.
 pub struct Shared {
     pub store: Database,
     /// This node's name among the nodes on one database.
     pub node: String,
+    /// The time every deadline is judged by.
+    pub clock: Clock,
     rooms: Mutex<HashMap<String, (u64, mpsc::UnboundedSender<Command>)>>,
     generations: AtomicU64,
     /// Those waiting for their seek to be paired, by seek id.
@@ -41,10 +36,11 @@ pub struct Shared {
 }
 
 impl Shared {
-    pub fn new(store: Database, node: String, start_task: StartTask) -> Shared {
+    pub fn new(store: Database, node: String, clock: Clock, start_task: StartTask) -> Shared {
         Shared {
             store,
             node,
+            clock,
             rooms: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(0),
             seek_waiters: Mutex::new(HashMap::new()),
@@ -168,6 +164,13 @@ impl Shared {
         self.seek_waiters.lock().expect("seek waiters").remove(id);
     }
 
+    /// Rings every seek's bell: its pairing's notice may have been missed.
+    pub fn ring_every_seek(&self) {
+        for bell in self.seek_waiters.lock().expect("seek waiters").values() {
+            bell.notify_one();
+        }
+    }
+
     pub fn ring(&self, seek: &str) {
         if let Some(bell) = self.seek_waiters.lock().expect("seek waiters").get(seek) {
             bell.notify_one();
@@ -199,7 +202,12 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
         let store = crate::store::open(&url).await.unwrap();
-        let shared = Arc::new(Shared::new(store, "node".into(), count_start));
+        let shared = Arc::new(Shared::new(
+            store,
+            "node".into(),
+            Clock::new(0),
+            count_start,
+        ));
         shared.note_missing("gonegame01");
         let (reply, answer) = oneshot::channel();
         shared.deliver("gonegame01", Command::View { reply });

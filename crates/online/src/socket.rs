@@ -1,7 +1,8 @@
 //! A game's WebSocket, its origin checked before the upgrade (`origin`): the hello within 10 s,
-//! then frames in (limited in size and rate) and the game task's messages out; protocol pings
-//! every 15 s measure the round trip for the clock's allowance and find sockets that went
-//! silent.
+//! then frames in (limited in size and rate) and the game task's messages out; protocol pings,
+//! one at once and then every 10 s, measure the round trip for the clock's allowance and find
+//! sockets that went silent. A ping carries a random number and only the pong that returns it
+//! counts, timed from when this server sent it: what a client writes in a pong says nothing.
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -18,7 +19,7 @@ use crate::service::Online;
 /// The longest frame a client may send.
 pub const MAX_FRAME: usize = 1024;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
-const PING_EVERY: Duration = Duration::from_secs(15);
+const PING_EVERY: Duration = Duration::from_secs(10);
 const SILENT_FOR: Duration = Duration::from_secs(45);
 /// 20 frames a second on average, bursts of 40.
 const FRAMES: Rate = Rate {
@@ -49,8 +50,10 @@ pub async fn serve(
         return;
     };
     let shared = &online.inner.shared;
-    let started = Instant::now();
-    let mut ping = tokio::time::interval_at(started + PING_EVERY, PING_EVERY);
+    // The first tick is at once: the clock's allowance has a measured round trip from the start.
+    let mut ping = tokio::time::interval(PING_EVERY);
+    // The last ping's number and when it went; a pong that comes back later is not awaited.
+    let mut awaited: Option<([u8; 8], Instant)> = None;
     let mut heard = Instant::now();
     let mut frames = Bucket::full(FRAMES);
     loop {
@@ -83,10 +86,9 @@ pub async fn serve(
                         Ok(frame) => shared.deliver(&id, Command::Frame { client, frame }),
                     },
                     Message::Pong(payload) => {
-                        if let Ok(sent) = <[u8; 8]>::try_from(&payload[..]) {
-                            let sent = Duration::from_millis(u64::from_be_bytes(sent));
-                            let rtt = started.elapsed().saturating_sub(sent);
-                            shared.deliver(&id, Command::Lag { client, rtt });
+                        if let Some((_, sent)) = awaited.filter(|(n, _)| payload[..] == n[..]) {
+                            awaited = None;
+                            shared.deliver(&id, Command::Lag { client, rtt: sent.elapsed() });
                         }
                     }
                     Message::Close(_) => break,
@@ -113,8 +115,9 @@ pub async fn serve(
                 if heard.elapsed() > SILENT_FOR {
                     break;
                 }
-                let stamp = (started.elapsed().as_millis() as u64).to_be_bytes();
-                if socket.send(Message::Ping(stamp.to_vec().into())).await.is_err() {
+                let number: [u8; 8] = rand::random();
+                awaited = Some((number, Instant::now()));
+                if socket.send(Message::Ping(number.to_vec().into())).await.is_err() {
                     break;
                 }
             }

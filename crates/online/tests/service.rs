@@ -1,17 +1,30 @@
 //! The online games as a client meets them, over real HTTP and WebSockets on 127.0.0.1 with an
 //! SQLite database: a game from invitation to rematch, reconnecting by version, pairing, claiming
-//! a win, and every kind of bad input refused with a clear error while the server stays up.
+//! a win, the clock's allowance, and every kind of bad input refused with a clear error while the
+//! server stays up, and a database that goes away; and two nodes on one PostgreSQL database, one
+//! with its clock set wrong, one losing the connection it hears the other's notices on.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_online::{open_database, ClientIp, Online, Options, APP_SHELL_ORIGINS};
+use duobao_online::store::{
+    Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
+};
+use duobao_online::{
+    open_database, ClientIp, Database, Event, Online, Options, Seat, StoreError, StoredGame,
+    APP_SHELL_ORIGINS,
+};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+mod common;
+use common::{postgres_url, rand_suffix};
 
 struct Server {
     addr: SocketAddr,
@@ -21,17 +34,20 @@ struct Server {
 async fn server() -> Server {
     let folder = tempfile::tempdir().unwrap();
     let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
-    let online = Online::start(open_database(&url).await.unwrap(), Options::default())
-        .await
-        .unwrap();
+    Server {
+        addr: serve(open_database(&url).await.unwrap(), Options::default()).await,
+        _folder: folder,
+    }
+}
+
+/// Serves the online games on `database` on 127.0.0.1: the address.
+async fn serve(database: Database, options: Options) -> SocketAddr {
+    let online = Online::start(database, options).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = duobao_online::router(online).into_make_service_with_connect_info::<ClientIp>();
     tokio::spawn(async move { axum::serve(listener, app).await });
-    Server {
-        addr,
-        _folder: folder,
-    }
+    addr
 }
 
 /// An answer over HTTP: its status, its headers (names as sent) and its body as JSON.
@@ -125,22 +141,39 @@ async fn next_of(socket: &mut Socket, t: &str) -> Value {
     next_of_any(socket, &[t]).await
 }
 
-/// The next JSON message of one of the types `ts` (others skipped), within 6 s.
-async fn next_of_any(socket: &mut Socket, ts: &[&str]) -> Value {
+/// The next JSON message of one of these types (others skipped), within 6 s.
+async fn next_of_any(socket: &mut Socket, types: &[&str]) -> Value {
     let wanted = async {
         while let Some(Ok(message)) = socket.next().await {
             if let Message::Text(text) = message {
                 let value: Value = serde_json::from_str(&text).unwrap();
-                if ts.iter().any(|t| value["t"] == *t) {
+                if types.iter().any(|t| value["t"] == *t) {
                     return value;
                 }
             }
         }
-        panic!("the socket closed before a {ts:?}");
+        panic!("the socket closed before a {types:?}");
     };
     tokio::time::timeout(Duration::from_secs(6), wanted)
         .await
-        .unwrap_or_else(|_| panic!("no {ts:?} within 6 s"))
+        .unwrap_or_else(|_| panic!("no {types:?} within 6 s"))
+}
+
+/// Reads and drops what comes for `time`, answering the server's pings at once as a client's
+/// socket does.
+async fn drain(socket: &mut Socket, time: Duration) {
+    let reading = async { while let Some(Ok(_)) = socket.next().await {} };
+    let _ = tokio::time::timeout(time, reading).await;
+}
+
+/// The `move` event of ply `ply` (earlier ones skipped), within 6 s of the last.
+async fn next_ply(socket: &mut Socket, ply: u64) -> Value {
+    loop {
+        let moved = next_of(socket, "move").await;
+        if moved["ply"].as_u64() == Some(ply) {
+            return moved;
+        }
+    }
 }
 
 /// Whether the server closes the socket (after anything it says first) within 3 s.
@@ -203,6 +236,17 @@ async fn view(addr: SocketAddr, id: &str) -> Value {
     let (status, game) = request(addr, "GET", &format!("/api/online/games/{id}"), "").await;
     assert_eq!(status, 200);
     game
+}
+
+/// Any legal move in game `id` as it stands, by the rules.
+async fn a_legal_move(addr: SocketAddr, id: &str) -> String {
+    let mut rules = duobao_rules::Game::new();
+    for played in view(addr, id).await["moves"].as_array().unwrap() {
+        rules
+            .play(played.as_str().unwrap().parse().unwrap())
+            .unwrap();
+    }
+    rules.position().legal_moves()[0].to_string()
 }
 
 #[tokio::test]
@@ -682,16 +726,7 @@ async fn the_clock_passes_and_an_absent_opponent_loses_by_claim() {
     let full = view(addr, &game.id).await;
     let mine = full["moves"].as_array().unwrap().len();
     assert_eq!(mine, 2);
-    let position_move = {
-        // Any legal move for Red now: ask the rules.
-        let mut rules = duobao_rules::Game::new();
-        for played in full["moves"].as_array().unwrap() {
-            rules
-                .play(played.as_str().unwrap().parse().unwrap())
-                .unwrap();
-        }
-        rules.position().legal_moves()[0].to_string()
-    };
+    let position_move = a_legal_move(addr, &game.id).await;
     send(
         &mut red,
         json!({"t": "move", "ply": 2, "move": position_move}),
@@ -1046,4 +1081,229 @@ async fn sockets_opened_by_the_hundred_are_slowed() {
     let earned = 2 * began.elapsed().as_secs() as usize + 2;
     assert!((100..=100 + earned).contains(&opened), "{opened} opened");
     assert!(watch_from("127.0.0.2", addr, &game.id).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_client_lying_in_its_pong_gets_no_longer_allowance() {
+    let server = server().await;
+    let addr = server.addr;
+    let game = new_game(addr, 3).await;
+    let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+    let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+    // Black answers the server's pings at once, then sends a pong of its own as if its socket's
+    // first ping had taken all this time: 8 bytes of zeros, which the server once read as the
+    // time the ping left.
+    drain(&mut black, Duration::from_millis(1200)).await;
+    black.send(Message::Pong(vec![0; 8].into())).await.unwrap();
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(&mut red, "ack").await;
+    let moved = next_ply(&mut black, 0).await;
+    let ms_left = moved["ms_left"].as_u64().unwrap();
+    // Past the end of the turn by more than the allowance of a quick network (250 ms and the
+    // round trips measured on loopback), less than the most a slow one may have (1 s).
+    tokio::time::sleep(Duration::from_millis(ms_left + 650)).await;
+    let late = a_legal_move(addr, &game.id).await;
+    send(&mut black, json!({"t": "move", "ply": 1, "move": late})).await;
+    let answer = next_of_any(&mut black, &["ack", "error"]).await;
+    assert_eq!(answer["error"], "wrong_ply", "{answer}");
+    assert_eq!(view(addr, &game.id).await["moves"][1], "pass");
+}
+
+/// Two nodes on one new PostgreSQL schema (`None` without a server): their addresses, the
+/// second started with `second`'s options and at database address `url` + `second_url`.
+async fn two_nodes(second: Options, second_url: &str) -> Option<(SocketAddr, SocketAddr)> {
+    let url = postgres_url().await?;
+    let first = serve(open_database(&url).await.unwrap(), Options::default()).await;
+    let database = open_database(&format!("{url}{second_url}")).await.unwrap();
+    Some((first, serve(database, second).await))
+}
+
+/// When a turn is passed, from the acknowledgement of the move before it: the turn (3 s) and the
+/// allowance (250 ms and loopback's round trips), give or take a slow machine.
+fn assert_passed_in_time(since_ack: Duration) {
+    assert!(
+        (2_700..4_600).contains(&since_ack.as_millis()),
+        "passed {since_ack:?} after the move before"
+    );
+}
+
+#[tokio::test]
+async fn a_node_whose_clock_is_off_judges_turns_by_the_databases() {
+    let skewed = Options {
+        clock_skew_millis: 2_500,
+        ..Options::default()
+    };
+    let Some((on_time, ahead)) = two_nodes(skewed, "").await else {
+        return;
+    };
+    let game = new_game(on_time, 3).await;
+    let (mut red, _) = seated(ahead, &game.id, &game.red, 0).await;
+    let (mut black, _) = seated(on_time, &game.id, &game.black, 0).await;
+
+    // Red's move is stamped by the node whose clock is ahead; Black's turn still ends 3 s on.
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(&mut red, "ack").await;
+    let acked = tokio::time::Instant::now();
+    assert_eq!(next_ply(&mut black, 1).await["move"], "pass");
+    assert_passed_in_time(acked.elapsed());
+
+    // On the node whose clock is ahead, a move well inside the turn is taken …
+    next_ply(&mut red, 1).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let inside = a_legal_move(on_time, &game.id).await;
+    send(&mut red, json!({"t": "move", "ply": 2, "move": inside})).await;
+    let answer = next_of_any(&mut red, &["ack", "error"]).await;
+    assert_eq!(answer["t"], "ack", "{answer}");
+
+    // … and a turn is passed there when it runs out, not 2.5 s before.
+    next_ply(&mut black, 2).await;
+    let reply = a_legal_move(on_time, &game.id).await;
+    send(&mut black, json!({"t": "move", "ply": 3, "move": reply})).await;
+    next_of(&mut black, "ack").await;
+    let acked = tokio::time::Instant::now();
+    assert_eq!(next_ply(&mut red, 4).await["move"], "pass");
+    assert_passed_in_time(acked.elapsed());
+}
+
+#[tokio::test]
+async fn a_node_whose_listening_connection_drops_catches_up_when_it_is_back() {
+    let name = format!("dropped_{}", rand_suffix());
+    let Some((other, dropped)) =
+        two_nodes(Options::default(), &format!("&application_name={name}")).await
+    else {
+        return;
+    };
+    let game = new_game(other, 60).await;
+    let (mut red, _) = seated(dropped, &game.id, &game.red, 0).await;
+    let (mut black, _) = seated(other, &game.id, &game.black, 0).await;
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(&mut red, "ack").await;
+    next_ply(&mut black, 0).await;
+
+    // The connection Red's node LISTENs on is cut; Black moves on the other node meanwhile.
+    let (client, connection) = tokio_postgres::connect(
+        &std::env::var("DUOBAO_TEST_POSTGRES").unwrap(),
+        tokio_postgres::NoTls,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(connection);
+    let cut = client
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE application_name = $1 AND query LIKE 'LISTEN%'",
+            &[&name],
+        )
+        .await
+        .unwrap();
+    assert_eq!(cut.len(), 1, "the listening connection of {name}");
+    let reply = a_legal_move(other, &game.id).await;
+    send(&mut black, json!({"t": "move", "ply": 1, "move": reply})).await;
+    next_of(&mut black, "ack").await;
+    let acked = tokio::time::Instant::now();
+    // Its node listens again after a second and reads what it missed: Red hears the move then,
+    // not at the turn's end a minute on.
+    assert_eq!(next_ply(&mut red, 1).await["move"], reply);
+    assert!(
+        acked.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        acked.elapsed()
+    );
+}
+
+/// A database that goes away on demand: while `away`, every append fails; appends are counted.
+struct Flaky {
+    inner: Database,
+    away: AtomicBool,
+    appends: AtomicUsize,
+}
+
+impl Store for Flaky {
+    fn create(&self, game: NewGame) -> Pending<'_, ()> {
+        self.inner.create(game)
+    }
+    fn append(&self, append: Append) -> Pending<'_, Appended> {
+        self.appends.fetch_add(1, Ordering::SeqCst);
+        if self.away.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError("away".into())) });
+        }
+        self.inner.append(append)
+    }
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<StoredGame>> {
+        self.inner.load(id)
+    }
+    fn events_after<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, Vec<Event>> {
+        self.inner.events_after(id, version)
+    }
+    fn game_ids(&self) -> Pending<'_, Vec<String>> {
+        self.inner.game_ids()
+    }
+    fn unfinished(&self) -> Pending<'_, Vec<String>> {
+        self.inner.unfinished()
+    }
+    fn expire_waiting(&self, before: i64) -> Pending<'_, u64> {
+        self.inner.expire_waiting(before)
+    }
+    fn expire_unplayed(&self, before: i64) -> Pending<'_, u64> {
+        self.inner.expire_unplayed(before)
+    }
+    fn seek(
+        &self,
+        seek: Seek,
+        alive_since: i64,
+        pair: Pairing,
+    ) -> Pending<'_, Option<(String, Seat)>> {
+        self.inner.seek(seek, alive_since, pair)
+    }
+    fn seek_state<'a>(&'a self, id: &'a str, hash: &'a str, now: i64) -> Pending<'a, SeekState> {
+        self.inner.seek_state(id, hash, now)
+    }
+    fn cancel_seek<'a>(&'a self, id: &'a str, hash: &'a str) -> Pending<'a, SeekState> {
+        self.inner.cancel_seek(id, hash)
+    }
+    fn expire_seeks(&self, before: i64) -> Pending<'_, u64> {
+        self.inner.expire_seeks(before)
+    }
+    fn now(&self) -> Pending<'_, i64> {
+        self.inner.now()
+    }
+    fn heartbeat<'a>(&'a self, node: &'a str, now: i64, since: i64) -> Pending<'a, bool> {
+        self.inner.heartbeat(node, now, since)
+    }
+    fn publish(&self, notice: Notice) -> Pending<'_, ()> {
+        self.inner.publish(notice)
+    }
+    fn notices(&self) -> tokio::sync::broadcast::Receiver<Notice> {
+        self.inner.notices()
+    }
+    fn shared(&self) -> bool {
+        self.inner.shared()
+    }
+}
+
+#[tokio::test]
+async fn a_clock_the_database_keeps_failing_backs_off() {
+    let folder = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", folder.path().join("online.sqlite").display());
+    let flaky = Arc::new(Flaky {
+        inner: open_database(&url).await.unwrap(),
+        away: AtomicBool::new(false),
+        appends: AtomicUsize::new(0),
+    });
+    let addr = serve(Arc::clone(&flaky) as Database, Options::default()).await;
+    let game = new_game(addr, 3).await;
+    let (mut red, _) = seated(addr, &game.id, &game.red, 0).await;
+    let (mut black, _) = seated(addr, &game.id, &game.black, 0).await;
+    send(&mut red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(&mut red, "ack").await;
+    flaky.appends.store(0, Ordering::SeqCst);
+    flaky.away.store(true, Ordering::SeqCst);
+    // The turn runs out 3 s on; for 6 s after that the clock cannot pass it. Trying every
+    // 500 ms would be 12 tries; waiting 250 ms, then twice as long each time, is 5.
+    drain(&mut black, Duration::from_millis(9_300)).await;
+    let tries = flaky.appends.load(Ordering::SeqCst);
+    assert!((3..=6).contains(&tries), "{tries} tries in 6 s");
+    // Once the database is back, the clock passes the turn at its next try.
+    flaky.away.store(false, Ordering::SeqCst);
+    assert_eq!(next_ply(&mut black, 1).await["move"], "pass");
 }

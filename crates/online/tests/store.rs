@@ -9,39 +9,10 @@ use std::time::Duration;
 use duobao_online::store::{Append, Appended, NewGame, Notice, Pairing, Seek, SeekState};
 use duobao_online::{open_database, Database, Event, Seat, Status};
 
+mod common;
+use common::postgres_url;
+
 const T0: i64 = 1_800_000_000_000;
-
-/// A new PostgreSQL schema for one test, as a database address that uses it.
-async fn postgres_url() -> Option<String> {
-    let Ok(base) = std::env::var("DUOBAO_TEST_POSTGRES") else {
-        assert!(
-            std::env::var("DUOBAO_REQUIRE_POSTGRES").as_deref() != Ok("1"),
-            "DUOBAO_REQUIRE_POSTGRES=1 but DUOBAO_TEST_POSTGRES is not set (run through scripts/with-postgres.sh)"
-        );
-        eprintln!("skipped the PostgreSQL half: DUOBAO_TEST_POSTGRES unset");
-        return None;
-    };
-    let schema = format!("conformance_{}", rand_suffix());
-    let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
-        .await
-        .expect("the test server answers");
-    tokio::spawn(connection);
-    client
-        .batch_execute(&format!("CREATE SCHEMA {schema}"))
-        .await
-        .unwrap();
-    let joiner = if base.contains('?') { '&' } else { '?' };
-    Some(format!("{base}{joiner}options=-csearch_path%3D{schema}"))
-}
-
-fn rand_suffix() -> String {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    format!("{}_{}", std::process::id(), nanos % 1_000_000_000)
-}
 
 /// Runs `check` on a new SQLite store, then on a new PostgreSQL one where there is a server.
 async fn on_both<F, Fut>(check: F)
@@ -268,16 +239,17 @@ fn seek(id: &str, secret_hash: &str, at: i64) -> Seek {
     }
 }
 
-fn pairing(id: &'static str) -> Pairing {
+/// Makes game `id` of the partner's turn time, the newcomer at red.
+fn pairing(id: &str) -> Pairing {
+    let id = id.to_string();
     Box::new(move |partner: &Seek| {
         let game = NewGame {
-            id: id.into(),
-            turn_seconds: 30,
+            turn_seconds: partner.turn_seconds,
             red_hash: Some("n".repeat(64)),
             black_hash: Some(partner.secret_hash.clone()),
             invite_hash: None,
             events: vec![Event::Joined { at: T0 }],
-            ..waiting_game(id)
+            ..waiting_game(&id)
         };
         (game, Seat::Red)
     })
@@ -387,6 +359,141 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
         assert_eq!(
             store.seek_state("seek000004", "fourth", T0).await.unwrap(),
             SeekState::Gone
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn seekers_arriving_together_are_always_paired() {
+    on_both(|store, name| async move {
+        // Twenty pairs at once, each of a turn time of its own: each seek of a pair must find
+        // the other, whichever looks first.
+        let seeks = (0..20u32).flat_map(|pair| {
+            let store = store.clone();
+            ["a", "b"].map(move |half| {
+                let store = store.clone();
+                let id = format!("pair{pair:02}{half}");
+                async move {
+                    let asked = Seek {
+                        turn_seconds: 10 + pair,
+                        ..seek(&id, &id, T0)
+                    };
+                    let paired = store
+                        .seek(asked, T0 - 40_000, pairing(&format!("game{pair:02}{half}")))
+                        .await
+                        .unwrap();
+                    (pair, id, paired)
+                }
+            })
+        });
+        let outcomes = futures_util::future::join_all(seeks.map(tokio::spawn)).await;
+        let mut found = [0; 20];
+        for outcome in outcomes {
+            let (pair, id, paired) = outcome.unwrap();
+            if paired.is_some() {
+                found[pair as usize] += 1;
+            } else {
+                let state = store.seek_state(&id, &id, T0 + 1).await.unwrap();
+                assert!(
+                    matches!(state, SeekState::Paired { .. }),
+                    "{name}: {id} waits alone: {state:?}"
+                );
+            }
+        }
+        assert_eq!(found, [1; 20], "{name}: pairings made by each pair");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn aborted_and_unplayed_games_are_deleted_a_while_after_they_end() {
+    on_both(|store, name| async move {
+        let ended = |result: &str, at| Event::End {
+            result: result.into(),
+            at,
+        };
+        let after = |game: &str, version, events: Vec<Event>, at| Append {
+            at,
+            ..append(game, version, Status::Playing, events)
+        };
+        for game in [
+            "aborted001",
+            "passes0001",
+            "played0001",
+            "recent0001",
+            "playing001",
+        ] {
+            store.create(waiting_game(game)).await.unwrap();
+            store.append(join(game)).await.unwrap();
+        }
+        let stored = |append| {
+            let store = store.clone();
+            async move { assert_eq!(store.append(append).await.unwrap(), Appended::Stored) }
+        };
+        // Aborted after Red's first move, long ago: deleted.
+        let aborted = vec![a_move(0, "c3c2", Seat::Red), ended("aborted", T0)];
+        stored(after("aborted001", 1, aborted, T0)).await;
+        // Left by both: nothing but passes, then the draw.
+        let passes = (0..4)
+            .map(|ply| a_move(ply, "pass", [Seat::Red, Seat::Black][ply as usize % 2]))
+            .chain([ended("draw repetition", T0 + 4)])
+            .collect();
+        stored(after("passes0001", 1, passes, T0 + 4)).await;
+        // Played, then resigned: kept.
+        let played = vec![
+            a_move(0, "c3c2", Seat::Red),
+            ended("red resignation", T0 + 1),
+        ];
+        stored(after("played0001", 1, played, T0 + 1)).await;
+        // Aborted lately: kept for now.
+        let recent = vec![ended("aborted", T0 + 9_000)];
+        stored(after("recent0001", 1, recent, T0 + 9_000)).await;
+        assert_eq!(
+            store.expire_unplayed(T0 + 5_000).await.unwrap(),
+            2,
+            "{name}"
+        );
+        for (game, kept) in [
+            ("aborted001", false),
+            ("passes0001", false),
+            ("played0001", true),
+            ("recent0001", true),
+            ("playing001", true),
+        ] {
+            let found = store.load(game).await.unwrap().is_some();
+            assert_eq!(found, kept, "{name}: {game}");
+        }
+        assert_eq!(store.events_after("passes0001", 0).await.unwrap(), []);
+        // Its move rows went with it: the id is free for a game again.
+        store.create(waiting_game("passes0001")).await.unwrap();
+        store.append(join("passes0001")).await.unwrap();
+        stored(after(
+            "passes0001",
+            1,
+            vec![a_move(0, "c3c2", Seat::Red)],
+            T0,
+        ))
+        .await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_databases_clock_is_read() {
+    on_both(|store, name| async move {
+        let machine = || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis() as i64
+        };
+        let before = machine();
+        let now = store.now().await.unwrap();
+        // The test's database runs on this machine: the same clock, read between.
+        assert!(
+            before - 5 <= now && now <= machine() + 5,
+            "{name}: {before} {now}"
         );
     })
     .await;

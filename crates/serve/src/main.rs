@@ -201,6 +201,7 @@ async fn start_online(url: &str, args: &Args) -> Result<Online, duobao_online::S
     let options = duobao_online::Options {
         client_address_header: args.client_address_header.clone(),
         no_rate_limits: args.no_rate_limits,
+        ..duobao_online::Options::default()
     };
     Online::start(duobao_online::open_database(url).await?, options).await
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use crate::model::{Event, Millis, Status};
+use crate::model::{Event, Millis, Status, ABORTED};
 use crate::protocol::Seat;
 
 pub use postgres::PostgresStore;
@@ -72,6 +72,22 @@ pub const MIGRATIONS: &[&str] = &[
         seen_at BIGINT NOT NULL
     )",
 ];
+
+/// The statements that delete the games [`Store::expire_unplayed`] names, `$1` the time they
+/// must have ended before, in SQL both databases take: their rows first (whose deletion leaves
+/// them named still).
+fn delete_unplayed() -> [String; 3] {
+    let unplayed = format!(
+        "SELECT id FROM online_games AS g WHERE status = 'ended' AND updated_at < $1
+         AND (result = '{ABORTED}'
+            OR NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass'))"
+    );
+    [
+        format!("DELETE FROM online_moves WHERE game_id IN ({unplayed})"),
+        format!("DELETE FROM online_events WHERE game_id IN ({unplayed})"),
+        format!("DELETE FROM online_games WHERE id IN ({unplayed})"),
+    ]
+}
 
 /// A game to create: waiting for its second player, or (a rematch, a pairing) with both seats
 /// and its first events.
@@ -229,6 +245,9 @@ pub enum Notice {
         black: bool,
         watchers: u32,
     },
+    /// Notices may have been missed (the connection that LISTENs was down): every game reads
+    /// what was stored after its version.
+    Missed,
 }
 
 impl Notice {
@@ -248,6 +267,7 @@ impl Notice {
                 u8::from(*red),
                 u8::from(*black)
             ),
+            Notice::Missed => "m".into(),
         }
     }
 
@@ -268,6 +288,7 @@ impl Notice {
                 black: *black == "1",
                 watchers: watchers.parse().ok()?,
             }),
+            ["m"] => Some(Notice::Missed),
             _ => None,
         }
     }
@@ -314,6 +335,9 @@ pub trait Store: Send + Sync + 'static {
     fn unfinished(&self) -> Pending<'_, Vec<String>>;
     /// Deletes the games still waiting that were created before `before`; how many.
     fn expire_waiting(&self, before: Millis) -> Pending<'_, u64>;
+    /// Deletes the games that ended before `before` aborted (at most one ply played) or with no
+    /// move played, only passes if any (left by both players, drawn by repetition); how many.
+    fn expire_unplayed(&self, before: Millis) -> Pending<'_, u64>;
     /// Pairs `seek` with the oldest seek of the same turn time seen since `alive_since`, creating
     /// `game` (its seats: `seek` at `seat`, the other at the other): the paired game, or `None`
     /// when it now waits itself.
@@ -334,6 +358,8 @@ pub trait Store: Send + Sync + 'static {
     fn cancel_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, SeekState>;
     /// Deletes seeks not paired and not seen since `before`.
     fn expire_seeks(&self, before: Millis) -> Pending<'_, u64>;
+    /// The database's clock, milliseconds since the Unix epoch: what the nodes judge time by.
+    fn now(&self) -> Pending<'_, Millis>;
     /// Marks this node alive at `now` and tells whether another was alive since `since`.
     fn heartbeat<'a>(&'a self, node: &'a str, now: Millis, since: Millis) -> Pending<'a, bool>;
     /// Tells the other nodes (and this one's subscribers).
@@ -385,6 +411,7 @@ mod tests {
                 black: false,
                 watchers: 3,
             },
+            Notice::Missed,
         ] {
             assert_eq!(Notice::from_payload(&notice.to_payload()), Some(notice));
         }

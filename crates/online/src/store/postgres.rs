@@ -13,8 +13,8 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::{
-    notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
-    StoreError, StoredGame, MIGRATIONS,
+    delete_unplayed, notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek,
+    SeekState, Store, StoreError, StoredGame, MIGRATIONS,
 };
 use crate::model::{Event, Millis, Status};
 use crate::protocol::Seat;
@@ -25,6 +25,9 @@ const CHANNEL: &str = "duobao_online";
 const POOL_SIZE: usize = 16;
 /// Any number, the same on every node: the lock that keeps two nodes from migrating at once.
 const MIGRATION_LOCK: i64 = 0x6475_6f62_616f;
+/// Any number, the same on every node: with a turn time, the lock that makes the seeks of that
+/// turn time take their turns, so that two arriving together cannot both miss the other.
+const SEEK_LOCK: i32 = 0x6475_6f62;
 
 pub struct PostgresStore {
     pool: Pool,
@@ -163,8 +166,10 @@ async fn migrate(pool: &Pool) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// One connection that LISTENs, forwarding notices; when it drops it is made again (after a
-/// pause), and meanwhile the games catch up by themselves at their next write or deadline.
+/// One connection that LISTENs, forwarding notices. When it drops it is made again (after a
+/// pause), and once it LISTENs again every game is told that notices may have been missed
+/// ([`Notice::Missed`]), so that a move stored meanwhile reaches its players at once rather than
+/// at the game's next write or deadline.
 async fn listen(
     config: tokio_postgres::Config,
     notices: broadcast::Sender<Notice>,
@@ -180,6 +185,7 @@ async fn listen(
                     break again;
                 }
             };
+            let _ = notices.send(Notice::Missed);
         }
     });
     Ok(())
@@ -510,6 +516,19 @@ impl Store for PostgresStore {
         })
     }
 
+    fn expire_unplayed(&self, before: Millis) -> Pending<'_, u64> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            let mut gone = 0;
+            for statement in delete_unplayed() {
+                gone = transaction.execute(&statement, &[&before]).await?;
+            }
+            transaction.commit().await?;
+            Ok(gone)
+        })
+    }
+
     fn seek(
         &self,
         seek: Seek,
@@ -519,6 +538,15 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let mut client = self.pool.get().await?;
             let transaction = client.transaction().await?;
+            // Without it, each of two seeks arriving together looks for a partner before the
+            // other's row is committed, finds none, and waits. Held to the commit; each
+            // statement after it sees what the seek before committed (read committed).
+            transaction
+                .execute(
+                    "SELECT pg_advisory_xact_lock($1, $2)",
+                    &[&SEEK_LOCK, &(seek.turn_seconds as i32)],
+                )
+                .await?;
             let partner = transaction
                 .query_opt(
                     "SELECT id, secret_hash, created_at FROM online_seeks
@@ -609,6 +637,16 @@ impl Store for PostgresStore {
             Ok(client
                 .execute("DELETE FROM online_seeks WHERE seen_at < $1", &[&before])
                 .await?)
+        })
+    }
+
+    fn now(&self) -> Pending<'_, Millis> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let statement = client
+                .prepare_cached("SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT")
+                .await?;
+            Ok(client.query_one(&statement, &[]).await?.get(0))
         })
     }
 

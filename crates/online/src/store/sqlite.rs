@@ -11,8 +11,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
-    StoreError, StoredGame, MIGRATIONS,
+    delete_unplayed, notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek,
+    SeekState, Store, StoreError, StoredGame, MIGRATIONS,
 };
 use crate::model::{Event, Millis, Status};
 use crate::protocol::Seat;
@@ -344,6 +344,16 @@ impl Store for SqliteStore {
         })
     }
 
+    fn expire_unplayed(&self, before: Millis) -> Pending<'_, u64> {
+        self.run(move |connection| {
+            let mut gone = 0;
+            for statement in delete_unplayed() {
+                gone = connection.execute(&statement, params![before])?;
+            }
+            Ok(gone as u64)
+        })
+    }
+
     fn seek(
         &self,
         seek: Seek,
@@ -428,6 +438,16 @@ impl Store for SqliteStore {
                 "DELETE FROM online_seeks WHERE seen_at < ?1",
                 params![before],
             )? as u64)
+        })
+    }
+
+    fn now(&self) -> Pending<'_, Millis> {
+        self.run(|connection| {
+            Ok(connection.query_row(
+                "SELECT CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
+                [],
+                |row| row.get(0),
+            )?)
         })
     }
 
