@@ -11,7 +11,7 @@ use crate::editor::{EditorScreenBody, EditorScreenBodyProps};
 use crate::game::GameViewBody;
 use crate::history::{GamesScreenBody, GamesScreenBodyProps};
 use crate::learn::LearnScreenBody;
-use crate::online::{OnlineArrivalBody, OnlineArrivalBodyProps, PlayOnlineBody};
+use crate::lobby::{OnlineArrivalBody, OnlineArrivalBodyProps, PlayOnlineBody};
 use crate::puzzles::PuzzlesScreenBody;
 use crate::review::{ReviewScreenBody, ReviewScreenBodyProps};
 use crate::rules::RulesScreenBody;

@@ -3,7 +3,9 @@
 //! included). This test reads `src/` as text — every `crate::<module>` outside comments — and
 //! fails naming the circle it finds, so a new import that runs back up is caught where it is made.
 //! It also fails on a feature that imports another feature where `docs/ARCHITECTURE.md`'s table
-//! "Feature imports" does not allow it.
+//! "Feature imports" does not allow it, and on a room of a folder that imports another room of
+//! it where the folder's table "The rooms of `folder/`" does not allow it (`game/`'s model, tasks
+//! and views), or on a room that table leaves out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -166,6 +168,196 @@ fn unlisted_feature_imports(
         }
     }
     unlisted
+}
+
+/// The heading of a table that names every room of a folder (its files and folders) and the
+/// rooms each may import: `### The rooms of `game/``.
+const ROOMS: &str = "### The rooms of `";
+
+#[test]
+fn rooms_import_only_the_rooms_the_architecture_allows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let folders = roomed_folders(&doc);
+    assert!(
+        folders.contains_key("game"),
+        "docs/ARCHITECTURE.md has no \"{ROOMS}game/`\" table"
+    );
+    for (folder, allowed) in &folders {
+        let src = root.join("src");
+        let mut problems = Vec::new();
+        for entry in fs::read_dir(src.join(folder)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let room = name.trim_end_matches(".rs");
+            if name != "mod.rs" && !name.starts_with('.') && !allowed.contains_key(room) {
+                problems.push(format!(
+                    "{folder}/{name} is in no room: add its row to \"{ROOMS}{folder}/`\""
+                ));
+            }
+        }
+        let imports = room_imports(&src, folder);
+        problems.extend(unlisted_feature_imports(&imports, allowed));
+        problems.extend(
+            cycles(&imports)
+                .iter()
+                .map(|cycle| describe(cycle, &imports)),
+        );
+        assert!(
+            problems.is_empty(),
+            "the rooms of src/{folder}/ break docs/ARCHITECTURE.md's \"{ROOMS}{folder}/`\" \
+             (a room imports another as `crate::{folder}::<room>`):\n{}",
+            problems.join("\n")
+        );
+    }
+}
+
+#[test]
+fn a_room_import_is_read_from_the_files_own_module() {
+    let doc = "### The rooms of `game/`\n\n| room | may import | what |\n|---|---|---|\n\
+               | `controller/` | — | |\n| `tasks/` | `controller/` | |\n\
+               | `views/` | `controller/`, `handle.rs` | |\n\
+               | `handle.rs` | `controller/` | |\n\n## Next\n";
+    let folders = roomed_folders(doc);
+    assert_eq!(
+        folders["game"]["views"],
+        BTreeSet::from(["controller".to_string(), "handle".to_string()])
+    );
+    let mut imports = Imports::new();
+    let mut add = |file: &str, text: &str| record_rooms(&mut imports, "game", file, text);
+    add("game/handle.rs", "use super::controller::Controller;\n");
+    add(
+        "game/views/menu.rs",
+        "use super::dialogs::Dialogs;\nuse crate::game::{handle::X, tasks::y};\n",
+    );
+    add(
+        "game/controller/mod.rs",
+        "// crate::game::views\nmod tests { use super::*; }\n",
+    );
+    add("game/controller/clock.rs", "use super::super::views::Z;\n");
+    assert_eq!(
+        imports["handle"].keys().collect::<Vec<_>>(),
+        ["controller"],
+        "super:: of a file at the folder's top is the folder"
+    );
+    assert_eq!(
+        imports["views"].keys().collect::<Vec<_>>(),
+        ["handle", "tasks"],
+        "super:: of a room's file is its own room"
+    );
+    assert_eq!(
+        imports["controller"].keys().collect::<Vec<_>>(),
+        ["views"],
+        "super::super:: climbs out of the room; a comment is no import"
+    );
+    assert_eq!(
+        unlisted_feature_imports(&imports, &folders["game"]),
+        [
+            "controller/ imports views/ (game/controller/clock.rs:1)",
+            "views/ imports tasks/ (game/views/menu.rs:2)"
+        ]
+    );
+}
+
+/// Each folder a table under [`ROOMS`] divides, with its rooms (by module name) and the rooms
+/// each may import.
+fn roomed_folders(doc: &str) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let module = |span: &str| -> Option<String> {
+        let name = span
+            .strip_suffix('/')
+            .or_else(|| span.strip_suffix(".rs"))?;
+        Some(name.to_string())
+    };
+    let mut folders = BTreeMap::new();
+    let mut lines = doc.lines();
+    while let Some(heading) = lines.next() {
+        let Some(folder) = heading.strip_prefix(ROOMS) else {
+            continue;
+        };
+        let folder = folder.trim_end_matches(['`', '/']).to_string();
+        let rooms: BTreeMap<String, BTreeSet<String>> = lines
+            .by_ref()
+            .take_while(|line| !line.starts_with('#'))
+            .filter_map(|line| {
+                let cells: Vec<&str> = line.trim().strip_prefix('|')?.split('|').collect();
+                let spans = |cell: &str| -> Vec<String> {
+                    cell.split('`')
+                        .skip(1)
+                        .step_by(2)
+                        .filter_map(module)
+                        .collect()
+                };
+                let room = spans(cells.first()?).into_iter().next()?;
+                let may = spans(cells.get(1).copied().unwrap_or(""));
+                Some((room, may.into_iter().collect()))
+            })
+            .collect();
+        folders.insert(folder, rooms);
+    }
+    folders
+}
+
+/// Which room of `src/<folder>/` imports which others, each with one place it is made.
+fn room_imports(src: &Path, folder: &str) -> Imports {
+    let mut imports = Imports::new();
+    for file in rust_files(&src.join(folder)) {
+        let relative = file
+            .strip_prefix(src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = fs::read_to_string(&file).unwrap();
+        record_rooms(&mut imports, folder, &relative, &text);
+    }
+    imports
+}
+
+/// Adds the rooms of `folder` that `text` (the file `file`, its path from `src/`) names, comments
+/// left out: as `crate::<folder>::<room>`, or through `super::`, read from the file's own module
+/// (`super::` in `game/handle.rs` is `game`, in `game/views/menu.rs` the room `views`).
+fn record_rooms(imports: &mut Imports, folder: &str, file: &str, text: &str) {
+    let mut module: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
+    if module.last() == Some(&"mod") {
+        module.pop();
+    }
+    let Some(&room) = module.get(1) else {
+        return; // the folder's own mod.rs
+    };
+    let named = imports.entry(room.to_string()).or_default();
+    let mut add = |names: Vec<String>, line: usize| {
+        for name in names {
+            if name != room {
+                named
+                    .entry(name)
+                    .or_insert_with(|| format!("{file}:{}", line + 1));
+            }
+        }
+    };
+    let in_folder = format!("crate::{folder}::");
+    for (number, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap();
+        for (at, _) in code.match_indices(&in_folder) {
+            add(names_after(&code[at + in_folder.len()..]), number);
+        }
+        for (at, _) in code.match_indices("super::") {
+            if code[..at].ends_with("super::") {
+                continue; // inside a chain counted from its start
+            }
+            let mut rest = &code[at..];
+            let mut up = 0;
+            while let Some(after) = rest.strip_prefix("super::") {
+                rest = after;
+                up += 1;
+            }
+            let Some(base) = module.len().checked_sub(up) else {
+                continue;
+            };
+            match base {
+                1 => add(names_after(rest), number),
+                2.. => add(vec![module[1].to_string()], number),
+                0 => {}
+            }
+        }
+    }
 }
 
 fn imports_of(src: &Path) -> Imports {

@@ -60,27 +60,17 @@ impl Readout {
     }
 
     /// What the analysis found next: the verdict, or the lines of the thread searching
-    /// `share` of the root moves, merged with the others' (the best lines of all, the depth all
-    /// have reached, their speeds added).
+    /// `share` of the root moves, merged with the others' ([`EngineLines::merge`]).
     pub fn apply(&mut self, share: usize, event: AnalysisEvent) {
         match event {
             AnalysisEvent::Lines(found) => {
                 if let Some(slot) = self.shares.get_mut(share) {
                     *slot = Some(found);
                 }
-                let reported: Vec<&EngineLines> = self.shares.iter().flatten().collect();
-                let wanted = reported.iter().map(|found| found.lines.len()).max();
-                let mut lines: Vec<EngineLine> = reported
-                    .iter()
-                    .flat_map(|found| found.lines.iter().cloned())
-                    .collect();
-                // Unstable is enough (lines of equal value may come in either order), and
-                // smaller in the download.
-                lines.sort_unstable_by_key(|line| std::cmp::Reverse(rank(line.value)));
-                lines.truncate(wanted.unwrap_or(0));
-                self.lines = lines;
-                self.depth = reported.iter().map(|found| found.depth).min().unwrap_or(0);
-                self.positions_per_second = reported.iter().map(|found| found.nps).sum();
+                let merged = EngineLines::merge(self.shares.iter().flatten());
+                self.lines = merged.lines;
+                self.depth = merged.depth;
+                self.positions_per_second = merged.nps;
             }
             // A finished game says how it ended, from the game itself.
             AnalysisEvent::Verdict(_) if matches!(self.exact, Exact::Over(_)) => {}
@@ -273,16 +263,6 @@ fn speed(lang: Lang, per_second: u64) -> String {
     match tenths % 10 {
         0 => format!("{}{suffix}", tenths / 10),
         rest => format!("{}.{rest}{suffix}", tenths / 10),
-    }
-}
-
-/// How good a line's value is for the side to move: a win (the sooner the better), then the
-/// evaluation, then a loss (the later the better).
-fn rank(value: LineValue) -> (u8, i64) {
-    match value {
-        LineValue::Win { plies } => (2, -i64::from(plies)),
-        LineValue::Score(score) => (1, i64::from(score)),
-        LineValue::Loss { plies } => (0, i64::from(plies)),
     }
 }
 

@@ -8,7 +8,7 @@ use dioxus::prelude::*;
 use duobao_engine::Level;
 use duobao_rules::{Color, Game};
 
-use super::controller::Controller;
+use crate::game::controller::Controller;
 use crate::session::events::EventLog;
 use crate::session::{use_game_feed, GameNow, GameSetup, Mode, Records, SavedGame};
 

@@ -1,37 +1,18 @@
-//! The game screen: a pure controller and clock, which dialog is open, the views that show
-//! them, and the jobs that run beside the view (the computer's moves, the hint's search, the
-//! clock on real time, the game in the background).
+//! The game screen, in three rooms and a door:
+//! - `controller/`, the model: the live game's turn flow free of any UI, with its parts (the
+//!   clock, the computer's turn, the hint, what the players agree on, a game online); its
+//!   fields are its own files' alone, the rest of the folder uses its methods;
+//! - `tasks/`, what runs beside the view without a tap: the computer's moves, the hint's
+//!   search, the clock on real time, the game in the background, the screen kept awake, the
+//!   socket of a game online;
+//! - `views/`, what the player sees: the screen, the players' bars, the menu, the dialogs and
+//!   the panels;
+//! - `handle.rs`, the door: the game as the rest of the app holds it.
 
-mod agreements;
-mod ai_failed;
-mod ai_player;
-mod awake;
-mod background;
-pub mod clock;
-mod clock_tick;
-mod computer_turn;
-mod concession;
 mod controller;
-mod controller_agreements;
-mod controller_ai;
-mod controller_hint;
-mod controller_online;
-mod controller_saved;
-mod dialogs;
-mod game_over;
 mod handle;
-pub mod hint;
-mod hint_search;
-mod menu;
-pub mod online;
-mod online_link;
-mod online_panel;
-mod status_bar;
-mod swap_offer;
-mod table;
-#[cfg(test)]
-pub(crate) mod test_support;
-mod view;
+mod tasks;
+mod views;
 
 pub use handle::{use_game, GameHandle};
-pub use view::GameViewBody;
+pub use views::GameViewBody;

@@ -107,6 +107,16 @@ impl LineValue {
         }
     }
 
+    /// How good the value is for the side to move, to order lines by: a win (the sooner the
+    /// better), then the evaluation, then a loss (the later the better).
+    fn rank(self) -> (u8, i64) {
+        match self {
+            LineValue::Win { plies } => (2, -i64::from(plies)),
+            LineValue::Score(score) => (1, i64::from(score)),
+            LineValue::Loss { plies } => (0, i64::from(plies)),
+        }
+    }
+
     /// The same value from Red's side when `turn` is to move: how the panel's bar shows it.
     pub fn for_red(self, turn: Color) -> LineValue {
         match (turn, self) {
@@ -148,6 +158,36 @@ pub struct EngineLines {
     pub nps: u64,
     /// Since the engine started.
     pub elapsed: Duration,
+}
+
+impl EngineLines {
+    /// The lines of one search split between threads or workers, each searching a share of the
+    /// root moves ([`RootShare`]), as one search's: the best lines of all, as many as the share
+    /// that reported the most; the depth every share has reached; their nodes and speeds added;
+    /// the longest time. With no share reported yet, no lines at depth 0.
+    pub fn merge<'a>(shares: impl IntoIterator<Item = &'a EngineLines>) -> EngineLines {
+        let shares: Vec<&EngineLines> = shares.into_iter().collect();
+        let wanted = shares.iter().map(|share| share.lines.len()).max();
+        let mut lines: Vec<EngineLine> = shares
+            .iter()
+            .flat_map(|share| share.lines.iter().cloned())
+            .collect();
+        // Unstable is enough (lines of equal value may come in either order), and smaller in the
+        // app's download.
+        lines.sort_unstable_by_key(|line| std::cmp::Reverse(line.value.rank()));
+        lines.truncate(wanted.unwrap_or(0));
+        EngineLines {
+            depth: shares.iter().map(|share| share.depth).min().unwrap_or(0),
+            lines,
+            nodes: shares.iter().map(|share| share.nodes).sum(),
+            nps: shares.iter().map(|share| share.nps).sum(),
+            elapsed: shares
+                .iter()
+                .map(|share| share.elapsed)
+                .max()
+                .unwrap_or_default(),
+        }
+    }
 }
 
 /// The exact verdict for the side to move.
@@ -787,15 +827,60 @@ mod tests {
         let at = |m: &Move| legal.iter().position(|legal| legal == m).unwrap();
         assert!(even.iter().all(|m| at(m) % 2 == 0) && odd.iter().all(|m| at(m) % 2 == 1));
         // The best of the halves' best lines is the whole search's best.
-        let best = halves
-            .iter()
-            .map(|half| half.lines[0].value)
-            .max_by_key(|value| match *value {
-                LineValue::Win { plies } => (2, -(plies as i64)),
-                LineValue::Score(score) => (1, score as i64),
-                LineValue::Loss { plies } => (0, plies as i64),
-            });
-        assert_eq!(best, Some(whole.lines[0].value));
+        assert_eq!(
+            EngineLines::merge(&halves).lines[0].value,
+            whole.lines[0].value
+        );
         assert!(halves.iter().all(|half| half.depth == 6));
+    }
+
+    #[test]
+    fn the_shares_lines_merge_best_first_at_the_depth_all_have_reached() {
+        let line = |value, m: &str| EngineLine {
+            value,
+            moves: vec![m.parse().unwrap()],
+        };
+        let share = |depth, nps, lines| EngineLines {
+            depth,
+            lines,
+            nodes: nps / 2,
+            nps,
+            elapsed: Duration::from_millis(u64::from(depth) * 100),
+        };
+        let first = share(
+            7,
+            1_000,
+            vec![
+                line(LineValue::Score(30), "b2c2"),
+                line(LineValue::Score(-10), "a2a3"),
+            ],
+        );
+        let second = share(
+            6,
+            2_000,
+            vec![
+                line(LineValue::Loss { plies: 4 }, "b2b3"),
+                line(LineValue::Win { plies: 21 }, "c3c2"),
+                line(LineValue::Score(40), "d2d3"),
+            ],
+        );
+        assert_eq!(EngineLines::merge([&first]), first, "one share is itself");
+        let merged = EngineLines::merge([&first, &second]);
+        let firsts: Vec<String> = merged
+            .lines
+            .iter()
+            .map(|line| line.moves[0].to_string())
+            .collect();
+        assert_eq!(
+            firsts,
+            ["c3c2", "d2d3", "b2c2"],
+            "the best three of both, a win first and the loss left out"
+        );
+        assert_eq!(
+            (merged.depth, merged.nodes, merged.nps, merged.elapsed),
+            (6, 1_500, 3_000, Duration::from_millis(700))
+        );
+        let none = EngineLines::merge([]);
+        assert!(none.lines.is_empty() && none.depth == 0 && none.nps == 0);
     }
 }

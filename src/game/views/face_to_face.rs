@@ -1,11 +1,11 @@
-//! Table mode (see [`TableMode`]): which parts of the pass-and-play screen turn around to face
-//! the player across the table. Only the game screen turns; lessons, puzzles and the review
-//! are read by one player.
+//! Face-to-face mode (对坐模式; the preference is [`TableMode`]): which parts of the
+//! pass-and-play screen turn around to face the player across the table. Only the game screen
+//! turns; lessons, puzzles and the review are read by one player.
 
 use dioxus::prelude::*;
 use duobao_rules::{Color, GameResult};
 
-use super::controller::{Controller, Notice};
+use crate::game::controller::{Controller, Notice};
 use crate::platform::is_handheld;
 use crate::prefs::{Prefs, TableMode};
 

@@ -5,8 +5,7 @@
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
-use super::controller::Controller;
-use super::online::{Connection, Lost, Status};
+use crate::game::controller::{Connection, Controller, Lost, Status};
 use crate::i18n::{fill, text, Key};
 use crate::link::online_fragment;
 use crate::platform::share_base;
@@ -61,7 +60,7 @@ impl Shown {
 }
 
 #[component]
-pub fn OnlinePanel() -> Element {
+pub fn ConnectionPanel() -> Element {
     let mut controller: Signal<Controller> = use_context();
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;

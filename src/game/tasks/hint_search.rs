@@ -11,10 +11,9 @@ use duobao_rules::{Game, Position};
 use duobao_study::{Finding, ForcedLine, Job};
 use futures_util::future;
 
-use super::controller::Controller;
-use super::hint::{HintAnswer, HintRequest, HINT_LEVEL};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
+use crate::game::controller::{Controller, HintAnswer, HintRequest, HINT_LEVEL};
 use crate::log::warning;
 use crate::server_address::ServerAddress;
 use crate::tablebase_service::best_move;

@@ -3,7 +3,7 @@
 
 use dioxus::prelude::*;
 
-use super::controller::Controller;
+use crate::game::controller::Controller;
 use crate::i18n::{fill, text, Key};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};

@@ -1,7 +1,7 @@
 //! The game screen: the two player bars around the board, the actions, the move list, and the
 //! menu and game-over dialogs. What happens without a tap runs in parts of its own, started
-//! here: the computer's moves (`ai_player.rs`), the hint's search (`hint_search.rs`), the turn
-//! clock (`clock_tick.rs`), and the game in the background (`background.rs`).
+//! here (`tasks/`): the computer's moves, the hint's search, the turn clock, the game in the
+//! background, the screen kept awake and the socket of a game online.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -10,26 +10,23 @@ use dioxus::prelude::*;
 use duobao_rules::{Color, PlayedPly};
 
 use super::ai_failed::AiFailedDialog;
-use super::ai_player::use_ai_player;
-use super::awake::use_keep_awake;
-use super::background::use_background;
-use super::clock_tick::use_turn_clock;
-use super::concession::DrawAnswerDialog;
-use super::controller::{Controller, Notice};
+use super::connection_panel::ConnectionPanel;
 use super::dialogs::Dialogs;
+use super::face_to_face::{use_facing, FacingLayer};
 use super::game_over::GameOverDialog;
-use super::handle::GameHandle;
-use super::hint::{forced_win_text, hint_reasons, reasons_line, Hint};
-use super::hint_search::use_hint_search;
+use super::hint_line::hint_line;
 use super::menu::GameMenu;
-use super::online_link::use_online_link;
-use super::online_panel::OnlinePanel;
+use super::resign_and_draw_dialogs::DrawAnswerDialog;
 use super::status_bar::{BarState, PlayerBar};
 use super::swap_offer::{swapped_notice, SwapDialog};
-use super::table::{use_facing, FacingLayer};
 use crate::board::{Board, Marks};
 use crate::feedback::LiveRegion;
-use crate::i18n::{fill, side_key, text, Key, Lang};
+use crate::game::controller::{Controller, Hint, Notice};
+use crate::game::handle::GameHandle;
+use crate::game::tasks::{
+    use_ai_player, use_background, use_game_socket, use_hint_search, use_keep_awake, use_turn_clock,
+};
+use crate::i18n::{side_key, text, Key};
 use crate::move_list::MoveList;
 use crate::navigation::{use_navigator, use_screen_back, Reviewed, Route};
 use crate::platform::after_next_paint;
@@ -76,7 +73,7 @@ pub fn GameViewBody(_: ()) -> Element {
     use_turn_clock(controller);
     use_background(controller);
     use_keep_awake(controller);
-    use_online_link(controller);
+    use_game_socket(controller);
     let facing = use_facing();
     // The same handler on every drawing, so that the board, its props unchanged, is not drawn
     // again when the screen around it is.
@@ -176,7 +173,7 @@ pub fn GameViewBody(_: ()) -> Element {
                 if let Some(line) = hint_line {
                     p { class: "hint-line", role: "status", "data-testid": "hint-line", "{line}" }
                 }
-                OnlinePanel {}
+                ConnectionPanel {}
                 if by_link && !game_over {
                     p { class: "hint-line", role: "status", "data-testid": "by-link-line",
                         {text(lang, if can_send { Key::SendMoveLine } else { Key::YourMoveByLink })}
@@ -302,31 +299,6 @@ fn notice_key(notice: Notice, mode: Mode) -> Key {
             side_key(color, Key::RedDeclinedDraw, Key::BlackDeclinedDraw)
         }
     }
-}
-
-/// The hint's line under the board: the move, why when it is tactical, and the forced win it
-/// keeps when the endgame tables decide it.
-fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
-    let Some(Hint::Move(m)) = state.hint() else {
-        return None;
-    };
-    let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
-    let shown = state.hint_shown();
-    let reasons = hint_reasons(
-        state.game().position(),
-        m,
-        shown.and_then(|shown| shown.wins_by_force),
-    );
-    let why = reasons_line(lang, &reasons).into_iter();
-    let exact = shown
-        .and_then(|shown| shown.forced.as_ref())
-        .and_then(|forced| forced_win_text(lang, state.game(), m, forced))
-        .into_iter();
-    let parts: Vec<String> = std::iter::once(suggestion)
-        .chain(why)
-        .chain(exact)
-        .collect();
-    Some(parts.join(text(lang, Key::ListSeparator)))
 }
 
 /// What the game screen shows of the game besides the board and its buttons: the players' bars,

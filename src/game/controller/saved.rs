@@ -1,9 +1,8 @@
 //! The game as the device keeps it, both ways: a saved game carried on, and the game on screen
 //! as it is saved, with what the app has done with it.
 
-use super::controller::{Controller, Notice};
 use super::hint::Hints;
-use super::online::Status;
+use super::{Controller, Notice};
 use crate::session::{GameSetup, Mode, Records, SavedGame};
 
 impl Controller {
@@ -39,13 +38,8 @@ impl Controller {
     /// What to keep on the device so that the game can be continued, with what the app has
     /// done with it (`records`): nothing once it is over.
     pub fn saved_game(&self, records: Records) -> Option<SavedGame> {
-        let kept_online = match (&self.online, self.mode) {
-            (None, _) => true,
-            // A game watched is not this device's to keep; one called off has nothing to go on.
-            (Some(_), Mode::Online { me: None }) => false,
-            (Some(online), _) => online.status() != Status::Aborted && online.lost().is_none(),
-        };
-        (!self.game.is_over() && kept_online).then(|| SavedGame {
+        let kept = !self.game.is_over() && self.opponent().keeps_the_game(self);
+        kept.then(|| SavedGame {
             online: self.online_seat().cloned().map(Box::new),
             mode: self.mode,
             turn_seconds: self.clock.limit_seconds(),
@@ -64,9 +58,8 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::clock::Tick;
-    use crate::game::computer_turn::AiOutcome;
-    use crate::game::test_support::{mv, pass_and_play, tap_move, vs_ai};
+    use crate::game::controller::test_support::{mv, pass_and_play, tap_move, vs_ai};
+    use crate::game::controller::{AiOutcome, Tick};
     use duobao_rules::Color;
 
     #[test]

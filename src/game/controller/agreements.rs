@@ -1,10 +1,13 @@
-//! What the players agree on besides their moves, kept apart from the controller as the turn
-//! clock is: a draw offered between friends until it is answered or lapses, the swap rule (its
+//! What the players agree on besides their moves, kept apart from the turn flow as the clock
+//! is: a draw offered between friends until it is answered or lapses, the swap rule (its
 //! question on Black's first turn, and the swap once taken, an action that undo takes back), and
-//! who may resign. Pure: it is told the game and who sits where.
+//! who may resign; pure, told the game and who sits where. Then the controller's side of them:
+//! the swap, resigning, a draw offered and answered.
 
-use duobao_rules::{Color, Game};
+use duobao_rules::{Color, Concession, Game};
 
+use super::{Controller, Notice};
+use crate::session::events::GameEvent;
 use crate::session::{DrawOffer, Mode, SwapRule};
 
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
@@ -153,13 +156,93 @@ pub fn resigning_side(mode: Mode, game: &Game) -> Option<Color> {
     }
 }
 
+/// The controller's side of what the players agree on: the swap, resigning, a draw.
+impl Controller {
+    /// Whether the player to move may swap now, instead of replying.
+    pub fn can_swap(&self) -> bool {
+        self.agreements.swap_open(&self.game) && self.is_human_turn()
+    }
+
+    /// Whether the player to move is asked now whether to swap.
+    pub fn swap_offered(&self) -> bool {
+        self.can_swap() && !self.agreements.swap_declined()
+    }
+
+    /// The player to move keeps Black and answers Red's first move.
+    pub fn decline_swap(&mut self) {
+        self.agreements.decline_swap();
+    }
+
+    /// The player to move, Black on its first turn, takes over Red's side.
+    pub fn swap_sides(&mut self) {
+        if self.can_swap() {
+            self.take_over_red();
+        }
+    }
+
+    /// Who would resign now (see [`resigning_side`]).
+    pub fn resigning_side(&self) -> Option<Color> {
+        resigning_side(self.mode, &self.game)
+    }
+
+    /// The [`Controller::resigning_side`] gives the game up: the game is over, for good.
+    pub fn resign(&mut self) {
+        self.opponent().resign(self);
+    }
+
+    /// Whether the side to move may offer a draw now: between friends, once a turn; online,
+    /// while playing, once.
+    pub fn can_offer_draw(&self) -> bool {
+        self.opponent().can_offer_draw(self)
+    }
+
+    /// The side to move offers a draw; the other side is asked once this turn is over.
+    pub fn offer_draw(&mut self) {
+        self.opponent().offer_draw(self);
+    }
+
+    /// The side that offered the draw the side to move must answer now, if any.
+    pub fn draw_offered_by(&self) -> Option<Color> {
+        self.opponent().draw_offered_by(self)
+    }
+
+    /// The side to move answers the draw offered: accepted, the game ends drawn; declined, play
+    /// goes on and the offerer is told.
+    pub fn answer_draw(&mut self, accept: bool) {
+        self.opponent().answer_draw(self, accept);
+    }
+
+    pub(super) fn conclude(&mut self, concession: Concession) {
+        if self.game.concede(concession).is_ok() {
+            self.notice = None;
+            self.after_change();
+            self.record(match concession {
+                Concession::Resigned(side) => GameEvent::Resigned(side),
+                Concession::DrawAgreed => GameEvent::DrawAgreed,
+                Concession::Abandoned(side) => GameEvent::Left(side),
+            });
+            self.record_the_end();
+        }
+    }
+
+    /// The position stays and Black is still to move: only who plays which side changes.
+    pub(super) fn take_over_red(&mut self) {
+        self.mode = self.mode.swapped();
+        self.agreements.take_swap();
+        self.after_change();
+        self.notice = Some(Notice::SidesSwapped);
+        self.record(GameEvent::Swapped);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::clock::{PauseReason, Tick};
-    use crate::game::computer_turn::AiOutcome;
-    use crate::game::controller::{Controller, Notice};
-    use crate::game::test_support::{mv, pass_and_play, tap_move, to_count, vs_ai, with_swap_rule};
+    use crate::game::controller::clock::{PauseReason, Tick};
+    use crate::game::controller::computer::AiOutcome;
+    use crate::game::controller::test_support::{
+        mv, pass_and_play, tap_move, to_count, vs_ai, with_swap_rule,
+    };
     use crate::session::{GameSetup, Records};
     use duobao_engine::Level;
     use duobao_rules::{GameResult, Position};

@@ -3,8 +3,7 @@
 use duobao_engine::Level;
 use duobao_rules::{Color, GameResult, Position};
 
-use super::controller::Controller;
-use super::hint::HintAnswer;
+use super::{Controller, HintAnswer};
 use crate::session::{GameSetup, Mode, SwapRule};
 use crate::stats::Counter;
 pub use crate::test_games::{game_from, mv};

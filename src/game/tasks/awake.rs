@@ -2,8 +2,8 @@
 
 use dioxus::prelude::*;
 
-use super::controller::Controller;
 use crate::device;
+use crate::game::controller::Controller;
 
 /// The screen stays awake while a turn clock runs: a game on screen, not over, with a turn time,
 /// and not paused (menu open, app in the background, the computer stuck).
@@ -21,7 +21,7 @@ pub fn use_keep_awake(controller: Signal<Controller>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::clock::PauseReason;
+    use crate::game::controller::PauseReason;
     use crate::session::{GameSetup, Mode, SwapRule};
     use duobao_engine::Level;
     use duobao_rules::{Color, Position};

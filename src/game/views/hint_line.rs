@@ -1,19 +1,14 @@
-//! The hint: asking the engine for one in the live game, its answer, the hints used, and what
-//! the suggested move does, read off the rules: whether it wins, what it captures, whether it
-//! stops the opponent from capturing the treasure next move, whether it threatens the treasure;
-//! and on a line of the proven win from the start, that it wins by force in so many moves.
-//! Pure: the game screen turns the reasons into one line of text.
+//! The hint's line under the board: the suggested move, and why, read off the rules: whether it
+//! wins, what it captures, whether it stops the opponent from capturing the treasure next move,
+//! whether it threatens the treasure; on a line of the proven win from the start, that it wins
+//! by force in so many moves; and the forced win it keeps when the endgame tables decide it.
 
-use duobao_engine::{allows_treasure_capture, treasure_threat, Level, Outcome};
+use duobao_engine::{allows_treasure_capture, treasure_threat, Outcome};
 use duobao_rules::{Game, Move, Point, PointSet, Position, WinReason};
 use duobao_study::ForcedLine;
 
+use crate::game::controller::{Controller, Hint};
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
-
-/// The level whose move a hint suggests. Master, because it plays its best move without the
-/// randomness of the lower levels (a hint must not change when asked twice) and sees deepest;
-/// its budget (1.5 s at most, searched in slices on the web) is a fair wait for a hint.
-pub const HINT_LEVEL: Level = Level::Master;
 
 /// The plies of a forced win the hint shows; the rest is left out (a win can take 65).
 const HINT_LINE_PLIES: usize = 6;
@@ -21,12 +16,7 @@ const HINT_LINE_PLIES: usize = 6;
 /// What the endgame tables say of playing `hinted` in the game, in the review's words: "Red now
 /// wins by force in 9 moves: b2b3 …" (the line starting with the hinted move, cut short), from
 /// the engine's `forced` line for the position after it; `None` when it is not a win or loss.
-pub fn forced_win_text(
-    lang: Lang,
-    game: &Game,
-    hinted: Move,
-    forced: &ForcedLine,
-) -> Option<String> {
+fn forced_win_text(lang: Lang, game: &Game, hinted: Move, forced: &ForcedLine) -> Option<String> {
     let mover = game.position().turn();
     // The outcome after the move is the opponent's, one ply nearer the end.
     let (winner, plies) = match forced.outcome {
@@ -54,101 +44,9 @@ pub fn forced_win_text(
     ))
 }
 
-/// The engine is asked for a hint in this game.
-#[derive(Clone, Debug)]
-pub struct HintRequest {
-    pub generation: u64,
-    pub game: Game,
-}
-
-/// A hint for the current position: being thought about, or the suggested move.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Hint {
-    Thinking,
-    Move(Move),
-}
-
-/// The engine's answer to a hint: its move, what the endgame tables say of the position after
-/// it, and when it is the move of the proven win from the start, in how many plies it wins.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct HintAnswer {
-    pub best: Move,
-    pub forced: Option<ForcedLine>,
-    pub wins_by_force: Option<u32>,
-}
-
-/// A game's hints: the one asked for, in the generation of the game it was asked in (any
-/// change of the game drops it), the engine's answer to it, and how many were shown.
-#[derive(Clone, Debug, Default, Eq, PartialEq)]
-pub struct Hints {
-    asked: Option<(u64, Hint)>,
-    answer: Option<HintAnswer>,
-    used: u32,
-}
-
-impl Hints {
-    /// A saved game's hints: `used` so far, none asked for.
-    pub fn with_used(used: u32) -> Hints {
-        Hints {
-            asked: None,
-            answer: None,
-            used,
-        }
-    }
-
-    /// Hints shown in this game.
-    pub fn used(&self) -> u32 {
-        self.used
-    }
-
-    /// The hint for the game in `generation`.
-    pub fn current(&self, generation: u64) -> Option<Hint> {
-        self.asked
-            .filter(|(asked_in, _)| *asked_in == generation)
-            .map(|(_, hint)| hint)
-    }
-
-    /// The engine's answer to the hint of `generation`, once shown.
-    pub fn answer_shown(&self, generation: u64) -> Option<&HintAnswer> {
-        self.current(generation)?;
-        self.answer.as_ref()
-    }
-
-    /// A hint is asked for in `generation`.
-    pub fn ask(&mut self, generation: u64) {
-        self.asked = Some((generation, Hint::Thinking));
-        self.answer = None;
-    }
-
-    /// Shows the engine's suggestion, if it answers the hint being thought about in
-    /// `generation` and is legal in `position`; a shown hint counts as used. Whether it is shown.
-    pub fn answer(
-        &mut self,
-        generation: u64,
-        answer: Option<HintAnswer>,
-        position: &Position,
-    ) -> bool {
-        if self.current(generation) != Some(Hint::Thinking) {
-            return false;
-        }
-        match answer.filter(|answer| position.is_legal(answer.best)) {
-            Some(answer) => {
-                self.asked = Some((generation, Hint::Move(answer.best)));
-                self.answer = Some(answer);
-                self.used += 1;
-                true
-            }
-            None => {
-                self.asked = None;
-                false
-            }
-        }
-    }
-}
-
 /// Why a move is worth playing, when it is tactical.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum HintReason {
+enum HintReason {
     Wins(WinReason),
     /// The proven win's move: the mover wins by force in this many plies, counting it.
     WinsByForce {
@@ -165,7 +63,7 @@ pub enum HintReason {
 
 /// The reasons for playing `m` in `position`, the most important first; empty for a quiet move.
 /// `m` must be legal.
-pub fn explain(position: &Position, m: Move) -> Vec<HintReason> {
+fn explain(position: &Position, m: Move) -> Vec<HintReason> {
     let mut after = *position;
     let captured = after.play_unchecked(m);
     if let Some(win) = after.win() {
@@ -189,7 +87,7 @@ pub fn explain(position: &Position, m: Move) -> Vec<HintReason> {
 /// The reasons for playing `m` in `position`: first, when the engine found it to be the move of
 /// the proven win from the start (`wins_by_force`: in so many plies), that it wins by force;
 /// then [`explain`]'s.
-pub fn hint_reasons(position: &Position, m: Move, wins_by_force: Option<u32>) -> Vec<HintReason> {
+fn hint_reasons(position: &Position, m: Move, wins_by_force: Option<u32>) -> Vec<HintReason> {
     let mut reasons = explain(position, m);
     if let Some(plies) = wins_by_force {
         reasons.insert(0, HintReason::WinsByForce { plies });
@@ -198,7 +96,7 @@ pub fn hint_reasons(position: &Position, m: Move, wins_by_force: Option<u32>) ->
 }
 
 /// Points named as a list: `b4`, `b4 and d3`, `b2, b4 and d3`.
-pub fn point_list(lang: Lang, points: PointSet) -> String {
+fn point_list(lang: Lang, points: PointSet) -> String {
     // By name (file, then row), as a player reads them: b4 before d3.
     let mut names: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
     // Unstable is enough (no two names are equal), and smaller in the download.
@@ -235,125 +133,40 @@ fn reason_text(lang: Lang, reason: HintReason) -> String {
 }
 
 /// The reasons as one line, or `None` for a quiet move.
-pub fn reasons_line(lang: Lang, reasons: &[HintReason]) -> Option<String> {
+fn reasons_line(lang: Lang, reasons: &[HintReason]) -> Option<String> {
     let parts: Vec<String> = reasons.iter().map(|&r| reason_text(lang, r)).collect();
     (!parts.is_empty()).then(|| parts.join(text(lang, Key::ListSeparator)))
+}
+
+/// The hint's line under the board: the move, why when it is tactical, and the forced win it
+/// keeps when the endgame tables decide it.
+pub fn hint_line(lang: Lang, state: &Controller) -> Option<String> {
+    let Some(Hint::Move(m)) = state.hint() else {
+        return None;
+    };
+    let suggestion = fill(lang, Key::HintLabel, &[&m.to_string()]);
+    let shown = state.hint_shown();
+    let reasons = hint_reasons(
+        state.game().position(),
+        m,
+        shown.and_then(|shown| shown.wins_by_force),
+    );
+    let why = reasons_line(lang, &reasons).into_iter();
+    let exact = shown
+        .and_then(|shown| shown.forced.as_ref())
+        .and_then(|forced| forced_win_text(lang, state.game(), m, forced))
+        .into_iter();
+    let parts: Vec<String> = std::iter::once(suggestion)
+        .chain(why)
+        .chain(exact)
+        .collect();
+    Some(parts.join(text(lang, Key::ListSeparator)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::{hint_of, mv, pass_and_play, tap_move, vs_ai};
-    use duobao_rules::Color;
-
-    #[test]
-    fn a_hint_answers_only_its_own_question() {
-        let mut hints = Hints::default();
-        let start = Position::start();
-        assert!(
-            !hints.answer(1, Some(hint_of(mv("b2c2"))), &start),
-            "not asked"
-        );
-        hints.ask(1);
-        assert!(
-            !hints.answer(2, Some(hint_of(mv("b2c2"))), &start),
-            "another game"
-        );
-        assert!(
-            !hints.answer(1, Some(hint_of(mv("c1c3"))), &start),
-            "illegal"
-        );
-        assert_eq!(
-            hints.current(1),
-            None,
-            "an illegal answer drops the question"
-        );
-        hints.ask(1);
-        assert!(hints.answer(1, Some(hint_of(mv("b2c2"))), &start));
-        assert_eq!(hints.current(1), Some(Hint::Move(mv("b2c2"))));
-        assert_eq!(hints.current(2), None, "a move drops it");
-        assert_eq!(hints.used(), 1);
-        assert_eq!(Hints::with_used(3).used(), 3);
-    }
-
-    #[test]
-    fn a_hint_is_shown_once_counted_and_dropped_by_a_move() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        let request = controller.request_hint().unwrap();
-        assert_eq!(controller.hint(), Some(Hint::Thinking));
-        assert!(controller.request_hint().is_none(), "one request at a time");
-        assert!(controller.hint_answer(request.generation, Some(hint_of(mv("b2c2")))));
-        assert_eq!(controller.hint(), Some(Hint::Move(mv("b2c2"))));
-        assert_eq!(
-            controller.hint(),
-            Some(Hint::Move(mv("b2c2"))),
-            "on the board"
-        );
-        assert_eq!(controller.hints_used(), 1);
-        assert!(!controller.can_hint(), "the hint is on the board already");
-        tap_move(&mut controller, "b2c2");
-        assert_eq!(controller.hint(), None);
-        assert!(controller.can_hint());
-        assert_eq!(controller.saved_game(Default::default()).unwrap().hints, 1);
-    }
-
-    /// The engine thinks about the hint from the moment it is asked for until it answers or
-    /// the game changes, and only then (the hint's search runs while this stands).
-    #[test]
-    fn the_hint_is_searched_for_while_it_is_awaited() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        assert!(controller.hint_request().is_none(), "not asked for");
-        let asked = controller.request_hint().unwrap();
-        let searched = controller.hint_request().expect("searched for");
-        assert_eq!(searched.generation, asked.generation);
-        assert_eq!(searched.game, *controller.game());
-        controller.hint_answer(asked.generation, Some(hint_of(mv("b2c2"))));
-        assert!(controller.hint_request().is_none(), "answered");
-        tap_move(&mut controller, "b2c2");
-        controller.request_hint().unwrap();
-        tap_move(&mut controller, "b4b3");
-        assert!(controller.hint_request().is_none(), "the game changed");
-    }
-
-    #[test]
-    fn a_stale_or_illegal_hint_is_not_shown_and_not_counted() {
-        let mut controller = vs_ai(Color::Red);
-        let request = controller.request_hint().unwrap();
-        tap_move(&mut controller, "b2c2");
-        assert!(!controller.hint_answer(request.generation, Some(hint_of(mv("a2a3")))));
-        assert!(!controller.can_hint(), "not while the computer is to move");
-        assert!(controller.request_hint().is_none());
-        let answer = controller.ai_request().unwrap();
-        controller.ai_answer(answer.generation, Ok(mv("b4b3")));
-        let request = controller.request_hint().unwrap();
-        assert!(!controller.hint_answer(request.generation, Some(hint_of(mv("c1c3")))));
-        assert_eq!(controller.hint(), None);
-        assert_eq!(controller.hints_used(), 0);
-        let request = controller.request_hint().unwrap();
-        controller.undo();
-        assert!(!controller.hint_answer(request.generation, Some(hint_of(mv("b2c2")))));
-        assert_eq!(controller.hints_used(), 0);
-    }
-
-    #[test]
-    fn no_hint_once_the_game_is_over() {
-        let mut controller = pass_and_play("BBB/BB.BB/.RT../...R./... r - 0");
-        tap_move(&mut controller, "d2d3");
-        assert!(controller.request_hint().is_none());
-    }
-
-    #[test]
-    fn hints_used_come_back_with_a_saved_game() {
-        let mut controller = pass_and_play(duobao_rules::START_FEN);
-        let request = controller.request_hint().unwrap();
-        controller.hint_answer(request.generation, Some(hint_of(mv("b2c2"))));
-        let saved = controller.saved_game(Default::default()).unwrap();
-        let mut resumed = vs_ai(Color::Red);
-        resumed.resume(saved);
-        assert_eq!(resumed.hints_used(), 1);
-        resumed.rematch();
-        assert_eq!(resumed.hints_used(), 0, "a new game starts with none");
-    }
+    use crate::game::controller::test_support::mv;
 
     fn position(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()

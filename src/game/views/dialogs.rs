@@ -2,7 +2,7 @@
 //! which opens by itself when the game ends. The player may set the result aside to look at
 //! the board; any change of the game (an undo, a rematch) brings it back once the game is over.
 
-use super::controller::Controller;
+use crate::game::controller::Controller;
 
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
 pub struct Dialogs {
@@ -39,7 +39,7 @@ impl Dialogs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::clock::PauseReason;
+    use crate::game::controller::PauseReason;
     use crate::session::{GameSetup, Mode, SwapRule};
     use duobao_rules::{Color, Position};
 

@@ -16,10 +16,9 @@ use duobao_study::{Finding, Job};
 use futures_util::future;
 use web_time::Instant;
 
-use super::computer_turn::{AiOutcome, AiRequest, SwapTurn};
-use super::controller::Controller;
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
+use crate::game::controller::{AiOutcome, AiRequest, Controller, SwapTurn};
 use crate::log::warning;
 use crate::platform::{now_ms, sleep};
 use crate::prefs::Prefs;

@@ -5,8 +5,8 @@
 
 use dioxus::prelude::*;
 
-use super::concession::ResignDialog;
-use super::controller::Controller;
+use super::resign_and_draw_dialogs::ResignDialog;
+use crate::game::controller::Controller;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
 use crate::share::ShareSheet;

@@ -2,8 +2,7 @@
 
 use dioxus::prelude::*;
 
-use super::clock::PauseReason;
-use super::controller::Controller;
+use crate::game::controller::{Controller, PauseReason};
 use crate::platform::VISIBILITY_SCRIPT;
 use crate::session::GameSaver;
 use crate::shell::use_app_leaving;

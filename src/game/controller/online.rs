@@ -1,13 +1,17 @@
 //! The controller's side of a game played online: the server's messages applied to the game
 //! (its plies, its end, the clock, who is there, the offers), and the player's moves and choices
 //! queued for the socket. The server is the authority: a move is shown at once, and taken back
-//! should the server have stored another ply in its place (the turn passed first).
+//! should the server have stored another ply in its place (the turn passed first). The turn
+//! flow reaches it through the seam ([`OnlineOpponent`]); the game's state online besides its
+//! plies is `online_play.rs`'s.
 
 use duobao_rules::{Color, Move, Ply};
 use web_time::Instant;
 
-use super::controller::{Controller, Notice};
-use super::online::{Connection, Lost, OnlinePlay, Status};
+use super::clock::{PauseReason, Tick};
+use super::online_play::{Connection, Lost, OnlinePlay, Status};
+use super::opponent::Opponent;
+use super::{Controller, Notice};
 use crate::online_service::{
     read_result, ClientMessage, GameSnapshot, OnlineEnd, Presence, ServerMessage,
     Status as ServerStatus,
@@ -22,6 +26,69 @@ pub enum Heard {
     /// Events were missed (a version skipped): the link says hello again with the last version
     /// applied, and the server sends what is missing.
     Missed,
+}
+
+/// The opponent online: the server keeps the clock and rules on draws, resignations and
+/// rematches, and this device asks it.
+pub(super) struct OnlineOpponent;
+
+impl Opponent for OnlineOpponent {
+    fn takes_moves(&self, controller: &Controller) -> bool {
+        controller
+            .online
+            .as_ref()
+            .is_some_and(OnlinePlay::is_playing)
+    }
+
+    fn moved(&self, controller: &mut Controller, m: Move) {
+        controller.send_move(m);
+    }
+
+    /// The server's clock runs whatever this device does.
+    fn set_paused(&self, _: &mut Controller, _: PauseReason, _: bool) {}
+
+    /// Never `Expired`: the server passes the turn.
+    fn tick(&self, controller: &mut Controller, _: u64) -> Tick {
+        if controller.follow_online_clock() {
+            Tick::Changed
+        } else {
+            Tick::Quiet
+        }
+    }
+
+    fn resign(&self, controller: &mut Controller) {
+        controller.resign_online();
+    }
+
+    fn can_offer_draw(&self, controller: &Controller) -> bool {
+        controller.can_offer_draw_online()
+    }
+
+    fn offer_draw(&self, controller: &mut Controller) {
+        controller.offer_draw_online();
+    }
+
+    fn draw_offered_by(&self, controller: &Controller) -> Option<Color> {
+        controller.draw_offered_online()
+    }
+
+    fn answer_draw(&self, controller: &mut Controller, accept: bool) {
+        controller.answer_draw_online(accept);
+    }
+
+    fn rematch(&self, controller: &mut Controller) {
+        controller.offer_rematch_online();
+    }
+
+    fn keeps_the_game(&self, controller: &Controller) -> bool {
+        // A game watched is not this device's to keep; one called off has nothing to go on.
+        let watched = matches!(controller.mode, Mode::Online { me: None });
+        !watched
+            && controller
+                .online
+                .as_ref()
+                .is_some_and(|online| online.status() != Status::Aborted && online.lost().is_none())
+    }
 }
 
 impl Controller {
@@ -44,10 +111,8 @@ impl Controller {
         online.confirmed = stored;
         self.online = Some(online);
         // The server's clock rules: it stands still for nothing on this device.
-        self.clock
-            .set_paused(super::clock::PauseReason::Overlay, false);
-        self.clock
-            .set_paused(super::clock::PauseReason::Hidden, false);
+        self.clock.set_paused(PauseReason::Overlay, false);
+        self.clock.set_paused(PauseReason::Hidden, false);
     }
 
     pub fn set_connection(&mut self, connection: Connection) {
@@ -65,7 +130,7 @@ impl Controller {
     }
 
     /// The player's move just played here, sent to the server and kept until acknowledged.
-    pub(super) fn send_move(&mut self, m: Move) {
+    fn send_move(&mut self, m: Move) {
         let ply = self.game.plies().len() - 1;
         if let Some(online) = &mut self.online {
             online.seat.unacked = Some((ply, m.to_string()));
@@ -130,21 +195,21 @@ impl Controller {
     }
 
     /// Online, resigning is asked of the server, which ends the game for both.
-    pub(super) fn resign_online(&mut self) {
+    fn resign_online(&mut self) {
         if self.online.as_ref().is_some_and(OnlinePlay::is_playing) {
             self.send_online(ClientMessage::Resign);
         }
     }
 
     /// Whether the player may offer a draw online: playing, and not offering one already.
-    pub(super) fn can_offer_draw_online(&self) -> bool {
+    fn can_offer_draw_online(&self) -> bool {
         let (Some(online), Some(me)) = (&self.online, self.online_me()) else {
             return false;
         };
         online.is_playing() && online.offers.draw != Some(me) && !self.can_abort()
     }
 
-    pub(super) fn offer_draw_online(&mut self) {
+    fn offer_draw_online(&mut self) {
         if let (true, Some(me)) = (self.can_offer_draw_online(), self.online_me()) {
             if let Some(online) = &mut self.online {
                 online.offers.draw = Some(me);
@@ -155,7 +220,7 @@ impl Controller {
     }
 
     /// The opponent's draw offer this device must answer, if any.
-    pub(super) fn draw_offered_online(&self) -> Option<Color> {
+    fn draw_offered_online(&self) -> Option<Color> {
         let (online, me) = (self.online.as_ref()?, self.online_me()?);
         online
             .offers
@@ -163,7 +228,7 @@ impl Controller {
             .filter(|&by| by != me && online.is_playing())
     }
 
-    pub(super) fn answer_draw_online(&mut self, accept: bool) {
+    fn answer_draw_online(&mut self, accept: bool) {
         if self.draw_offered_online().is_some() {
             if let Some(online) = &mut self.online {
                 online.offers.draw = None;
@@ -173,7 +238,7 @@ impl Controller {
     }
 
     /// The rematch offered (or accepted, when the opponent offered it first).
-    pub(super) fn offer_rematch_online(&mut self) {
+    fn offer_rematch_online(&mut self) {
         let Some(me) = self.online_me() else {
             return;
         };
@@ -199,7 +264,7 @@ impl Controller {
     }
 
     /// The server's clock, now: the turn's time left as it said, less the time since.
-    pub(super) fn follow_online_clock(&mut self) -> bool {
+    fn follow_online_clock(&mut self) -> bool {
         let Some(left) = self.online.as_ref().and_then(OnlinePlay::millis_left) else {
             return false;
         };
@@ -476,7 +541,7 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::tap_move;
+    use crate::game::controller::test_support::tap_move;
     use crate::session::events::Follower;
     use crate::session::SavedGame;
     use duobao_rules::Position;

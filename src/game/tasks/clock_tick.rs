@@ -5,8 +5,7 @@ use std::time::Duration;
 use dioxus::prelude::*;
 use web_time::Instant;
 
-use super::clock::Tick;
-use super::controller::Controller;
+use crate::game::controller::{Controller, Tick};
 use crate::platform::sleep;
 
 /// How often the clock looks at the time; the display changes once a second.

@@ -1,10 +1,10 @@
-//! Ending a game by the players' choice: the question before resigning, and the answer to a
-//! draw offered between friends.
+//! The dialogs that end a game by the players' choice: the question before resigning, and the
+//! answer to a draw offered.
 
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
-use super::controller::Controller;
+use crate::game::controller::Controller;
 use crate::i18n::{side_key, text, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;

@@ -3,9 +3,8 @@
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
-use super::clock::format_seconds;
-use super::controller::Controller;
 use crate::board::soldier_glyph;
+use crate::game::controller::{format_seconds, Controller};
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;
@@ -121,7 +120,7 @@ pub fn PlayerBar(color: Color, top: bool, rotated: bool, bar: BarState) -> Eleme
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::{pass_and_play, tap_move};
+    use crate::game::controller::test_support::{pass_and_play, tap_move};
     use duobao_rules::START_FEN;
 
     fn bars(state: &Controller) -> [BarState; 2] {

@@ -1,9 +1,12 @@
 //! The live game's turn flow, free of any UI: who may tap what, playing, undo (per mode), the
-//! turn clock ([`super::clock`]). Its other parts are kept apart, each with its tests, as the
-//! clock is: the computer's turns (`controller_ai.rs` over [`super::computer_turn`]), the hint
-//! (`controller_hint.rs` over [`super::hint`]), what the players agree on besides their moves
-//! (`controller_agreements.rs` over [`super::agreements`]) and the saved game both ways
-//! (`controller_saved.rs`).
+//! turn clock (`clock.rs`). Its other parts are kept apart, each with its tests, as the clock
+//! is: the computer's turns (`computer.rs`), the hint (`hint.rs`), what the players agree on
+//! besides their moves (`agreements.rs`) and the saved game both ways (`saved.rs`). What a game
+//! against an opponent on this device and one online do differently is one seam
+//! (`opponent.rs`), its online side `online.rs` over `online_play.rs`.
+//!
+//! The controller's fields are this folder's alone: the rest of the game screen reads and
+//! changes the game through its methods.
 //!
 //! Every change of the game bumps a generation number. A request to the computer or for a hint
 //! carries the generation it was made in, and an answer is only played if nothing has changed
@@ -12,16 +15,34 @@
 //! What happened is recorded as events ([`crate::session::events`]), each with its generation,
 //! for the parts that follow the game; picking up or putting down a piece records none.
 
-use duobao_rules::{Color, Concession, Game, Move, Ply, Position};
+mod agreements;
+mod clock;
+mod computer;
+mod hint;
+mod online;
+mod online_play;
+mod opponent;
+mod saved;
+#[cfg(test)]
+pub(super) mod test_support;
 
-use super::agreements::Agreements;
-use super::clock::{PauseReason, Tick, TurnClock};
-use super::computer_turn::ComputerTurn;
-use super::hint::Hints;
-use super::online::OnlinePlay;
+use duobao_rules::{Color, Concession, Game, Move, Ply};
+
 use crate::platform::now_ms;
 use crate::session::events::{EventLog, GameEvent};
-use crate::session::{GameSetup, Mode, Records, SwapRule};
+use crate::session::{GameSetup, Mode, Records};
+use agreements::Agreements;
+use clock::TurnClock;
+use computer::ComputerTurn;
+use hint::Hints;
+use online::OnlineOpponent;
+use opponent::{LocalOpponent, Opponent};
+
+pub use clock::{format_seconds, PauseReason, Tick};
+pub use computer::{AiOutcome, AiRequest, SwapTurn};
+pub use hint::{Hint, HintAnswer, HintRequest, HINT_LEVEL};
+pub use online::Heard;
+pub use online_play::{Connection, Lost, OnlinePlay, Status};
 
 /// Something the players should be told about.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -38,19 +59,19 @@ pub enum Notice {
 
 #[derive(Clone, Debug)]
 pub struct Controller {
-    pub(super) game: Game,
-    pub(super) mode: Mode,
-    pub(super) generation: u64,
-    pub(super) clock: TurnClock,
-    pub(super) notice: Option<Notice>,
-    pub(super) computer: ComputerTurn,
-    pub(super) hints: Hints,
+    game: Game,
+    mode: Mode,
+    generation: u64,
+    clock: TurnClock,
+    notice: Option<Notice>,
+    computer: ComputerTurn,
+    hints: Hints,
     /// When the game started (see [`crate::session::SavedGame::started_ms`]).
-    pub(super) started_ms: u64,
-    pub(super) agreements: Agreements,
-    pub(super) events: EventLog,
+    started_ms: u64,
+    agreements: Agreements,
+    events: EventLog,
     /// The game's side on the server, in a game played online.
-    pub(super) online: Option<OnlinePlay>,
+    online: Option<OnlinePlay>,
 }
 
 impl Controller {
@@ -93,7 +114,7 @@ impl Controller {
 
     /// Another game in place of this one, not yet told as begun: the page's hidden pause, the
     /// generation and the events go on.
-    pub(super) fn replace_game(&mut self, setup: GameSetup) {
+    fn replace_game(&mut self, setup: GameSetup) {
         let next_generation = self.generation + 1;
         let hidden = self.clock.is_paused_by(PauseReason::Hidden);
         let events = std::mem::take(&mut self.events);
@@ -106,14 +127,14 @@ impl Controller {
 
     /// Records that a game began, with what the app had done with it before, and that it is
     /// over already if it is.
-    pub(super) fn began(&mut self, records: Records) {
+    fn began(&mut self, records: Records) {
         self.record(GameEvent::Started(records));
         if let Some(result) = self.game.result() {
             self.record(GameEvent::Ended(result));
         }
     }
 
-    pub(super) fn record(&mut self, event: GameEvent) {
+    fn record(&mut self, event: GameEvent) {
         self.events.record(self.generation, event);
     }
 
@@ -122,17 +143,19 @@ impl Controller {
         &self.events
     }
 
-    /// A new game from the start with the colours swapped, under the same swap rule.
+    /// A new game from the start with the colours swapped, under the same swap rule; online,
+    /// offered to the opponent (or accepted, when the opponent offered it first).
     pub fn rematch(&mut self) {
+        self.opponent().rematch(self);
+    }
+
+    /// The opponent's kind: online once the game is the server's, else on this device.
+    fn opponent(&self) -> &'static dyn Opponent {
         if self.online.is_some() {
-            return self.offer_rematch_online();
+            &OnlineOpponent
+        } else {
+            &LocalOpponent
         }
-        self.start(GameSetup {
-            mode: self.mode.swapped(),
-            start: Position::start(),
-            turn_seconds: self.clock.limit_seconds(),
-            swap: SwapRule::chosen(self.agreements.swap_rule().is_played()),
-        });
     }
 
     /// When the game started, in milliseconds since 1970.
@@ -188,7 +211,7 @@ impl Controller {
     pub fn is_human_turn(&self) -> bool {
         !self.game.is_over()
             && self.mode.plays_here(self.turn())
-            && self.online.as_ref().is_none_or(OnlinePlay::is_playing)
+            && self.opponent().takes_moves(self)
     }
 
     /// Whether the player has something to send the friend who plays by link: on the friend's
@@ -207,13 +230,13 @@ impl Controller {
     }
 
     /// Records the end of the game if the change just recorded ended it.
-    pub(super) fn record_the_end(&mut self) {
+    fn record_the_end(&mut self) {
         if let Some(result) = self.game.result() {
             self.record(GameEvent::Ended(result));
         }
     }
 
-    pub(super) fn turn(&self) -> Color {
+    fn turn(&self) -> Color {
         self.game.position().turn()
     }
 
@@ -225,8 +248,8 @@ impl Controller {
             self.play(Ply::Move(m));
         }
         let played = self.game.plies().len() > plies;
-        if played && self.online.is_some() {
-            self.send_move(m);
+        if played {
+            self.opponent().moved(self, m);
         }
         played
     }
@@ -266,24 +289,16 @@ impl Controller {
         count > 0
     }
 
+    /// A reason for the clock to stand still came (`paused`) or went; online the server's clock
+    /// runs whatever this device does.
     pub fn set_paused(&mut self, reason: PauseReason, paused: bool) {
-        // Online the server's clock runs whatever this device does.
-        if self.online.is_none() {
-            self.clock.set_paused(reason, paused);
-        }
+        self.opponent().set_paused(self, reason, paused);
     }
 
     /// Lets real time go by on the turn clock; at zero the turn passes, but online, where the
     /// server passes it.
     pub fn tick(&mut self, elapsed_ms: u64) -> Tick {
-        if self.online.is_some() {
-            return if self.follow_online_clock() {
-                Tick::Changed
-            } else {
-                Tick::Quiet
-            };
-        }
-        let tick = self.clock.tick(elapsed_ms);
+        let tick = self.opponent().tick(self, elapsed_ms);
         if tick == Tick::Expired {
             let mover = self.turn();
             if self.game.play(Ply::Pass).is_ok() {
@@ -300,7 +315,7 @@ impl Controller {
         self.set_paused(PauseReason::Overlay, covered);
     }
 
-    pub(super) fn play(&mut self, ply: Ply) {
+    fn play(&mut self, ply: Ply) {
         if self.game.play(ply).is_ok() {
             self.notice = None;
             self.after_ply(false);
@@ -309,7 +324,7 @@ impl Controller {
 
     /// After a ply added to the game (a turn that ran out if `timed_out`): a new turn, and the
     /// ply recorded, and the end if it ended the game.
-    pub(super) fn after_ply(&mut self, timed_out: bool) {
+    fn after_ply(&mut self, timed_out: bool) {
         self.after_change();
         if let Some(played) = self.game.plies().last().copied() {
             self.record(match played.ply {
@@ -326,7 +341,7 @@ impl Controller {
         self.record_the_end();
     }
 
-    pub(super) fn after_change(&mut self) {
+    fn after_change(&mut self) {
         self.generation += 1;
         self.computer = ComputerTurn::default();
         self.clock.set_paused(PauseReason::AiStuck, false);
@@ -341,13 +356,12 @@ impl Controller {
 mod tests {
     use super::*;
     use crate::feedback::{Happening, Played};
-    use crate::game::test_support::{
-        game_from, hint_of, mv, pass_and_play, tap_move, to_count, vs_ai,
-    };
     use crate::session::events::Follower;
     use crate::session::SavedGame;
+    use crate::session::SwapRule;
     use duobao_engine::Level;
     use duobao_rules::{GameResult, WinReason};
+    use test_support::{game_from, hint_of, mv, pass_and_play, tap_move, to_count, vs_ai};
 
     #[test]
     fn a_tap_move_plays_and_resets_the_clock() {
@@ -477,7 +491,7 @@ mod tests {
             online: None,
             mode: Mode::ByLink { me },
             turn_seconds: None,
-            game: crate::game::test_support::game_from(duobao_rules::START_FEN, plies),
+            game: game_from(duobao_rules::START_FEN, plies),
             hints: 0,
             counted: false,
             time_left_ms: None,
@@ -538,7 +552,7 @@ mod tests {
     fn by_link_the_winning_move_is_sent_and_the_friends_is_not() {
         let mut winner = by_link(Color::Red, &[]);
         winner.resume(SavedGame {
-            game: crate::game::test_support::game_from("BBB/BB.BB/.RT../...R./... r - 0", &[]),
+            game: game_from("BBB/BB.BB/.RT../...R./... r - 0", &[]),
             ..winner.saved_game(Records::default()).unwrap()
         });
         tap_move(&mut winner, "d2d3");

@@ -4,7 +4,7 @@
 use dioxus::prelude::*;
 use duobao_rules::{Color, Ply};
 
-use super::controller::Controller;
+use crate::game::controller::Controller;
 use crate::i18n::{fill, text, Key};
 use crate::prefs::Prefs;
 use crate::session::Mode;

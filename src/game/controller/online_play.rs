@@ -1,7 +1,7 @@
 //! What the game screen knows of a game played online besides its plies, free of any UI: the
 //! server's status and clock, who is connected, the offers, the move sent and not yet
 //! acknowledged, and what is to be sent. The controller applies the server's messages through
-//! it (`controller_online.rs`); the socket is `online_link.rs`'s.
+//! it (`online.rs`); the socket is `tasks/socket.rs`'s.
 
 use web_time::Instant;
 

@@ -8,9 +8,7 @@ use std::time::Duration;
 use dioxus::prelude::*;
 use futures_util::{FutureExt, StreamExt};
 
-use super::controller::Controller;
-use super::controller_online::Heard;
-use super::online::Connection;
+use crate::game::controller::{Connection, Controller, Heard};
 use crate::online_service::{ClientMessage, Failure, Socket, SocketEvent};
 use crate::platform::sleep;
 use crate::server_address::ServerAddress;
@@ -30,7 +28,7 @@ const RETRY: [Duration; 5] = [
 const CLOCK_CHECK: Duration = Duration::from_secs(10);
 
 /// Runs the socket of the game on screen while it is played online.
-pub fn use_online_link(controller: Signal<Controller>) {
+pub fn use_game_socket(controller: Signal<Controller>) {
     let wake = use_coroutine(move |mut wakes: UnboundedReceiver<()>| async move {
         let mut failures = 0_usize;
         loop {
