@@ -14,8 +14,8 @@ use tokio::time::Instant;
 
 use crate::backoff::Backoff;
 use crate::command::{ClientId, Command, Outgoing};
-use crate::limits::SEAT_SOCKETS;
 use crate::lag::Lag;
+use crate::limits::SEAT_SOCKETS;
 use crate::model::{Decision, Event, GameState, Millis, Presence, Status};
 use crate::protocol::{ClientFrame, Refusal, Seat};
 use crate::secret;
