@@ -2,7 +2,8 @@
 //! grouped, as on SQLite: a few writers each commit what gathered while the previous group
 //! committed, in one transaction, each append one statement, pipelined; once it has committed,
 //! every append's NOTIFY (carrying its events, so that other nodes need not read them) goes to
-//! every node, and one connection per node LISTENs for them.
+//! every node, sent by one task many to a statement, and one connection per node LISTENs for
+//! them.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,6 +31,8 @@ pub struct PostgresStore {
     pool: Pool,
     notices: broadcast::Sender<Notice>,
     writes: mpsc::UnboundedSender<Write>,
+    /// The notices to send, by one task, many to a statement.
+    outbox: mpsc::UnboundedSender<Notice>,
 }
 
 /// An append waiting for its group's transaction.
@@ -73,25 +76,69 @@ impl PostgresStore {
         migrate(&pool).await?;
         let notices = notice_channel();
         listen(config, notices.clone()).await?;
-        let writes = start_writers(&pool);
+        let outbox = start_sender(&pool);
+        let writes = start_writers(&pool, &outbox);
         Ok(PostgresStore {
             pool,
             notices,
             writes,
+            outbox,
         })
     }
 }
 
-fn start_writers(pool: &Pool) -> mpsc::UnboundedSender<Write> {
+fn start_writers(
+    pool: &Pool,
+    outbox: &mpsc::UnboundedSender<Notice>,
+) -> mpsc::UnboundedSender<Write> {
     let (writes, queue) = mpsc::unbounded_channel();
     let queue = Arc::new(Mutex::new(queue));
     for _ in 0..WRITERS {
-        tokio::spawn(write_groups(pool.clone(), Arc::clone(&queue)));
+        tokio::spawn(write_groups(
+            pool.clone(),
+            Arc::clone(&queue),
+            outbox.clone(),
+        ));
     }
     writes
 }
 
-async fn write_groups(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Write>>>) {
+/// The task that sends the notices: all that gathered while it sent the last ones go in one
+/// statement (one transaction for PostgreSQL to commit, not one a notice), in the order they
+/// came, so that a game's notices arrive in order.
+fn start_sender(pool: &Pool) -> mpsc::UnboundedSender<Notice> {
+    let (outbox, mut queue) = mpsc::unbounded_channel();
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        while let Some(first) = queue.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < GROUP {
+                match queue.try_recv() {
+                    Ok(notice) => batch.push(notice),
+                    Err(_) => break,
+                }
+            }
+            let sent = match pool.get().await {
+                Ok(client) => notify_unflushed(&client, &batch).await,
+                Err(problem) => Err(problem.into()),
+            };
+            // Lost notices are caught up by their readers, from the stored versions.
+            if let Err(problem) = sent {
+                eprintln!(
+                    "duobao-serve: {} notices were not sent: {problem}",
+                    batch.len()
+                );
+            }
+        }
+    });
+    outbox
+}
+
+async fn write_groups(
+    pool: Pool,
+    queue: Arc<Mutex<mpsc::UnboundedReceiver<Write>>>,
+    outbox: mpsc::UnboundedSender<Notice>,
+) {
     loop {
         let mut group = Vec::new();
         {
@@ -109,13 +156,14 @@ async fn write_groups(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Write
         }
         // Every writer, on every node, takes its games' rows in the same order: no deadlock.
         group.sort_by(|a, b| a.append.game.cmp(&b.append.game));
-        write_group(&pool, group).await;
+        write_group(&pool, group, &outbox).await;
     }
 }
 
 /// One transaction for a group of appends: each stored or refused as stale; any other failure
-/// fails them all, nothing stored. The writers hear first, then the other nodes.
-async fn write_group(pool: &Pool, group: Vec<Write>) {
+/// fails them all, nothing stored. Once it has committed, the stored ones' notices go to the
+/// sender.
+async fn write_group(pool: &Pool, group: Vec<Write>, outbox: &mpsc::UnboundedSender<Notice>) {
     let mut client = match pool.get().await {
         Ok(client) => client,
         Err(problem) => return refuse_all(group, problem.into()),
@@ -124,16 +172,11 @@ async fn write_group(pool: &Pool, group: Vec<Write>) {
         Ok(outcomes) => outcomes,
         Err(problem) => return refuse_all(group, problem),
     };
-    let mut notices = Vec::new();
     for (write, outcome) in group.into_iter().zip(outcomes) {
         if outcome == Appended::Stored {
-            notices.push(game_notice(&write.append));
+            let _ = outbox.send(game_notice(&write.append));
         }
         let _ = write.reply.send(Ok(outcome));
-    }
-    // Committed: the appends stand whether or not their notices go.
-    if let Err(problem) = notify_unflushed(&client, &notices).await {
-        eprintln!("duobao-serve: the notices of stored moves were not sent: {problem}");
     }
 }
 
@@ -678,10 +721,11 @@ impl Store for PostgresStore {
     }
 
     fn publish(&self, notice: Notice) -> Pending<'_, ()> {
-        Box::pin(async move {
-            let client = self.pool.get().await?;
-            notify_unflushed(&client, &[notice]).await
-        })
+        let queued = self
+            .outbox
+            .send(notice)
+            .map_err(|_| StoreError("the notices' sender has stopped".into()));
+        Box::pin(async move { queued })
     }
 
     fn notices(&self) -> broadcast::Receiver<Notice> {
