@@ -19,8 +19,8 @@
 #   runs, what the abusers' tries came to, and the honest players' ack p99 with abusers over
 #   without. Exits non-zero when that is over 1.2 at 5,000 games.
 # - SATURATION=1: the same games with a move ever more often (every 3 s, 2 s, 1.5 s, 1 s, …)
-#   until the ack p99 is over 50 ms; prints each step and the saturation point, the most
-#   moves a second acknowledged at a p99 within 50 ms.
+#   until the ack p99 is over 50 ms two steps in a row; prints each step and the saturation
+#   point, the most moves a second acknowledged at a p99 within 50 ms.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -140,13 +140,20 @@ fi
 
 if [[ "${SATURATION:-0}" == 1 ]]; then
   best=0
+  missed=0
   for move_every_ms in 3000 2000 1500 1000 750 500 350 250; do
     bench_case "SQLite, one node, a move every $move_every_ms ms a game" \
       "sqlite:$sqlite/every-$move_every_ms.db" 1
+    # Two steps over the target in a row end it: one alone may be the machine's noise.
     if over "$(last_row 6)" "$target_p99_ms"; then
-      break
+      missed=$((missed + 1))
+      if ((missed == 2)); then
+        break
+      fi
+    else
+      missed=0
+      best="$(last_row 4)"
     fi
-    best="$(last_row 4)"
   done
   print_rows "the moves ever more often"
   echo
