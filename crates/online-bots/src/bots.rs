@@ -11,6 +11,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tokio::time::sleep_until;
 
+use crate::abuse::abuser;
 use crate::http::{Api, CallError};
 use crate::protocol::{self, ClientFrame, GameView, Seat, ServerFrame, Side, Status};
 use crate::record::{AckedPly, Recorder, Report};
@@ -36,6 +37,9 @@ pub struct Config {
     pub acked_log: Option<PathBuf>,
     /// Now and then resign, offer or answer a draw, and ask for a rematch.
     pub rare_actions: bool,
+    /// Abusive clients beside the honest games (see [`crate::abuse`]), their tries counted
+    /// apart.
+    pub abusers: usize,
 }
 
 /// Consecutive failures to reach a server before trying the next one in the list.
@@ -61,18 +65,18 @@ const MOVE_ERRORS: &[&str] = &[
 /// offers a draw.
 const RARE: f64 = 1.0 / 300.0;
 
-struct Shared {
-    servers: Vec<String>,
+pub(crate) struct Shared {
+    pub(crate) servers: Vec<String>,
     move_every: Duration,
     turn_seconds: u32,
     rare_actions: bool,
     /// When the bots stop starting games and moves.
-    stop_at: Instant,
+    pub(crate) stop_at: Instant,
     /// When they stop waiting for the last `ack`s.
     give_up_at: Instant,
     /// Whether each player connects from an address of its own (see [`source`]).
-    own_addresses: bool,
-    recorder: Recorder,
+    pub(crate) own_addresses: bool,
+    pub(crate) recorder: Recorder,
 }
 
 /// Player `n`'s own loopback address, 127.a.b.c, one of 15 million: each player comes from an
@@ -93,8 +97,8 @@ fn is_loopback(base: &str) -> bool {
         .is_some_and(|address| address.ip().is_loopback())
 }
 
-/// Plays `config.games` games at a time until the measured time is over, then waits for the
-/// last moves' acknowledgements and closes every socket.
+/// Plays `config.games` games at a time (beside `config.abusers` abusers) until the measured
+/// time is over, then waits for the last moves' acknowledgements and closes every socket.
 pub async fn run(config: Config) -> std::io::Result<Report> {
     assert!(!config.servers.is_empty(), "at least one server");
     let start = Instant::now();
@@ -115,6 +119,11 @@ pub async fn run(config: Config) -> std::io::Result<Report> {
         let starts_at = start + config.ramp.mul_f64(i as f64 / config.games as f64);
         let seed = config.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         tables.spawn(table(i, starts_at, seed, Arc::clone(&shared)));
+    }
+    for n in 0..config.abusers {
+        let seed = !config.seed ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let shared = Arc::clone(&shared);
+        tables.spawn(async move { abuser(n, seed, &shared).await });
     }
     while let Some(done) = tables.join_next().await {
         done.map_err(std::io::Error::other)?;

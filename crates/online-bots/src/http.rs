@@ -12,7 +12,9 @@ use hyper_util::rt::TokioExecutor;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::protocol::{CreateRequest, Created, GameView, JoinRequest, Joined, Refusal, Side};
+use crate::protocol::{
+    CreateRequest, Created, GameView, JoinRequest, Joined, Refusal, SeekRequest, Side,
+};
 
 /// A request that did not get the answer it wanted.
 #[derive(Debug)]
@@ -57,7 +59,8 @@ pub struct Api {
     client: Client<HttpConnector, Full<Bytes>>,
 }
 
-/// The longest a request may take; seeks are not used, so no answer is a long poll.
+/// The longest a request may take; the honest bots make no seek (a long poll), and the
+/// abusers drop theirs sooner.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Api {
@@ -82,8 +85,25 @@ impl Api {
     ) -> Result<Created, CallError> {
         let body = CreateRequest { side, turn_seconds };
         let url = format!("{base}/api/online/games");
-        self.call(Method::POST, &url, Some(&body), StatusCode::CREATED)
+        self.call(Method::POST, &url, Some(&body), &[StatusCode::CREATED])
             .await
+    }
+
+    /// `POST /api/online/seeks`: paired (201) or waiting (202), the answer's body as it came.
+    pub async fn seek(
+        &self,
+        base: &str,
+        turn_seconds: u32,
+    ) -> Result<serde_json::Value, CallError> {
+        let url = format!("{base}/api/online/seeks");
+        let wanted = [StatusCode::CREATED, StatusCode::ACCEPTED];
+        self.call(
+            Method::POST,
+            &url,
+            Some(&SeekRequest { turn_seconds }),
+            &wanted,
+        )
+        .await
     }
 
     /// `POST /api/online/games/{id}/join`, with the seat's secret drawn by the caller.
@@ -99,7 +119,7 @@ impl Api {
             Method::POST,
             &url,
             Some(&JoinRequest { invite, secret }),
-            StatusCode::OK,
+            &[StatusCode::OK],
         )
         .await
     }
@@ -107,7 +127,7 @@ impl Api {
     /// `GET /api/online/games/{id}`.
     pub async fn look(&self, base: &str, id: &str) -> Result<GameView, CallError> {
         let url = format!("{base}/api/online/games/{id}");
-        self.call(Method::GET, &url, None::<&()>, StatusCode::OK)
+        self.call(Method::GET, &url, None::<&()>, &[StatusCode::OK])
             .await
     }
 
@@ -116,7 +136,7 @@ impl Api {
         method: Method,
         url: &str,
         body: Option<&impl Serialize>,
-        wanted: StatusCode,
+        wanted: &[StatusCode],
     ) -> Result<T, CallError> {
         let mut request = Request::builder().method(method).uri(url);
         let body = match body {
@@ -151,7 +171,7 @@ impl Api {
             status,
             body: String::from_utf8_lossy(&body).into_owned(),
         };
-        if status == wanted {
+        if wanted.contains(&status) {
             serde_json::from_slice(&body).map_err(|_| unexpected())
         } else if status.is_client_error() {
             let refusal = serde_json::from_slice(&body).map_err(|_| unexpected())?;

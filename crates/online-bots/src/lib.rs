@@ -2,6 +2,7 @@
 //! them, written from that page alone: the load benchmark (`duobao-bots`,
 //! scripts/bench-online.sh) and the tests that kill servers under them (tests/).
 
+mod abuse;
 mod bots;
 pub mod http;
 pub mod protocol;
@@ -10,6 +11,7 @@ pub mod socket;
 
 use duobao_rules::{Game, PlayError, Ply};
 
+pub use abuse::Abuse;
 pub use bots::{run, Config};
 pub use record::{AckedPly, Latency, Report, Summary};
 

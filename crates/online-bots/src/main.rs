@@ -40,6 +40,12 @@ struct Args {
     /// Now and then resign, offer or answer a draw, and ask for a rematch.
     #[arg(long)]
     rare_actions: bool,
+    /// Abusive clients beside the games, each from an address of its own, doing one of the
+    /// abuses in turn (draw offers toggled, many sockets on one seat, many watchers, unknown
+    /// games looked up, seeks and games made and left, abort-rematch chains); what became of
+    /// their tries is counted apart from the honest players' errors.
+    #[arg(long, default_value_t = 0)]
+    abusers: usize,
     /// Prints the summary as JSON.
     #[arg(long)]
     json: bool,
@@ -68,6 +74,7 @@ fn main() -> ExitCode {
         seed: args.seed,
         acked_log: args.acked_log,
         rare_actions: args.rare_actions,
+        abusers: args.abusers,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     match runtime.block_on(run(config)) {

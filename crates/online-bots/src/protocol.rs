@@ -53,6 +53,12 @@ pub struct CreateRequest {
     pub turn_seconds: u32,
 }
 
+/// `POST /api/online/seeks`.
+#[derive(Debug, Serialize)]
+pub struct SeekRequest {
+    pub turn_seconds: u32,
+}
+
 /// The answer 201 to a creation.
 #[derive(Debug, Deserialize)]
 pub struct Created {

@@ -40,6 +40,7 @@ struct Inner {
     failovers: u64,
     resent: u64,
     errors: BTreeMap<String, u64>,
+    abuse: BTreeMap<String, u64>,
 }
 
 impl Recorder {
@@ -88,6 +89,12 @@ impl Recorder {
 
     pub fn error(&self, kind: &str) {
         *self.inner().errors.entry(kind.to_string()).or_default() += 1;
+    }
+
+    /// What became of an abuser's try: `taken`, `ignored` or `refused <why>`.
+    pub fn abuse(&self, abuse: &str, outcome: &str) {
+        let kind = format!("{abuse} {outcome}");
+        *self.inner().abuse.entry(kind).or_default() += 1;
     }
 
     pub fn game_started(&self) {
@@ -139,6 +146,7 @@ impl Recorder {
                 max: percentile(1.0),
             },
             errors: inner.errors,
+            abuse: inner.abuse,
             reconnects: inner.reconnects,
             failovers: inner.failovers,
             resent: inner.resent,
@@ -172,7 +180,11 @@ pub struct Summary {
     pub measured_moves: u64,
     pub moves_per_second: f64,
     pub ack_ms: Latency,
+    /// The honest players' errors.
     pub errors: BTreeMap<String, u64>,
+    /// The abusers' tries, by abuse and outcome (`draw_toggle taken`,
+    /// `unknown_games refused no_game`): refusals expected, not errors.
+    pub abuse: BTreeMap<String, u64>,
     pub reconnects: u64,
     pub failovers: u64,
     /// Moves sent again after a reconnection.
@@ -199,17 +211,24 @@ impl std::fmt::Display for Summary {
             "reconnects: {}, failovers: {}, moves resent: {}",
             self.reconnects, self.failovers, self.resent
         )?;
+        if !self.abuse.is_empty() {
+            writeln!(f, "abusers' tries: {}", counts(&self.abuse))?;
+        }
         if self.errors.is_empty() {
             write!(f, "errors: none")
         } else {
-            let errors: Vec<String> = self
-                .errors
-                .iter()
-                .map(|(kind, n)| format!("{kind} {n}"))
-                .collect();
-            write!(f, "errors: {}", errors.join(", "))
+            write!(f, "errors: {}", counts(&self.errors))
         }
     }
+}
+
+/// `kind n, kind n, …`
+fn counts(counts: &BTreeMap<String, u64>) -> String {
+    let counts: Vec<String> = counts
+        .iter()
+        .map(|(kind, n)| format!("{kind} {n}"))
+        .collect();
+    counts.join(", ")
 }
 
 pub struct Report {

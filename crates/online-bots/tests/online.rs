@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use duobao_online_bots::http::Api;
 use duobao_online_bots::protocol::{new_secret, ClientFrame, Seat, ServerFrame, Side};
 use duobao_online_bots::socket::Socket;
-use duobao_online_bots::{run, Config};
+use duobao_online_bots::{run, Abuse, Config};
 use duobao_rules::Color;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -39,6 +39,7 @@ fn fast_games(servers: Vec<String>, games: usize, seconds: u64, seed: u64) -> Co
         seed,
         acked_log: None,
         rare_actions: false,
+        abusers: 0,
     }
 }
 
@@ -302,4 +303,32 @@ async fn four_hundred_games_are_acknowledged_at_their_pace() {
     assert!(summary.errors.is_empty(), "{summary}");
     assert!(summary.moves_per_second >= 300.0, "{summary}");
     assert!(summary.ack_ms.p99 <= 1000.0, "{summary}");
+}
+
+/// The abusers of `duobao-bots --abusers` (the bench's abuse case, scripts/bench-online.sh):
+/// beside a few honest games, every abuse is tried and what became of it counted apart, and the
+/// honest players meet no error of theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abusers_beside_honest_games_are_counted_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut node, _) = Server::on_sqlite(dir.path()).await;
+    let config = Config {
+        abusers: Abuse::ALL.len(),
+        ..fast_games(vec![node.base()], 20, 6, seed())
+    };
+    let report = run(config).await.unwrap();
+    node.kill();
+    let summary = &report.summary;
+    eprintln!("{summary}");
+    assert!(summary.errors.is_empty(), "{summary}");
+    assert!(summary.moves_per_second >= 20.0, "{summary}");
+    for abuse in Abuse::ALL {
+        let tries: u64 = summary
+            .abuse
+            .iter()
+            .filter(|(kind, _)| kind.split(' ').next() == Some(abuse.name()))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(tries > 0, "{} never tried: {summary}", abuse.name());
+    }
 }

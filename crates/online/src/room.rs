@@ -282,8 +282,17 @@ impl Room {
                     None,
                 )));
             }
-            Command::Notice(Notice::Game { version, .. }) => {
-                if version > self.state.version {
+            Command::Notice(Notice::Game {
+                version, events, ..
+            }) => {
+                // The events the notice carries follow ours: taken without a read (a join's
+                // are read, with the seat it took).
+                let follows = !events.is_empty()
+                    && version == self.state.version + events.len() as u64
+                    && !events.iter().any(|e| matches!(e, Event::Joined { .. }));
+                if follows {
+                    self.take(events);
+                } else if version > self.state.version {
                     self.catch_up().await;
                 }
             }

@@ -522,10 +522,33 @@ async fn every_stored_change_and_presence_is_noticed() {
         store.create(waiting_game("notice0001")).await.unwrap();
         store.append(join("notice0001")).await.unwrap();
         assert!(
+            wait_for(&mut notices, |n| matches!(
+                n,
+                Notice::Game { game, version: 1, .. } if game == "notice0001"
+            ))
+            .await,
+            "{name}"
+        );
+        // Another node's tasks take a move from its notice, without reading it back.
+        let mut notices = store.notices();
+        let moved = append(
+            "notice0001",
+            1,
+            Status::Playing,
+            vec![Event::Clock { at: T0 + 1 }],
+        );
+        store.append(moved.clone()).await.unwrap();
+        let carried = if store.shared() {
+            moved.events
+        } else {
+            Vec::new()
+        };
+        assert!(
             wait_for(&mut notices, |n| *n
                 == Notice::Game {
                     game: "notice0001".into(),
-                    version: 1
+                    version: 2,
+                    events: carried.clone(),
                 })
             .await,
             "{name}"

@@ -233,8 +233,13 @@ pub enum SeekState {
 /// A change another writer (or this one) made, for the games' tasks to catch up with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// Game `game` is now at `version`.
-    Game { game: String, version: u64 },
+    /// Game `game` is now at `version`, through `events` (the last of its events) when they
+    /// fit in a notice: then the other nodes apply them without reading the database.
+    Game {
+        game: String,
+        version: u64,
+        events: Vec<Event>,
+    },
     /// Seek `seek` was paired.
     Paired { seek: String },
     /// On node `node`, game `game` has these sockets open.
@@ -250,11 +255,30 @@ pub enum Notice {
     Missed,
 }
 
+/// The longest NOTIFY payload PostgreSQL takes is 8000 bytes; a game's notice whose events
+/// would make it longer goes without them (its readers then read the events).
+const PAYLOAD_LIMIT: usize = 7900;
+
 impl Notice {
-    /// As PostgreSQL carries it (a NOTIFY payload, at most 8000 bytes).
+    /// As PostgreSQL carries it (a NOTIFY payload, at most 8000 bytes): words apart by spaces,
+    /// a game's events last, as a JSON array.
     pub fn to_payload(&self) -> String {
         match self {
-            Notice::Game { game, version } => format!("g {game} {version}"),
+            Notice::Game {
+                game,
+                version,
+                events,
+            } => {
+                let bare = format!("g {game} {version}");
+                if events.is_empty() {
+                    return bare;
+                }
+                let events = serde_json::to_string(events).expect("events serialize");
+                if bare.len() + 1 + events.len() > PAYLOAD_LIMIT {
+                    return bare;
+                }
+                format!("{bare} {events}")
+            }
             Notice::Paired { seek } => format!("s {seek}"),
             Notice::Presence {
                 game,
@@ -272,12 +296,21 @@ impl Notice {
     }
 
     pub fn from_payload(text: &str) -> Option<Notice> {
-        let words: Vec<&str> = text.split(' ').collect();
-        match words.as_slice() {
-            ["g", game, version] => Some(Notice::Game {
+        if let Some(game) = text.strip_prefix("g ") {
+            let mut words = game.splitn(3, ' ');
+            let (game, version) = (words.next()?, words.next()?);
+            let events = match words.next() {
+                Some(events) => serde_json::from_str(events).ok()?,
+                None => Vec::new(),
+            };
+            return Some(Notice::Game {
                 game: game.to_string(),
                 version: version.parse().ok()?,
-            }),
+                events,
+            });
+        }
+        let words: Vec<&str> = text.split(' ').collect();
+        match words.as_slice() {
             ["s", seek] => Some(Notice::Paired {
                 seek: seek.to_string(),
             }),
@@ -402,6 +435,18 @@ mod tests {
             Notice::Game {
                 game: "abc".into(),
                 version: 12,
+                events: Vec::new(),
+            },
+            Notice::Game {
+                game: "abc".into(),
+                version: 13,
+                events: vec![
+                    Event::Clock { at: 5 },
+                    Event::End {
+                        result: "1-0 red wins by time".into(),
+                        at: 6,
+                    },
+                ],
             },
             Notice::Paired { seek: "s1".into() },
             Notice::Presence {
@@ -416,6 +461,33 @@ mod tests {
             assert_eq!(Notice::from_payload(&notice.to_payload()), Some(notice));
         }
         assert_eq!(Notice::from_payload("g abc x"), None);
+        assert_eq!(Notice::from_payload("g abc 3 [not json"), None);
+    }
+
+    #[test]
+    fn a_game_notice_too_long_for_postgresql_goes_without_its_events() {
+        let events = vec![
+            Event::End {
+                result: "x".repeat(500),
+                at: 1,
+            };
+            20
+        ];
+        let notice = Notice::Game {
+            game: "abc".into(),
+            version: 40,
+            events,
+        };
+        let payload = notice.to_payload();
+        assert!(payload.len() <= 8000);
+        assert_eq!(
+            Notice::from_payload(&payload),
+            Some(Notice::Game {
+                game: "abc".into(),
+                version: 40,
+                events: Vec::new(),
+            })
+        );
         assert_eq!(Notice::from_payload(""), None);
     }
 }

@@ -1,7 +1,9 @@
 //! The shared store: PostgreSQL, for several server nodes serving the same games. Appends are
 //! grouped, as on SQLite: a few writers each commit what gathered while the previous group
-//! committed, in one transaction; every append sends a NOTIFY in its transaction, delivered to
-//! every node once it commits, and one connection per node LISTENs for them.
+//! committed, in one transaction, each append one statement, pipelined; once it has committed,
+//! every append's NOTIFY (carrying its events, so that other nodes need not read them) goes to
+//! every node, sent by one task many to a statement, and one connection per node LISTENs for
+//! them.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +11,6 @@ use std::time::Duration;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use futures_util::StreamExt;
 use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
-use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::{
@@ -33,6 +34,8 @@ pub struct PostgresStore {
     pool: Pool,
     notices: broadcast::Sender<Notice>,
     writes: mpsc::UnboundedSender<Write>,
+    /// The notices to send, by one task, many to a statement.
+    outbox: mpsc::UnboundedSender<Notice>,
 }
 
 /// An append waiting for its group's transaction.
@@ -76,25 +79,69 @@ impl PostgresStore {
         migrate(&pool).await?;
         let notices = notice_channel();
         listen(config, notices.clone()).await?;
-        let writes = start_writers(&pool);
+        let outbox = start_sender(&pool);
+        let writes = start_writers(&pool, &outbox);
         Ok(PostgresStore {
             pool,
             notices,
             writes,
+            outbox,
         })
     }
 }
 
-fn start_writers(pool: &Pool) -> mpsc::UnboundedSender<Write> {
+fn start_writers(
+    pool: &Pool,
+    outbox: &mpsc::UnboundedSender<Notice>,
+) -> mpsc::UnboundedSender<Write> {
     let (writes, queue) = mpsc::unbounded_channel();
     let queue = Arc::new(Mutex::new(queue));
     for _ in 0..WRITERS {
-        tokio::spawn(write_groups(pool.clone(), Arc::clone(&queue)));
+        tokio::spawn(write_groups(
+            pool.clone(),
+            Arc::clone(&queue),
+            outbox.clone(),
+        ));
     }
     writes
 }
 
-async fn write_groups(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Write>>>) {
+/// The task that sends the notices: all that gathered while it sent the last ones go in one
+/// statement (one transaction for PostgreSQL to commit, not one a notice), in the order they
+/// came, so that a game's notices arrive in order.
+fn start_sender(pool: &Pool) -> mpsc::UnboundedSender<Notice> {
+    let (outbox, mut queue) = mpsc::unbounded_channel();
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        while let Some(first) = queue.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < GROUP {
+                match queue.try_recv() {
+                    Ok(notice) => batch.push(notice),
+                    Err(_) => break,
+                }
+            }
+            let sent = match pool.get().await {
+                Ok(client) => notify_unflushed(&client, &batch).await,
+                Err(problem) => Err(problem.into()),
+            };
+            // Lost notices are caught up by their readers, from the stored versions.
+            if let Err(problem) = sent {
+                eprintln!(
+                    "duobao-serve: {} notices were not sent: {problem}",
+                    batch.len()
+                );
+            }
+        }
+    });
+    outbox
+}
+
+async fn write_groups(
+    pool: Pool,
+    queue: Arc<Mutex<mpsc::UnboundedReceiver<Write>>>,
+    outbox: mpsc::UnboundedSender<Notice>,
+) {
     loop {
         let mut group = Vec::new();
         {
@@ -112,30 +159,48 @@ async fn write_groups(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Write
         }
         // Every writer, on every node, takes its games' rows in the same order: no deadlock.
         group.sort_by(|a, b| a.append.game.cmp(&b.append.game));
-        match write_group(&pool, &group).await {
-            Ok(outcomes) => {
-                for (write, outcome) in group.into_iter().zip(outcomes) {
-                    let _ = write.reply.send(Ok(outcome));
-                }
-            }
-            Err(problem) => {
-                for write in group {
-                    let _ = write.reply.send(Err(problem.clone()));
-                }
-            }
-        }
+        write_group(&pool, group, &outbox).await;
     }
 }
 
 /// One transaction for a group of appends: each stored or refused as stale; any other failure
-/// fails them all, nothing stored.
-async fn write_group(pool: &Pool, group: &[Write]) -> Result<Vec<Appended>, StoreError> {
-    let mut client = pool.get().await?;
-    let transaction = client.transaction().await?;
-    let mut outcomes = Vec::with_capacity(group.len());
-    for write in group {
-        outcomes.push(append_rows(&transaction, &write.append).await?);
+/// fails them all, nothing stored. Once it has committed, the stored ones' notices go to the
+/// sender.
+async fn write_group(pool: &Pool, group: Vec<Write>, outbox: &mpsc::UnboundedSender<Notice>) {
+    let mut client = match pool.get().await {
+        Ok(client) => client,
+        Err(problem) => return refuse_all(group, problem.into()),
+    };
+    let outcomes = match append_all(&mut client, &group).await {
+        Ok(outcomes) => outcomes,
+        Err(problem) => return refuse_all(group, problem),
+    };
+    for (write, outcome) in group.into_iter().zip(outcomes) {
+        if outcome == Appended::Stored {
+            let _ = outbox.send(game_notice(&write.append));
+        }
+        let _ = write.reply.send(Ok(outcome));
     }
+}
+
+fn refuse_all(group: Vec<Write>, problem: StoreError) {
+    for write in group {
+        let _ = write.reply.send(Err(problem.clone()));
+    }
+}
+
+async fn append_all(
+    client: &mut deadpool_postgres::Client,
+    group: &[Write],
+) -> Result<Vec<Appended>, StoreError> {
+    let transaction = client.transaction().await?;
+    // Issued at once, the appends' statements travel pipelined and run in the group's order.
+    let outcomes = futures_util::future::try_join_all(
+        group
+            .iter()
+            .map(|write| append_rows(&transaction, &write.append)),
+    )
+    .await?;
     transaction.commit().await?;
     Ok(outcomes)
 }
@@ -225,6 +290,29 @@ async fn notify(client: &impl GenericClient, notice: &Notice) -> Result<(), Stor
     Ok(())
 }
 
+/// Sends `notices` in a transaction of their own that commits without waiting for the disk.
+/// A NOTIFY holds PostgreSQL's one notify lock, shared by every node, from its commit's start
+/// until the commit is flushed: in the moves' transactions it would make every node's commits
+/// flush one after another. What is lost with an unflushed notice is only a notice (its readers
+/// catch up from the stored versions).
+async fn notify_unflushed(
+    client: &impl GenericClient,
+    notices: &[Notice],
+) -> Result<(), StoreError> {
+    if notices.is_empty() {
+        return Ok(());
+    }
+    let payloads: Vec<String> = notices.iter().map(Notice::to_payload).collect();
+    let statement = client
+        .prepare_cached(
+            "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, payload)
+             FROM unnest($2::TEXT[]) AS payload",
+        )
+        .await?;
+    client.execute(&statement, &[&CHANNEL, &payloads]).await?;
+    Ok(())
+}
+
 async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), StoreError> {
     let statement = client
         .prepare_cached(
@@ -252,24 +340,67 @@ async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), 
         if Box::pin(append_rows(client, &append)).await? != Appended::Stored {
             return Err(StoreError(format!("game {} was created twice", game.id)));
         }
+        // Rare (a pairing, a rematch): told in the creating transaction.
+        notify(client, &game_notice(&append)).await?;
     }
     Ok(())
 }
 
+/// What the other nodes are told of a stored append: the game's new version and its events.
+fn game_notice(append: &Append) -> Notice {
+    Notice::Game {
+        game: append.game.clone(),
+        version: append.new_version(),
+        events: append.events.clone(),
+    }
+}
+
+/// Stores one append in one statement: the version's check, the game's row, and its event and
+/// move rows go to the database together (one round trip, and several appends' statements
+/// travel pipelined on one connection). Its notice is the caller's to send.
 async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<Appended, StoreError> {
     let (red, black) = append.seated_hashes();
-    let update = client
+    let statement = client
         .prepare_cached(
-            "UPDATE online_games SET version = $1, status = $2, updated_at = $3,
-                result = COALESCE($4, result),
-                red_hash = COALESCE($5, red_hash), black_hash = COALESCE($6, black_hash),
-                invite_hash = CASE WHEN $7::BOOLEAN THEN NULL ELSE invite_hash END
-             WHERE id = $8 AND version = $9",
+            "WITH updated AS (
+                UPDATE online_games SET version = $1, status = $2, updated_at = $3,
+                    result = COALESCE($4, result),
+                    red_hash = COALESCE($5, red_hash), black_hash = COALESCE($6, black_hash),
+                    invite_hash = CASE WHEN $7::BOOLEAN THEN NULL ELSE invite_hash END
+                WHERE id = $8 AND version = $9
+                RETURNING id
+            ), event_rows AS (
+                INSERT INTO online_events (game_id, version, body)
+                SELECT updated.id, e.version, e.body
+                FROM updated, unnest($10::BIGINT[], $11::TEXT[]) AS e (version, body)
+            ), move_rows AS (
+                INSERT INTO online_moves (game_id, ply, notation, at)
+                SELECT updated.id, m.ply, m.notation, m.at
+                FROM updated, unnest($12::INTEGER[], $13::TEXT[], $14::BIGINT[])
+                    AS m (ply, notation, at)
+            )
+            SELECT id FROM updated",
         )
         .await?;
-    let updated = client
-        .execute(
-            &update,
+    let versions: Vec<i64> = (append.expected_version + 1..=append.new_version())
+        .map(|version| version as i64)
+        .collect();
+    let bodies: Vec<String> = append.events.iter().map(Event::to_json).collect();
+    let (plies, notations, ats): (Vec<i32>, Vec<&str>, Vec<Millis>) = append
+        .moves()
+        .map(|(ply, notation, at)| (ply as i32, notation, at))
+        .fold(
+            Default::default(),
+            |(mut plies, mut notations, mut ats), (ply, notation, at)| {
+                plies.push(ply);
+                notations.push(notation);
+                ats.push(at);
+                (plies, notations, ats)
+            },
+        );
+    let stored = client
+        .query(
+            &statement,
             &[
                 &(append.new_version() as i64),
                 &append.status_after().name(),
@@ -280,63 +411,20 @@ async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<App
                 &append.seated.is_some(),
                 &append.game,
                 &(append.expected_version as i64),
+                &versions,
+                &bodies,
+                &plies,
+                &notations,
+                &ats,
             ],
         )
         .await?;
-    if updated == 0 {
+    if stored.is_empty() {
         return Ok(Appended::Conflict);
     }
-    // The rows after the version's check go out together (tokio-postgres pipelines queries
-    // issued at once on one connection): one round trip, not one a row.
-    let event_row = client
-        .prepare_cached("INSERT INTO online_events (game_id, version, body) VALUES ($1, $2, $3)")
-        .await?;
-    let move_row = client
-        .prepare_cached(
-            "INSERT INTO online_moves (game_id, ply, notation, at) VALUES ($1, $2, $3, $4)",
-        )
-        .await?;
-    let events: Vec<(i64, String)> = append
-        .events
-        .iter()
-        .enumerate()
-        .map(|(offset, event)| {
-            let version = (append.expected_version + offset as u64 + 1) as i64;
-            (version, event.to_json())
-        })
-        .collect();
-    let moves: Vec<(i32, &str, Millis)> = append
-        .moves()
-        .map(|(ply, notation, at)| (ply as i32, notation, at))
-        .collect();
-    let event_params: Vec<[&(dyn ToSql + Sync); 3]> = events
-        .iter()
-        .map(|(version, body)| [&append.game as &(dyn ToSql + Sync), version, body])
-        .collect();
-    let move_params: Vec<[&(dyn ToSql + Sync); 4]> = moves
-        .iter()
-        .map(|(ply, notation, at)| [&append.game as &(dyn ToSql + Sync), ply, notation, at])
-        .collect();
-    let rows = event_params
-        .iter()
-        .map(|params| client.execute(&event_row, params))
-        .chain(
-            move_params
-                .iter()
-                .map(|params| client.execute(&move_row, params)),
-        );
-    futures_util::future::try_join_all(rows).await?;
     if let Some(game) = &append.create {
         Box::pin(insert_game(client, game)).await?;
     }
-    notify(
-        client,
-        &Notice::Game {
-            game: append.game.clone(),
-            version: append.new_version(),
-        },
-    )
-    .await?;
     Ok(Appended::Stored)
 }
 
@@ -671,10 +759,11 @@ impl Store for PostgresStore {
     }
 
     fn publish(&self, notice: Notice) -> Pending<'_, ()> {
-        Box::pin(async move {
-            let client = self.pool.get().await?;
-            notify(&client, &notice).await
-        })
+        let queued = self
+            .outbox
+            .send(notice)
+            .map_err(|_| StoreError("the notices' sender has stopped".into()));
+        Box::pin(async move { queued })
     }
 
     fn notices(&self) -> broadcast::Receiver<Notice> {

@@ -295,7 +295,12 @@ impl Store for SqliteStore {
         Box::pin(async move {
             let outcome = stored.await?;
             if outcome == Appended::Stored {
-                self.tell(Notice::Game { game, version });
+                // Nobody else shares the file: this node's own tasks already have the events.
+                self.tell(Notice::Game {
+                    game,
+                    version,
+                    events: Vec::new(),
+                });
             }
             Ok(outcome)
         })
