@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::Refusal;
+
 /// A frame a client sends on a game's socket.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
@@ -40,9 +42,9 @@ impl ClientFrame {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// Reads a text frame; `None` when it is not one of the protocol's.
-    pub fn read(text: &str) -> Option<ClientFrame> {
-        serde_json::from_str(text).ok()
+    /// Reads a text frame; `bad_request` when it is not one of the protocol's.
+    pub fn read(text: &str) -> Result<ClientFrame, Refusal> {
+        serde_json::from_str(text).map_err(|_| Refusal::BadRequest)
     }
 }
 
@@ -89,7 +91,7 @@ mod tests {
             (ClientFrame::Ping, r#"{"t":"ping"}"#),
         ] {
             assert_eq!(frame.to_json(), text);
-            assert_eq!(ClientFrame::read(text), Some(frame));
+            assert_eq!(ClientFrame::read(text), Ok(frame));
         }
     }
 
@@ -103,7 +105,7 @@ mod tests {
             r#"["t","resign"]"#,
             "",
         ] {
-            assert_eq!(ClientFrame::read(bad), None, "{bad}");
+            assert_eq!(ClientFrame::read(bad), Err(Refusal::BadRequest), "{bad}");
         }
     }
 }

@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use crate::model::{Event, Millis, Status};
-use crate::protocol::Seat;
+use crate::model::{Event, Millis};
+use crate::{Seat, Status};
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
