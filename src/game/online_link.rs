@@ -11,7 +11,7 @@ use futures_util::{FutureExt, StreamExt};
 use super::controller::Controller;
 use super::controller_online::Heard;
 use super::online::Connection;
-use crate::online_service::{ClientMessage, Failure, Socket, SocketEvent};
+use crate::online_service::{ClientFrame, Failure, Socket, SocketEvent};
 use crate::platform::sleep;
 use crate::server_address::ServerAddress;
 use crate::session::OnlineSeat;
@@ -130,7 +130,7 @@ async fn talk(
             event = socket.next().fuse() => Some(event),
             _ = wakes.next() => None,
             _ = sleep(CLOCK_CHECK).fuse() => {
-                socket.send(&ClientMessage::Ping);
+                socket.send(&ClientFrame::Ping);
                 None
             }
         };
@@ -150,7 +150,7 @@ async fn talk(
                     .online_seat()
                     .and_then(|s| s.unacked.clone());
                 if let Some((ply, notation)) = unacked {
-                    socket.send(&ClientMessage::Move {
+                    socket.send(&ClientFrame::Move {
                         ply: ply as u32,
                         notation,
                     });

@@ -16,8 +16,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use duobao_protocol::{
-    CreateGame, Created, JoinGame, NewSeek, Refusal, Seated, SeekKey, SideChoice, Waiting,
-    MAX_BODY, MAX_FRAME, TURN_SECONDS,
+    CreateGame, Created, JoinGame, NewSeek, Refusal, Seated, SeekKey, Side, Waiting, MAX_BODY,
+    MAX_FRAME, TURN_SECONDS,
 };
 use rand::Rng;
 use serde::de::DeserializeOwned;
@@ -213,9 +213,9 @@ async fn create(
     admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let seat = match asked.side {
-        SideChoice::Red => Seat::Red,
-        SideChoice::Black => Seat::Black,
-        SideChoice::Random => random_seat(),
+        Side::Red => Seat::Red,
+        Side::Black => Seat::Black,
+        Side::Random => random_seat(),
     };
     let (key, invite) = (secret::new_key(), secret::new_key());
     let id = secret::new_id();

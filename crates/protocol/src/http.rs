@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// The creator's seat, as asked.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum SideChoice {
+pub enum Side {
     Red,
     Black,
     Random,
@@ -17,7 +17,7 @@ pub enum SideChoice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
-    pub side: SideChoice,
+    pub side: Side,
     pub turn_seconds: u32,
 }
 

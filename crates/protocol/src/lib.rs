@@ -23,7 +23,7 @@ mod tablebase;
 
 pub use client::ClientFrame;
 pub use game::GameView;
-pub use http::{CreateGame, Created, JoinGame, NewSeek, Seated, SeekKey, SideChoice, Waiting};
+pub use http::{CreateGame, Created, JoinGame, NewSeek, Seated, SeekKey, Side, Waiting};
 pub use limits::{MAX_BODY, MAX_FRAME, TURN_SECONDS};
 pub use offers::Offers;
 pub use presence::Presence;
