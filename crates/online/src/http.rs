@@ -177,7 +177,7 @@ async fn ask_known<T>(
 ) -> Result<T, Refusal> {
     let failures = &online.inner.failed_attempts;
     if !failures.has(address) {
-        return Err(Refusal::TooManyAttempts.into());
+        return Err(Refusal::TooManyAttempts);
     }
     let answer = online.inner.shared.ask(id, command).await;
     if matches!(
