@@ -5,12 +5,14 @@
 use std::time::Duration;
 
 use dioxus::prelude::*;
+use duobao_protocol::{
+    CreateGame, Created, GameView, JoinGame, NewSeek, Refusal, Seated, SeekKey, ServerFrame, Side,
+    Waiting,
+};
 use duobao_rules::Color;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde::Serialize;
 
-use super::protocol::{codes, GameSnapshot};
 use crate::server_address::{self, Reply, ServerAddress};
 
 /// How long an ordinary request may take.
@@ -49,45 +51,20 @@ pub enum Failure {
 
 impl Failure {
     /// A refusal decided here, as the server would decide it.
-    fn refused(code: &str, reason: &str) -> Failure {
+    fn refused(refusal: Refusal) -> Failure {
         Failure::Refused {
-            code: code.into(),
-            reason: reason.into(),
+            code: refusal.code().into(),
+            reason: refusal.reason().into(),
         }
     }
 
     pub(super) fn no_game() -> Failure {
-        Failure::refused(codes::NO_GAME, "there is no game with that id")
+        Failure::refused(Refusal::NoGame)
     }
 }
 
-/// The creator's seat, as asked.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Red,
-    Black,
-    Random,
-}
-
-/// A game created: the creator's seat and its secret, and the invitation for the other seat.
-#[derive(Clone, Debug, Eq, PartialEq, Deserialize)]
-pub struct Created {
-    pub id: String,
-    pub seat: Color,
-    pub secret: String,
-    pub invite: String,
-}
-
-/// A seat taken by an invitation.
-#[derive(Clone, Debug, Eq, PartialEq, Deserialize)]
-pub struct Seated {
-    pub seat: Color,
-    pub secret: String,
-}
-
 /// A game found by a seek (or created with both seats taken): it is being played.
-#[derive(Clone, Debug, Eq, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Paired {
     pub id: String,
     pub seat: Color,
@@ -106,27 +83,14 @@ pub enum SeekAnswer {
     },
 }
 
-#[derive(Deserialize)]
-struct Waiting {
-    seek: String,
-    secret: String,
-}
-
-#[derive(Deserialize)]
-struct Refusal {
-    error: String,
-    #[serde(default)]
-    reason: String,
-}
-
 /// `POST /api/online/games`: a game with the creator at `side`, `turn_seconds` a turn.
 pub async fn create_game(
     server: &ServerAddress,
     side: Side,
     turn_seconds: u32,
 ) -> Result<Created, Failure> {
-    let body = json!({"side": side, "turn_seconds": turn_seconds});
-    let answer = request(server, "POST", "/games", Some(body), WAIT).await?;
+    let body = CreateGame { side, turn_seconds };
+    let answer = request(server, "POST", "/games", Some(json_text(&body)), WAIT).await?;
     let created: Created = answer.expect(201)?;
     if !is_id(&created.id) || !is_secret(&created.secret) || !is_secret(&created.invite) {
         return Err(Failure::Nonsense);
@@ -155,20 +119,20 @@ pub async fn join(
         return Err(Failure::no_game());
     }
     if !is_secret(invite) {
-        return Err(Failure::refused(
-            codes::WRONG_INVITE,
-            "that invitation is not this game's",
-        ));
+        return Err(Failure::refused(Refusal::WrongInvite));
     }
     if !is_secret(secret) {
-        return Err(Failure::refused(
-            codes::BAD_REQUEST,
-            "a seat's secret is 32 characters of URL-safe base64",
-        ));
+        return Err(Failure::Refused {
+            code: Refusal::BadRequest.code().into(),
+            reason: "a seat's secret is 32 characters of URL-safe base64".into(),
+        });
     }
-    let body = json!({"invite": invite, "secret": secret});
+    let body = JoinGame {
+        invite: invite.into(),
+        secret: Some(secret.into()),
+    };
     let path = format!("/games/{id}/join");
-    let seated: Seated = request(server, "POST", &path, Some(body), WAIT)
+    let seated: Seated = request(server, "POST", &path, Some(json_text(&body)), WAIT)
         .await?
         .expect(200)?;
     if !is_secret(&seated.secret) {
@@ -178,7 +142,7 @@ pub async fn join(
 }
 
 /// `GET /api/online/games/{id}`: the game as anyone may watch it.
-pub async fn look(server: &ServerAddress, id: &str) -> Result<GameSnapshot, Failure> {
+pub async fn look(server: &ServerAddress, id: &str) -> Result<GameView, Failure> {
     if !is_id(id) {
         return Err(Failure::no_game());
     }
@@ -188,8 +152,8 @@ pub async fn look(server: &ServerAddress, id: &str) -> Result<GameSnapshot, Fail
 
 /// `POST /api/online/seeks`: waits up to 25 s for a partner with the same turn time.
 pub async fn seek(server: &ServerAddress, turn_seconds: u32) -> Result<SeekAnswer, Failure> {
-    let body = json!({"turn_seconds": turn_seconds});
-    let answer = request(server, "POST", "/seeks", Some(body), SEEK_WAIT).await?;
+    let body = NewSeek { turn_seconds };
+    let answer = request(server, "POST", "/seeks", Some(json_text(&body)), SEEK_WAIT).await?;
     seek_answer(answer)
 }
 
@@ -203,9 +167,11 @@ pub async fn renew_seek(
     if !is_id(seek) {
         return Err(Failure::no_game());
     }
-    let body = json!({"secret": secret});
+    let body = SeekKey {
+        secret: secret.into(),
+    };
     let path = format!("/seeks/{seek}");
-    let answer = request(server, "POST", &path, Some(body), SEEK_WAIT).await?;
+    let answer = request(server, "POST", &path, Some(json_text(&body)), SEEK_WAIT).await?;
     seek_answer(answer)
 }
 
@@ -219,9 +185,11 @@ pub async fn stop_seek(
     if !is_id(seek) {
         return Ok(None);
     }
-    let body = json!({"secret": secret});
+    let body = SeekKey {
+        secret: secret.into(),
+    };
     let path = format!("/seeks/{seek}");
-    let answer = request(server, "DELETE", &path, Some(body), WAIT).await?;
+    let answer = request(server, "DELETE", &path, Some(json_text(&body)), WAIT).await?;
     match answer.status {
         204 => Ok(None),
         _ => answer.expect(201).and_then(paired).map(Some),
@@ -244,11 +212,15 @@ fn seek_answer(answer: Answer) -> Result<SeekAnswer, Failure> {
     }
 }
 
-fn paired(paired: Paired) -> Result<Paired, Failure> {
-    if is_id(&paired.id) && is_secret(&paired.secret) {
-        Ok(paired)
-    } else {
-        Err(Failure::Nonsense)
+/// A seek's game: its id is needed.
+fn paired(seated: Seated) -> Result<Paired, Failure> {
+    match seated.id {
+        Some(id) if is_id(&id) && is_secret(&seated.secret) => Ok(Paired {
+            id,
+            seat: seated.seat,
+            secret: seated.secret,
+        }),
+        _ => Err(Failure::Nonsense),
     }
 }
 
@@ -283,12 +255,12 @@ impl Answer {
             status if status == expected => {
                 serde_json::from_str(&self.body).map_err(|_| Failure::Nonsense)
             }
-            400..=499 => match serde_json::from_str::<Refusal>(&self.body) {
-                Ok(refusal) => Err(Failure::Refused {
-                    code: refusal.error,
-                    reason: refusal.reason,
+            400..=499 => match ServerFrame::read(&self.body) {
+                Ok(ServerFrame::Error { error, reason }) => Err(Failure::Refused {
+                    code: error,
+                    reason,
                 }),
-                Err(_) => Err(Failure::Nonsense),
+                _ => Err(Failure::Nonsense),
             },
             _ => Err(Failure::Nonsense),
         }
@@ -304,14 +276,18 @@ async fn request(
     server: &ServerAddress,
     method: &str,
     path: &str,
-    body: Option<serde_json::Value>,
+    body: Option<String>,
     wait: Duration,
 ) -> Result<Answer, Failure> {
     let url = url(server, path).ok_or(Failure::NoServer)?;
-    let body = body.map(|body| body.to_string());
     Ok(server_address::request(method, &url, body.as_deref(), wait)
         .await
         .into())
+}
+
+/// A request's body as JSON.
+fn json_text(body: &impl Serialize) -> String {
+    serde_json::to_string(body).unwrap_or_default()
 }
 
 /// Whether `text` could be a game's or a seek's id (the server's are 10 characters of `a-z0-9`;
@@ -393,6 +369,7 @@ mod tests {
         assert_eq!(
             answer(200, &format!(r#"{{"seat":"black","secret":"{SR}"}}"#)).expect::<Seated>(200),
             Ok(Seated {
+                id: None,
                 seat: Color::Black,
                 secret: SR.into()
             })
@@ -471,12 +448,22 @@ mod tests {
     #[test]
     fn the_bodies_are_the_protocols() {
         assert_eq!(
-            json!({"side": Side::Random, "turn_seconds": 60}).to_string(),
+            json_text(&CreateGame {
+                side: Side::Random,
+                turn_seconds: 60
+            }),
             r#"{"side":"random","turn_seconds":60}"#
         );
         assert_eq!(
-            json!({"side": Side::Black, "turn_seconds": 15}).to_string(),
-            r#"{"side":"black","turn_seconds":15}"#
+            json_text(&JoinGame {
+                invite: "I".into(),
+                secret: Some("S".into())
+            }),
+            r#"{"invite":"I","secret":"S"}"#
+        );
+        assert_eq!(
+            json_text(&SeekKey { secret: "S".into() }),
+            r#"{"secret":"S"}"#
         );
     }
 }

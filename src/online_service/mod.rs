@@ -1,6 +1,6 @@
 //! The client of the online games (`docs/PROTOCOL.md`, served by `duobao-serve` at
-//! `/api/online` of the app's server, [`ServerAddress`]): the protocol's messages as types
-//! ([`protocol`]), its HTTP requests ([`http`]: create, join, look, seek) and a game's socket
+//! `/api/online` of the app's server, [`ServerAddress`]): the protocol's messages as the types
+//! the server uses too (`duobao-protocol`), its HTTP requests ([`http`]: create, join, look, seek) and a game's socket
 //! ([`socket`]). Everything goes through page scripts (`fetch`, `WebSocket`), the browser's on
 //! the web and the WebView's natively, so that one code path serves both.
 //!
@@ -9,14 +9,12 @@
 //! [`ServerAddress`]: crate::server_address::ServerAddress
 
 mod http;
-mod protocol;
 mod socket;
 
+pub use duobao_protocol::{
+    ClientFrame, GameView, Offers, OnlineEnd, Presence, ServerFrame, Side, Status,
+};
 pub use http::{
     create_game, draw_secret, join, look, renew_seek, seek, stop_seek, Failure, Paired, SeekAnswer,
-    Side,
-};
-pub use protocol::{
-    read_result, ClientMessage, GameSnapshot, Offers, OnlineEnd, Presence, ServerMessage, Status,
 };
 pub use socket::{Socket, SocketEvent};

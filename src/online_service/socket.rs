@@ -5,11 +5,11 @@
 
 use dioxus::document::Eval;
 use dioxus::prelude::*;
+use duobao_protocol::{ClientFrame, ServerFrame, MAX_FRAME};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::http::{is_id, Failure};
-use super::protocol::{ClientMessage, ServerMessage, MAX_FRAME};
 use crate::log::warning;
 use crate::server_address::ServerAddress;
 
@@ -76,7 +76,7 @@ pub enum SocketEvent {
     /// The socket is open: say `hello` first.
     Open,
     /// A frame of the server's.
-    Message(ServerMessage),
+    Message(ServerFrame),
     /// It closed (or never opened): the server or the network closed it, it failed, or the
     /// device went offline. Open another to reconnect.
     Closed,
@@ -112,7 +112,7 @@ impl Socket {
                 Ok(Report {
                     k,
                     text: Some(text),
-                }) if k == "message" => match ServerMessage::read(&text) {
+                }) if k == "message" => match ServerFrame::read(&text) {
                     Ok(message) => return SocketEvent::Message(message),
                     Err(garbled) => {
                         let start: String = text.chars().take(120).collect();
@@ -127,7 +127,7 @@ impl Socket {
 
     /// Sends `message` if the socket is open (a frame sent while it is not is dropped: the game
     /// says it again after its next `hello`, as the protocol has it).
-    pub fn send(&self, message: &ClientMessage) {
+    pub fn send(&self, message: &ClientFrame) {
         let text = message.to_json();
         if text.len() > MAX_FRAME {
             // The server would close the socket for it.
@@ -158,8 +158,8 @@ fn socket_url(server: &ServerAddress, game_id: &str) -> Result<String, Failure> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::protocol::codes;
     use super::*;
+    use duobao_protocol::Refusal;
 
     #[test]
     fn the_socket_is_the_games_on_the_server() {
@@ -179,17 +179,17 @@ mod tests {
         );
         assert!(matches!(
             socket_url(&at("https://duobao.example.org"), "../../x"),
-            Err(Failure::Refused { code, .. }) if code == codes::NO_GAME
+            Err(Failure::Refused { code, .. }) if code == Refusal::NoGame.code()
         ));
     }
 
     #[test]
     fn the_longest_frame_the_client_sends_is_well_under_the_limit() {
-        let hello = ClientMessage::Hello {
+        let hello = ClientFrame::Hello {
             secret: Some("S".repeat(32)),
             v: u64::MAX,
         };
-        let mv = ClientMessage::Move {
+        let mv = ClientFrame::Move {
             ply: u32::MAX,
             notation: "pass".into(),
         };

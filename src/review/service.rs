@@ -10,7 +10,7 @@ use web_time::Instant;
 
 use crate::endgames::carries;
 use crate::server_address::ServerAddress;
-use crate::tablebase_service::{ask, Category, Reply};
+use crate::tablebase_service::{ask, sure_outcome, Category, Reply};
 
 /// The longest the review waits for the service, all questions together.
 const BUDGET: Duration = Duration::from_secs(2);
@@ -35,7 +35,7 @@ pub async fn known_outcomes(service: &ServerAddress, game: &Game) -> Vec<KnownOu
             break;
         }
         // A draw with best play, or what the quiet limit may draw, stays the solver's.
-        if let Some(outcome) = answer.category.sure_outcome(answer.plies) {
+        if let Some(outcome) = sure_outcome(answer.category, answer.plies) {
             known.push(KnownOutcome { plies, outcome });
         }
     }

@@ -2,60 +2,21 @@
 //! distance, and each move's, turned to the side to move's point of view.
 
 use duobao_engine::Outcome;
+use duobao_protocol::{Category, TablebaseAnswer};
 use duobao_rules::{Move, Position};
-use serde::Deserialize;
 
 /// The most plies a distance may have: far beyond the longest win of the whole game (the
 /// quiet limit ends a game without captures after 100 plies, and captures are few).
 const MAX_PLIES: u32 = 10_000;
 
-/// The value of a position for the side to move, as the service's categories say it.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Category {
-    Win,
-    Loss,
-    Draw,
-    /// A win the quiet limit may turn into a draw: the tables never claim more.
-    WinOrDraw,
-    LossOrDraw,
-    /// Outside the service's tables.
-    Unknown,
-}
-
-impl Category {
-    /// The same position's value for the other side.
-    pub fn for_opponent(self) -> Category {
-        match self {
-            Category::Win => Category::Loss,
-            Category::Loss => Category::Win,
-            Category::WinOrDraw => Category::LossOrDraw,
-            Category::LossOrDraw => Category::WinOrDraw,
-            same => same,
-        }
-    }
-
-    /// The sure result this category and distance say, for the side it is for: a win or a loss
-    /// in `plies`; `None` for the rest (a draw with best play is not the solver's draw, which is
-    /// a game drawn already).
-    pub fn sure_outcome(self, plies: Option<u32>) -> Option<Outcome> {
-        match (self, plies) {
-            (Category::Win, Some(plies)) => Some(Outcome::Win { plies }),
-            (Category::Loss, Some(plies)) => Some(Outcome::Loss { plies }),
-            _ => None,
-        }
-    }
-
-    /// Its name, as the service writes it.
-    pub fn code(self) -> &'static str {
-        match self {
-            Category::Win => "win",
-            Category::Loss => "loss",
-            Category::Draw => "draw",
-            Category::WinOrDraw => "win-or-draw",
-            Category::LossOrDraw => "loss-or-draw",
-            Category::Unknown => "unknown",
-        }
+/// The sure result `category` and `plies` say, for the side they are for: a win or a loss in
+/// `plies`; `None` for the rest (a draw with best play is not the solver's draw, which is a game
+/// drawn already).
+pub fn sure_outcome(category: Category, plies: Option<u32>) -> Option<Outcome> {
+    match (category, plies) {
+        (Category::Win, Some(plies)) => Some(Outcome::Win { plies }),
+        (Category::Loss, Some(plies)) => Some(Outcome::Loss { plies }),
+        _ => None,
     }
 }
 
@@ -107,26 +68,11 @@ impl TableAnswer {
     }
 }
 
-#[derive(Deserialize)]
-struct Sent {
-    fen: String,
-    category: Category,
-    plies: Option<u32>,
-    moves: Vec<SentMove>,
-}
-
-#[derive(Deserialize)]
-struct SentMove {
-    uci: String,
-    category: Category,
-    plies: Option<u32>,
-}
-
 /// The service's JSON `text` about `position`, or `None` when it is not an answer about it:
 /// unreadable, about another position, naming a move that is not legal there or one twice, or
 /// giving a distance no game can have (or none for a sure win or loss).
 pub fn read_answer(text: &str, position: &Position) -> Option<TableAnswer> {
-    let sent: Sent = serde_json::from_str(text).ok()?;
+    let sent: TablebaseAnswer = serde_json::from_str(text).ok()?;
     let about: Position = sent.fen.parse().ok()?;
     if about.to_fen() != position.to_fen() {
         return None;
@@ -246,11 +192,11 @@ mod tests {
     #[test]
     fn only_a_win_or_loss_with_its_distance_is_a_sure_outcome() {
         assert_eq!(
-            Category::Win.sure_outcome(Some(5)),
+            sure_outcome(Category::Win, Some(5)),
             Some(Outcome::Win { plies: 5 })
         );
         assert_eq!(
-            Category::Loss.sure_outcome(Some(4)),
+            sure_outcome(Category::Loss, Some(4)),
             Some(Outcome::Loss { plies: 4 })
         );
         for category in [
@@ -259,9 +205,9 @@ mod tests {
             Category::LossOrDraw,
             Category::Unknown,
         ] {
-            assert_eq!(category.sure_outcome(Some(3)), None, "{category:?}");
+            assert_eq!(sure_outcome(category, Some(3)), None, "{category:?}");
         }
-        assert_eq!(Category::Win.sure_outcome(None), None);
+        assert_eq!(sure_outcome(Category::Win, None), None);
     }
 
     #[test]

@@ -11,5 +11,6 @@
 mod answer;
 mod ask;
 
-pub use answer::{Category, MoveValue, TableAnswer};
+pub use answer::{sure_outcome, MoveValue, TableAnswer};
 pub use ask::{ask, best_move, Reply};
+pub use duobao_protocol::Category;

@@ -4,10 +4,11 @@
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
+use duobao_protocol::{ClientFrame, GameView, Refusal};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::protocol::{ClientFrame, Refusal, Seat};
 use crate::store::Notice;
+use crate::Seat;
 
 /// What a socket receives: JSON text, shared by every socket a broadcast goes to.
 pub type Outgoing = Utf8Bytes;
@@ -43,7 +44,7 @@ pub enum Command {
     },
     /// The game as watchers see it.
     View {
-        reply: oneshot::Sender<Result<serde_json::Value, Refusal>>,
+        reply: oneshot::Sender<Result<GameView, Refusal>>,
     },
     /// A notice about this game from the database.
     Notice(Notice),

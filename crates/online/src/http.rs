@@ -15,6 +15,10 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use duobao_protocol::{
+    CreateGame, Created, JoinGame, NewSeek, Refusal, Seated, SeekKey, Side, Waiting, MAX_BODY,
+    MAX_FRAME, TURN_SECONDS,
+};
 use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -22,18 +26,13 @@ use serde::Serialize;
 use crate::command::Command;
 use crate::model::Event;
 use crate::origin;
-use crate::protocol::{
-    CreateGame, Created, JoinGame, NewSeek, Refusal, Seat, Seated, SeekKey, SideChoice, Waiting,
-    TURN_SECONDS,
-};
 use crate::rooms::SEEK_LIFETIME;
 use crate::secret;
 use crate::service::{ClientIp, Online};
-use crate::socket::{self, MAX_FRAME};
+use crate::socket;
 use crate::store::{NewGame, Pairing, Seek, SeekState};
+use crate::Seat;
 
-/// The longest request body.
-const MAX_BODY: usize = 1024;
 /// How long a seek's request is held open waiting for a partner.
 const SEEK_POLL: Duration = Duration::from_secs(25);
 /// How often a waiting seek looks at the database, should a notice be lost.
@@ -70,10 +69,10 @@ async fn gate(request: Request, next: Next) -> Response {
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     if has_body && !is_json(request.headers()) {
-        return Refusal::NotJson.into_response();
+        return Refused(Refusal::NotJson).into_response();
     }
     if !origin::from_allowed_page(request.headers()) {
-        return Refusal::OtherSite.into_response();
+        return Refused(Refusal::OtherSite).into_response();
     }
     next.run(request).await
 }
@@ -100,16 +99,26 @@ fn json(status: StatusCode, body: &impl Serialize) -> Response {
         .into_response()
 }
 
-impl IntoResponse for Refusal {
+/// A refusal as the answer to a request: its status and the `error` frame as the body.
+struct Refused(Refusal);
+
+impl From<Refusal> for Refused {
+    fn from(refusal: Refusal) -> Refused {
+        Refused(refusal)
+    }
+}
+
+impl IntoResponse for Refused {
     fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::BAD_REQUEST);
+        let Refused(refusal) = self;
+        let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::BAD_REQUEST);
         (
             status,
             [
                 (CONTENT_TYPE, "application/json"),
                 (CACHE_CONTROL, "no-store"),
             ],
-            self.to_json(),
+            refusal.to_json(),
         )
             .into_response()
     }
@@ -120,9 +129,9 @@ impl IntoResponse for Refusal {
 struct Address(IpAddr);
 
 impl FromRequestParts<Online> for Address {
-    type Rejection = Refusal;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, online: &Online) -> Result<Self, Refusal> {
+    async fn from_request_parts(parts: &mut Parts, online: &Online) -> Result<Self, Refused> {
         let ConnectInfo(ClientIp(peer)) = parts
             .extensions
             .get::<ConnectInfo<ClientIp>>()
@@ -136,15 +145,15 @@ impl FromRequestParts<Online> for Address {
 struct JsonBody<T>(T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
-    type Rejection = Refusal;
+    type Rejection = Refused;
 
-    async fn from_request(request: Request, _: &S) -> Result<Self, Refusal> {
+    async fn from_request(request: Request, _: &S) -> Result<Self, Refused> {
         let bytes: Bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
             .await
             .map_err(|_| Refusal::TooLarge)?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
-            .map_err(|_| Refusal::BadRequest)
+            .map_err(|_| Refused(Refusal::BadRequest))
     }
 }
 
@@ -199,13 +208,13 @@ async fn create(
     State(online): State<Online>,
     Address(address): Address,
     JsonBody(asked): JsonBody<CreateGame>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let seat = match asked.side {
-        SideChoice::Red => Seat::Red,
-        SideChoice::Black => Seat::Black,
-        SideChoice::Random => random_seat(),
+        Side::Red => Seat::Red,
+        Side::Black => Seat::Black,
+        Side::Random => random_seat(),
     };
     let (key, invite) = (secret::new_key(), secret::new_key());
     let id = secret::new_id();
@@ -252,7 +261,7 @@ async fn view(
     State(online): State<Online>,
     Address(address): Address,
     Path(id): Path<String>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     game_id(&id)?;
     let game = ask_known(&online, address, &id, |reply| Command::View { reply }).await?;
     Ok(json(StatusCode::OK, &game))
@@ -263,14 +272,14 @@ async fn join(
     Address(address): Address,
     Path(id): Path<String>,
     JsonBody(asked): JsonBody<JoinGame>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     game_id(&id)?;
     if asked
         .secret
         .as_deref()
         .is_some_and(|key| !secret::is_key(key))
     {
-        return Err(Refusal::BadRequest);
+        return Err(Refusal::BadRequest.into());
     }
     let (seat, key) = ask_known(&online, address, &id, |reply| Command::Join {
         invite: asked.invite,
@@ -293,13 +302,13 @@ async fn upgrade(
     Address(address): Address,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     game_id(&id)?;
     if !online.inner.failed_attempts.has(address) {
-        return Err(Refusal::TooManyAttempts);
+        return Err(Refusal::TooManyAttempts.into());
     }
     if !online.inner.opening_sockets.take(address) {
-        return Err(Refusal::TooManyRequests);
+        return Err(Refusal::TooManyRequests.into());
     }
     // Held as long as the socket is open.
     let held = online
@@ -320,7 +329,7 @@ async fn new_seek(
     State(online): State<Online>,
     Address(address): Address,
     JsonBody(asked): JsonBody<NewSeek>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let key = secret::new_key();
@@ -366,7 +375,7 @@ async fn new_seek(
         Ok(None) => Ok(wait_for_partner(&online, seek_id, key, bell).await),
         Err(_) => {
             shared.drop_seek_bell(&seek_id);
-            Err(Refusal::Unavailable)
+            Err(Refusal::Unavailable.into())
         }
     }
 }
@@ -403,8 +412,8 @@ async fn wait_for_partner(
                 break seated(game, seat, key);
             }
             Ok(SeekState::Waiting) => {}
-            Ok(SeekState::Gone) => break Refusal::NoGame.into_response(),
-            Err(_) => break Refusal::Unavailable.into_response(),
+            Ok(SeekState::Gone) => break Refused(Refusal::NoGame).into_response(),
+            Err(_) => break Refused(Refusal::Unavailable).into_response(),
         }
         if tokio::time::Instant::now() >= until {
             break json(
@@ -427,9 +436,9 @@ async fn renew_seek(
     Address(address): Address,
     Path(seek): Path<String>,
     JsonBody(asked): JsonBody<SeekKey>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     if !secret::is_id(&seek) || !online.inner.failed_attempts.has(address) {
-        return Err(Refusal::NoGame);
+        return Err(Refusal::NoGame.into());
     }
     let bell = online.inner.shared.seek_bell(&seek);
     let answer = wait_for_partner(&online, seek, asked.secret, bell).await;
@@ -443,9 +452,9 @@ async fn cancel_seek(
     State(online): State<Online>,
     Path(seek): Path<String>,
     JsonBody(asked): JsonBody<SeekKey>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Refused> {
     if !secret::is_id(&seek) {
-        return Err(Refusal::NoGame);
+        return Err(Refusal::NoGame.into());
     }
     let hash = secret::hash(&asked.secret);
     let state = online

@@ -18,7 +18,6 @@ mod lag;
 mod limits;
 mod model;
 mod origin;
-mod protocol;
 mod room;
 mod rooms;
 mod secret;
@@ -32,7 +31,9 @@ pub use http::router;
 pub use limits::{Held, PerAddressCount};
 pub use origin::{is_app_shell, APP_SHELL_ORIGINS};
 
-pub use model::{BadHistory, Decision, Event, GameState, Presence, Status, ABORTED};
-pub use protocol::{ClientFrame, Refusal, Seat, TURN_SECONDS};
+pub use duobao_protocol::{ClientFrame, Presence, Refusal, Status, TURN_SECONDS};
+/// A seat at the board: the rules' colour (Red moves first), written `red` or `black`.
+pub use duobao_rules::Color as Seat;
+pub use model::{BadHistory, Decision, Event, GameState};
 pub use service::{ClientIp, Online, Options};
 pub use store::{open as open_database, Database, StoreError, StoredGame};

@@ -228,4 +228,21 @@ mod tests {
             "one given back may be taken again"
         );
     }
+
+    #[test]
+    fn the_refusals_give_the_limits_as_they_are() {
+        use duobao_protocol::{Refusal, MAX_BODY};
+        let says = |refusal: Refusal, number: String| {
+            assert!(
+                refusal.reason().contains(&number),
+                "{refusal:?}: {}",
+                refusal.reason()
+            )
+        };
+        says(Refusal::OfferTooSoon, DRAW_OFFER_EVERY_PLIES.to_string());
+        says(Refusal::TooManyOffers, REMATCH_OFFERS.to_string());
+        says(Refusal::TooManySockets, SOCKETS_PER_ADDRESS.to_string());
+        says(Refusal::TooManySockets, WATCHERS_PER_ADDRESS.to_string());
+        says(Refusal::TooLarge, format!("{} KiB", MAX_BODY / 1024));
+    }
 }

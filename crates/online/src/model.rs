@@ -4,12 +4,14 @@
 
 use std::fmt;
 
+use duobao_protocol::{
+    ClientFrame, GameView, Offers, OnlineEnd, Presence, Refusal, ServerFrame, Status,
+};
 use duobao_rules::{Concession, Game, GameResult, Move, Ply};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::limits::{DRAW_OFFER_EVERY_PLIES, REMATCH_OFFERS};
-use crate::protocol::{ClientFrame, Refusal, Seat};
+use crate::Seat;
 
 /// Milliseconds since the Unix epoch.
 pub type Millis = i64;
@@ -52,43 +54,6 @@ impl Event {
     }
 }
 
-/// Where a game stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Waiting,
-    Playing,
-    Ended,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Waiting => "waiting",
-            Status::Playing => "playing",
-            Status::Ended => "ended",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Status> {
-        match name {
-            "waiting" => Some(Status::Waiting),
-            "playing" => Some(Status::Playing),
-            "ended" => Some(Status::Ended),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The result of an aborted game.
-pub const ABORTED: &str = "aborted";
-
 /// An event that does not fit the state it is applied to: a stored game that is not legal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadHistory {
@@ -125,10 +90,10 @@ pub struct GameState {
     pub draw_offer: Option<Seat>,
     pub rematch_offer: Option<Seat>,
     pub rematch: Option<String>,
-    /// The ply each seat last offered a draw at (by [`Seat::index`]): it may offer again
+    /// The ply each seat last offered a draw at (Red first): it may offer again
     /// [`DRAW_OFFER_EVERY_PLIES`] later.
     pub draw_offered_at: [Option<u32>; 2],
-    /// How many rematches each seat has offered (by [`Seat::index`]), at most
+    /// How many rematches each seat has offered (Red first), at most
     /// [`REMATCH_OFFERS`].
     pub rematch_offers: [u32; 2],
 }
@@ -177,7 +142,7 @@ impl GameState {
 
     /// The seat to move, while playing.
     pub fn turn(&self) -> Option<Seat> {
-        (self.status == Status::Playing).then(|| Seat::of(self.game.position().turn()))
+        (self.status == Status::Playing).then(|| self.game.position().turn())
     }
 
     pub fn turn_millis(&self) -> Millis {
@@ -193,6 +158,12 @@ impl GameState {
     pub fn millis_left(&self, now: Millis) -> Option<Millis> {
         self.turn()
             .map(|_| (self.turn_ends() - now).clamp(0, self.turn_millis()))
+    }
+
+    /// What is left of the current turn at `now`, as the protocol writes it.
+    fn ms_left(&self, now: Millis) -> Option<u64> {
+        self.millis_left(now)
+            .map(|left| u64::try_from(left).unwrap_or(0))
     }
 
     /// The moves in notation, `pass` for a timed-out turn.
@@ -239,10 +210,10 @@ impl GameState {
             Event::Offers { draw, rematch } => {
                 // An offer is counted when it is made, not when it is repeated beside another.
                 if let Some(seat) = draw.filter(|seat| self.draw_offer != Some(*seat)) {
-                    self.draw_offered_at[seat.index()] = Some(self.ply_count());
+                    self.draw_offered_at[seat as usize] = Some(self.ply_count());
                 }
                 if let Some(seat) = rematch.filter(|seat| self.rematch_offer != Some(*seat)) {
-                    self.rematch_offers[seat.index()] += 1;
+                    self.rematch_offers[seat as usize] += 1;
                 }
                 self.draw_offer = *draw;
                 self.rematch_offer = *rematch;
@@ -317,7 +288,7 @@ impl GameState {
         now: Millis,
     ) -> Result<Decision, Refusal> {
         if let Some(played) = self.game.plies().get(ply as usize) {
-            return if played.mover == seat.color() && played.ply.to_string() == notation {
+            return if played.mover == seat && played.ply.to_string() == notation {
                 Ok(Decision::AlreadyPlayed)
             } else {
                 Err(Refusal::WrongPly)
@@ -351,7 +322,7 @@ impl GameState {
     pub fn resign(&self, seat: Seat, now: Millis) -> Result<Decision, Refusal> {
         self.playing()?;
         Ok(Decision::Store(vec![
-            self.end(Concession::Resigned(seat.color()).result(), now)
+            self.end(Concession::Resigned(seat).result(), now)
         ]))
     }
 
@@ -376,7 +347,7 @@ impl GameState {
             ]),
             (true, Some(_)) => Decision::Nothing,
             (true, None) => {
-                let offered_at = self.draw_offered_at[seat.index()];
+                let offered_at = self.draw_offered_at[seat as usize];
                 if offered_at.is_some_and(|at| self.ply_count() < at + DRAW_OFFER_EVERY_PLIES) {
                     return Err(Refusal::OfferTooSoon);
                 }
@@ -396,14 +367,14 @@ impl GameState {
             Status::Ended => return Err(Refusal::GameOver),
         }
         Ok(Decision::Store(vec![Event::End {
-            result: ABORTED.into(),
+            result: OnlineEnd::Aborted.to_string(),
             at: now,
         }]))
     }
 
     /// Whether `seat`'s opponent's last two turns both passed by timeout.
     pub fn opponent_timed_out_twice(&self, seat: Seat) -> bool {
-        let theirs = seat.other().color();
+        let theirs = seat.other();
         let mut passes = self
             .game
             .plies()
@@ -427,7 +398,7 @@ impl GameState {
             return Err(Refusal::CannotClaim);
         }
         Ok(Decision::Store(vec![Event::End {
-            result: format!("{seat} abandonment"),
+            result: OnlineEnd::Conceded(Concession::Abandoned(seat.other())).to_string(),
             at: now,
         }]))
     }
@@ -447,7 +418,7 @@ impl GameState {
                 Decision::Store(vec![offers(None), Event::Rematch { id: new_id.into() }])
             }
             (true, Some(_)) => Decision::Nothing,
-            (true, None) if self.rematch_offers[seat.index()] >= REMATCH_OFFERS => {
+            (true, None) if self.rematch_offers[seat as usize] >= REMATCH_OFFERS => {
                 return Err(Refusal::TooManyOffers)
             }
             (true, None) => Decision::Store(vec![offers(Some(seat))]),
@@ -477,60 +448,73 @@ impl GameState {
     }
 
     /// An event as sent to clients, `after` being the game it left: with its version and, for
-    /// those that start a turn, whose turn it is and what is left of it at `now`.
-    pub fn wire(event: &Event, version: u64, after: &GameState, now: Millis) -> Value {
-        let mut value = serde_json::to_value(event).expect("events serialize");
-        let fields = value.as_object_mut().expect("events are objects");
-        fields.insert("v".into(), json!(version));
-        if matches!(
-            event,
-            Event::Joined { .. } | Event::Move { .. } | Event::Clock { .. }
-        ) {
-            // The turn they start is the game's current one: it began at their `at`.
-            fields.insert("turn".into(), json!(after.turn()));
-            fields.insert("ms_left".into(), json!(after.millis_left(now)));
+    /// those that start a turn, whose turn it is and what is left of it at `now` (the turn they
+    /// start is the game's current one: it began at their `at`).
+    pub fn wire(event: &Event, version: u64, after: &GameState, now: Millis) -> ServerFrame {
+        let v = version;
+        let turn = after.turn();
+        let ms_left = after.ms_left(now);
+        match event.clone() {
+            Event::Joined { at } => ServerFrame::Joined {
+                v,
+                at,
+                turn,
+                ms_left,
+            },
+            Event::Move {
+                ply,
+                notation,
+                by,
+                at,
+            } => ServerFrame::Move {
+                v,
+                ply,
+                notation,
+                by,
+                at,
+                turn,
+                ms_left,
+            },
+            Event::Offers { draw, rematch } => ServerFrame::Offers { v, draw, rematch },
+            Event::Clock { at } => ServerFrame::Clock {
+                v,
+                at,
+                turn,
+                ms_left,
+            },
+            Event::End { result, at } => ServerFrame::End { v, at, result },
+            Event::Rematch { id } => ServerFrame::Rematch { v, id },
         }
-        value
     }
 
     /// The whole game, as `full` and `GET` show it.
-    pub fn view(&self, now: Millis, presence: Presence, you: Option<Seat>) -> Value {
-        json!({
-            "id": self.id,
-            "status": self.status,
-            "turn_seconds": self.turn_seconds,
-            "moves": self.moves(),
-            "turn": self.turn(),
-            "ms_left": self.millis_left(now),
-            "result": self.result,
-            "offers": {"draw": self.draw_offer, "rematch": self.rematch_offer},
-            "rematch": self.rematch,
-            "rematch_of": self.rematch_of,
-            "presence": presence.to_json(),
-            "you": you,
-            "created_at": self.created_at,
-        })
-    }
-}
-
-/// Who has a socket open on a game.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Presence {
-    pub red: bool,
-    pub black: bool,
-    pub watchers: u32,
-}
-
-impl Presence {
-    pub fn seat(&self, seat: Seat) -> bool {
-        match seat {
-            Seat::Red => self.red,
-            Seat::Black => self.black,
+    pub fn view(&self, now: Millis, presence: Presence, you: Option<Seat>) -> GameView {
+        GameView {
+            id: self.id.clone(),
+            status: self.status,
+            turn_seconds: self.turn_seconds,
+            moves: self.moves(),
+            turn: self.turn(),
+            ms_left: self.ms_left(now),
+            result: self.result.clone(),
+            offers: Offers {
+                draw: self.draw_offer,
+                rematch: self.rematch_offer,
+            },
+            rematch: self.rematch.clone(),
+            rematch_of: self.rematch_of.clone(),
+            presence,
+            you,
+            created_at: self.created_at,
         }
     }
 
-    pub fn to_json(self) -> Value {
-        json!({"red": self.red, "black": self.black, "watchers": self.watchers})
+    /// The pong that answers a ping at `now`: whose turn it is and what is left of it.
+    pub fn pong(&self, now: Millis) -> ServerFrame {
+        ServerFrame::Pong {
+            turn: self.turn(),
+            ms_left: self.ms_left(now),
+        }
     }
 }
 
@@ -629,7 +613,7 @@ mod tests {
         let mut game = started();
         let decision = game.abort(T0);
         store(&mut game, decision);
-        assert_eq!(game.result.as_deref(), Some(ABORTED));
+        assert_eq!(game.result.as_deref(), Some("aborted"));
 
         let mut game = started();
         let decision = game.play(Seat::Red, 0, "c3c2", T0);

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use duobao_protocol::{ClientFrame, Presence, Refusal, ServerFrame, Status};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -16,11 +16,11 @@ use crate::backoff::Backoff;
 use crate::command::{ClientId, Command, Outgoing};
 use crate::lag::Lag;
 use crate::limits::SEAT_SOCKETS;
-use crate::model::{Decision, Event, GameState, Millis, Presence, Status};
-use crate::protocol::{ClientFrame, Refusal, Seat};
+use crate::model::{Decision, Event, GameState, Millis};
 use crate::secret;
 use crate::shared::Shared;
 use crate::store::{Append, Appended, NewGame, Notice, StoredGame};
+use crate::Seat;
 
 /// The allowance for the network before a turn is passed: this much at least …
 const BASE_ALLOWANCE: Millis = 250;
@@ -381,9 +381,11 @@ impl Room {
     /// What a socket that has `version` needs: the events after it, or the whole game.
     fn catch_up_messages(&self, version: u64, seat: Option<Seat>, now: Millis) -> Vec<Outgoing> {
         if version == 0 || version > self.state.version {
-            let game = self.state.view(now, self.presence(), seat);
-            let full = json!({"t": "full", "v": self.state.version, "game": game});
-            return vec![full.to_string().into()];
+            let full = ServerFrame::Full {
+                v: self.state.version,
+                game: self.state.view(now, self.presence(), seat),
+            };
+            return vec![outgoing(&full)];
         }
         let mut replay = GameState::new(
             self.state.id.clone(),
@@ -397,11 +399,12 @@ impl Room {
                 break;
             }
             if index as u64 >= version {
-                messages.push(
-                    GameState::wire(event, replay.version, &replay, now)
-                        .to_string()
-                        .into(),
-                );
+                messages.push(outgoing(&GameState::wire(
+                    event,
+                    replay.version,
+                    &replay,
+                    now,
+                )));
             }
         }
         messages
@@ -413,8 +416,7 @@ impl Room {
         };
         if let ClientFrame::Ping = frame {
             let now = self.shared.clock.now();
-            let pong = json!({"t": "pong", "turn": self.state.turn(), "ms_left": self.state.millis_left(now)});
-            self.send_to(client, pong.to_string().into());
+            self.send_to(client, outgoing(&self.state.pong(now)));
             return;
         }
         let Some(seat) = seat else {
@@ -425,7 +427,7 @@ impl Room {
         for _ in 0..3 {
             let now = self.shared.clock.now();
             let new_id = secret::new_id();
-            let opponent_present = self.presence().seat(seat.other());
+            let opponent_present = self.presence().of(seat.other());
             let decision = self
                 .state
                 .decide(seat, &frame, opponent_present, &new_id, now);
@@ -593,9 +595,12 @@ impl Room {
                 eprintln!("duobao-serve: online game {}: {problem}", self.state.id);
                 return;
             }
-            let wire: Outgoing = GameState::wire(&event, self.state.version, &self.state, now)
-                .to_string()
-                .into();
+            let wire = outgoing(&GameState::wire(
+                &event,
+                self.state.version,
+                &self.state,
+                now,
+            ));
             self.events.push(event);
             self.broadcast(&wire);
         }
@@ -671,12 +676,14 @@ impl Room {
     }
 }
 
+fn outgoing(frame: &ServerFrame) -> Outgoing {
+    frame.to_json().into()
+}
+
 fn presence_message(presence: Presence) -> Outgoing {
-    let mut message = presence.to_json();
-    message["t"] = json!("presence");
-    message.to_string().into()
+    outgoing(&ServerFrame::Presence(presence))
 }
 
 fn ack_message(ply: u32) -> Outgoing {
-    json!({"t": "ack", "ply": ply}).to_string().into()
+    outgoing(&ServerFrame::Ack { ply })
 }

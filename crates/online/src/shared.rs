@@ -12,8 +12,8 @@ use tokio::sync::{mpsc, oneshot, Notify};
 use crate::clock::Clock;
 use crate::command::Command;
 use crate::limits::{MISSING_REMEMBERED, MISSING_REMEMBERED_FOR};
-use crate::protocol::Refusal;
 use crate::store::Database;
+use duobao_protocol::Refusal;
 
 /// Starts a game's task: `(shared, id, generation, commands, fresh_turn)`. Given by the module
 /// that runs the tasks, so that this list need not know them.

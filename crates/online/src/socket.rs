@@ -8,16 +8,14 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use duobao_protocol::{ClientFrame, Refusal};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::command::{ClientId, Command, Outgoing, OUTBOX};
 use crate::limits::{Bucket, Held, Rate};
-use crate::protocol::{ClientFrame, Refusal};
 use crate::service::Online;
 
-/// The longest frame a client may send.
-pub const MAX_FRAME: usize = 1024;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 const PING_EVERY: Duration = Duration::from_secs(10);
 const SILENT_FOR: Duration = Duration::from_secs(45);

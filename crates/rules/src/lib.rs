@@ -22,7 +22,7 @@ mod zobrist;
 pub use board::{
     BadPointName, Line, Point, PointSet, Sandwich, ALL_POINTS, GRID, GRID_POINTS, LINES, LINE_NAMES,
 };
-pub use color::Color;
+pub use color::{Color, UnknownColor};
 pub use concession::Concession;
 pub use draw::{DrawReason, QUIET_LIMIT, REPETITION_LIMIT};
 pub use error::{IllegalMove, IllegalReason, SetupError};

@@ -24,6 +24,7 @@ use axum::extract::{Query, State};
 use axum::http::header::{ACCESS_CONTROL_ALLOW_ORIGIN, CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use duobao_protocol::{Category, TablebaseAnswer, TablebaseMove};
 use duobao_rules::Position;
 use duobao_tablebase::{file, Probe, Tablebase};
 use serde::{Deserialize, Serialize};
@@ -39,9 +40,6 @@ const MAX_FEN_LEN: usize = 200;
 const KNOWN_CACHE: &str = "public, max-age=86400";
 const UNKNOWN_CACHE: &str = "no-cache";
 
-/// The category of a position outside the tables.
-const UNKNOWN: &str = "unknown";
-
 /// The tables in `dir`, each file mapped into memory and checked; an error naming a damaged
 /// file, or saying there are none.
 pub fn open_tables(dir: &std::path::Path) -> Result<Arc<Tablebase>, file::FileError> {
@@ -51,23 +49,6 @@ pub fn open_tables(dir: &std::path::Path) -> Result<Arc<Tablebase>, file::FileEr
 #[derive(Deserialize)]
 pub struct TablebaseQuery {
     fen: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Answer {
-    /// The position as read, written back in full.
-    fen: String,
-    category: &'static str,
-    plies: Option<u32>,
-    game_over: bool,
-    moves: Vec<MoveAnswer>,
-}
-
-#[derive(Serialize)]
-struct MoveAnswer {
-    uci: String,
-    category: &'static str,
-    plies: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -87,7 +68,7 @@ pub async fn tablebase(
     let answer = tokio::task::spawn_blocking(move || answer(&tables, &position)).await;
     match answer {
         Ok(answer) => {
-            let cache = if answer.category == UNKNOWN {
+            let cache = if answer.category == Category::Unknown {
                 UNKNOWN_CACHE
             } else {
                 KNOWN_CACHE
@@ -111,7 +92,7 @@ fn read_fen(fen: Option<&str>) -> Result<Position, String> {
 }
 
 /// What the tables say of `position` and of each of its moves.
-fn answer(tables: &Tablebase, position: &Position) -> Answer {
+fn answer(tables: &Tablebase, position: &Position) -> TablebaseAnswer {
     let (category, plies) = described(tables.probe(position));
     let game_over = position.win().is_some();
     let moves = if game_over {
@@ -122,7 +103,7 @@ fn answer(tables: &Tablebase, position: &Position) -> Answer {
             .into_iter()
             .map(|(m, after)| {
                 let (category, plies) = described(after);
-                MoveAnswer {
+                TablebaseMove {
                     uci: m.to_string(),
                     category,
                     plies,
@@ -130,7 +111,7 @@ fn answer(tables: &Tablebase, position: &Position) -> Answer {
             })
             .collect()
     };
-    Answer {
+    TablebaseAnswer {
         fen: position.to_fen(),
         category,
         plies,
@@ -139,8 +120,16 @@ fn answer(tables: &Tablebase, position: &Position) -> Answer {
     }
 }
 
-fn described(probe: Option<Probe>) -> (&'static str, Option<u32>) {
-    probe.map_or((UNKNOWN, None), |probe| (probe.category(), probe.plies()))
+fn described(probe: Option<Probe>) -> (Category, Option<u32>) {
+    let category = match probe {
+        None => Category::Unknown,
+        Some(Probe::Win { .. }) => Category::Win,
+        Some(Probe::Loss { .. }) => Category::Loss,
+        Some(Probe::Draw) => Category::Draw,
+        Some(Probe::WinOrDraw { .. }) => Category::WinOrDraw,
+        Some(Probe::LossOrDraw { .. }) => Category::LossOrDraw,
+    };
+    (category, probe.and_then(Probe::plies))
 }
 
 /// An error with its reason, never kept.

@@ -13,8 +13,7 @@ use super::online_play::{Connection, Lost, OnlinePlay, Status};
 use super::opponent::Opponent;
 use super::{Controller, Notice};
 use crate::online_service::{
-    read_result, ClientMessage, GameSnapshot, OnlineEnd, Presence, ServerMessage,
-    Status as ServerStatus,
+    ClientFrame, GameView, OnlineEnd, ServerFrame, Status as ServerStatus,
 };
 use crate::session::events::GameEvent;
 use crate::session::{GameSetup, Mode, OnlineSeat, Records, SwapRule};
@@ -122,7 +121,7 @@ impl Controller {
     }
 
     /// The messages waiting for the socket, taken out.
-    pub fn take_outbox(&mut self) -> Vec<ClientMessage> {
+    pub fn take_outbox(&mut self) -> Vec<ClientFrame> {
         self.online
             .as_mut()
             .map(OnlinePlay::take_outbox)
@@ -134,7 +133,7 @@ impl Controller {
         let ply = self.game.plies().len() - 1;
         if let Some(online) = &mut self.online {
             online.seat.unacked = Some((ply, m.to_string()));
-            online.send(ClientMessage::Move {
+            online.send(ClientFrame::Move {
                 ply: ply as u32,
                 notation: m.to_string(),
             });
@@ -165,7 +164,7 @@ impl Controller {
 
     pub fn abort(&mut self) {
         if self.can_abort() {
-            self.send_online(ClientMessage::Abort);
+            self.send_online(ClientFrame::Abort);
         }
     }
 
@@ -190,14 +189,14 @@ impl Controller {
 
     pub fn claim(&mut self) {
         if self.can_claim() {
-            self.send_online(ClientMessage::Claim);
+            self.send_online(ClientFrame::Claim);
         }
     }
 
     /// Online, resigning is asked of the server, which ends the game for both.
     fn resign_online(&mut self) {
         if self.online.as_ref().is_some_and(OnlinePlay::is_playing) {
-            self.send_online(ClientMessage::Resign);
+            self.send_online(ClientFrame::Resign);
         }
     }
 
@@ -215,7 +214,7 @@ impl Controller {
                 online.offers.draw = Some(me);
             }
             self.notice = Some(Notice::DrawOffered(me));
-            self.send_online(ClientMessage::Draw { yes: true });
+            self.send_online(ClientFrame::Draw { yes: true });
         }
     }
 
@@ -233,7 +232,7 @@ impl Controller {
             if let Some(online) = &mut self.online {
                 online.offers.draw = None;
             }
-            self.send_online(ClientMessage::Draw { yes: accept });
+            self.send_online(ClientFrame::Draw { yes: accept });
         }
     }
 
@@ -245,7 +244,7 @@ impl Controller {
         if let Some(online) = &mut self.online {
             if online.status == Status::Ended && online.offers.rematch != Some(me) {
                 online.offers.rematch = Some(me);
-                online.send(ClientMessage::Rematch { yes: true });
+                online.send(ClientFrame::Rematch { yes: true });
             }
         }
     }
@@ -257,7 +256,7 @@ impl Controller {
             .and_then(|online| online.offers.rematch)
     }
 
-    fn send_online(&mut self, message: ClientMessage) {
+    fn send_online(&mut self, message: ClientFrame) {
         if let Some(online) = &mut self.online {
             online.send(message);
         }
@@ -274,13 +273,13 @@ impl Controller {
     }
 
     /// Applies a message from the server.
-    pub fn hear(&mut self, message: ServerMessage) -> Heard {
+    pub fn hear(&mut self, message: ServerFrame) -> Heard {
         if self.online.is_none() {
             return Heard::Applied;
         }
         if let Some(v) = message.event_version() {
             let known = self.online.as_ref().map_or(0, |online| online.seat.version);
-            if !matches!(message, ServerMessage::Full { .. }) {
+            if !matches!(message, ServerFrame::Full { .. }) {
                 if v <= known {
                     return Heard::Applied;
                 }
@@ -290,13 +289,13 @@ impl Controller {
             }
         }
         match message {
-            ServerMessage::Full { v, game } => self.take_snapshot(v, game),
-            ServerMessage::Joined { v, ms_left, .. } => {
+            ServerFrame::Full { v, game } => self.take_snapshot(v, game),
+            ServerFrame::Joined { v, ms_left, .. } => {
                 self.set_status(Status::Playing);
                 self.set_online_clock(ms_left);
                 self.set_version(v);
             }
-            ServerMessage::Move {
+            ServerFrame::Move {
                 v,
                 ply,
                 notation,
@@ -314,36 +313,28 @@ impl Controller {
                 self.set_online_clock(ms_left);
                 self.set_version(v);
             }
-            ServerMessage::Offers { v, draw, rematch } => {
+            ServerFrame::Offers { v, draw, rematch } => {
                 self.take_offers(draw, rematch);
                 self.set_version(v);
             }
-            ServerMessage::Clock { v, ms_left, .. } => {
+            ServerFrame::Clock { v, ms_left, .. } => {
                 self.set_online_clock(ms_left);
                 self.set_version(v);
             }
-            ServerMessage::End { v, result, .. } => {
-                self.take_end(read_result(&result));
+            ServerFrame::End { v, result, .. } => {
+                self.take_end(result.parse().ok());
                 self.set_version(v);
             }
-            ServerMessage::Rematch { v, id } => {
+            ServerFrame::Rematch { v, id } => {
                 self.set_version(v);
                 self.start_rematch(id);
             }
-            ServerMessage::Presence {
-                red,
-                black,
-                watchers,
-            } => {
+            ServerFrame::Presence(presence) => {
                 if let Some(online) = &mut self.online {
-                    online.presence = Presence {
-                        red,
-                        black,
-                        watchers,
-                    };
+                    online.presence = presence;
                 }
             }
-            ServerMessage::Ack { ply } => {
+            ServerFrame::Ack { ply } => {
                 if let Some(online) = &mut self.online {
                     if online
                         .seat
@@ -355,12 +346,12 @@ impl Controller {
                     }
                 }
             }
-            ServerMessage::Pong { ms_left, .. } => {
+            ServerFrame::Pong { ms_left, .. } => {
                 if self.online.as_ref().is_some_and(OnlinePlay::is_playing) {
                     self.set_online_clock(ms_left);
                 }
             }
-            ServerMessage::Error { error, .. } => self.take_refusal(&error),
+            ServerFrame::Error { error, .. } => self.take_refusal(&error),
         }
         Heard::Applied
     }
@@ -388,7 +379,7 @@ impl Controller {
 
     /// The whole game as the server has it, after a hello: the plies not yet here are played,
     /// and any played here that the server has not are taken back (but the move sent).
-    fn take_snapshot(&mut self, v: u64, game: GameSnapshot) {
+    fn take_snapshot(&mut self, v: u64, game: GameView) {
         for (index, written) in game.moves.iter().enumerate() {
             let Ok(ply) = written.parse::<Ply>() else {
                 break;
@@ -410,7 +401,7 @@ impl Controller {
         }
         self.take_offers(game.offers.draw, game.offers.rematch);
         if let Some(result) = &game.result {
-            self.take_end(read_result(result));
+            self.take_end(result.parse().ok());
         }
     }
 
@@ -572,8 +563,8 @@ mod tests {
         controller
     }
 
-    fn server_move(v: u64, ply: u32, notation: &str, by: Color) -> ServerMessage {
-        ServerMessage::Move {
+    fn server_move(v: u64, ply: u32, notation: &str, by: Color) -> ServerFrame {
+        ServerFrame::Move {
             v,
             ply,
             notation: notation.into(),
@@ -590,7 +581,7 @@ mod tests {
         tap_move(&mut controller, "b2c2");
         assert_eq!(
             controller.take_outbox(),
-            [ClientMessage::Move {
+            [ClientFrame::Move {
                 ply: 0,
                 notation: "b2c2".into()
             }]
@@ -599,10 +590,7 @@ mod tests {
             controller.online_seat().unwrap().unacked,
             Some((0, "b2c2".into()))
         );
-        assert_eq!(
-            controller.hear(ServerMessage::Ack { ply: 0 }),
-            Heard::Applied
-        );
+        assert_eq!(controller.hear(ServerFrame::Ack { ply: 0 }), Heard::Applied);
         assert_eq!(controller.online_seat().unwrap().unacked, None);
         // Its event changes nothing more: the move is there once.
         controller.hear(server_move(2, 0, "b2c2", Color::Red));
@@ -643,23 +631,23 @@ mod tests {
     fn a_game_called_off_or_whose_seat_is_gone_says_so_once_and_is_saved_no_more() {
         for (message, again) in [
             (
-                ServerMessage::End {
+                ServerFrame::End {
                     v: 2,
                     at: 0,
                     result: "aborted".into(),
                 },
-                ServerMessage::End {
+                ServerFrame::End {
                     v: 2,
                     at: 0,
                     result: "aborted".into(),
                 },
             ),
             (
-                ServerMessage::Error {
+                ServerFrame::Error {
                     error: "no_game".into(),
                     reason: String::new(),
                 },
-                ServerMessage::Error {
+                ServerFrame::Error {
                     error: "no_game".into(),
                     reason: String::new(),
                 },
@@ -667,7 +655,7 @@ mod tests {
         ] {
             let mut controller = playing_red();
             tap_move(&mut controller, "b2c2");
-            controller.hear(ServerMessage::Ack { ply: 0 });
+            controller.hear(ServerFrame::Ack { ply: 0 });
             assert!(controller.saved_game(Records::default()).is_some());
             let mut follower = Follower::from_now(controller.events());
             controller.hear(message);
@@ -681,7 +669,7 @@ mod tests {
     fn a_game_carried_on_counts_its_plies_as_stored_but_the_move_not_acknowledged() {
         let mut played = playing_red();
         tap_move(&mut played, "b2c2");
-        played.hear(ServerMessage::Ack { ply: 0 });
+        played.hear(ServerFrame::Ack { ply: 0 });
         played.hear(server_move(2, 0, "b2c2", Color::Red));
         played.hear(server_move(3, 1, "b4b3", Color::Black));
         tap_move(&mut played, "c3b2");

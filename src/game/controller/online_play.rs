@@ -5,7 +5,7 @@
 
 use web_time::Instant;
 
-use crate::online_service::{ClientMessage, Offers, Presence};
+use crate::online_service::{ClientFrame, Offers, Presence};
 use crate::session::OnlineSeat;
 
 /// Where the game stands on the server.
@@ -57,7 +57,7 @@ pub struct OnlinePlay {
     /// The turn's time left as the server last said, and when it was heard.
     pub(super) clock: Option<(u64, Instant)>,
     /// What waits for the socket.
-    outbox: Vec<ClientMessage>,
+    outbox: Vec<ClientFrame>,
 }
 
 impl OnlinePlay {
@@ -102,7 +102,7 @@ impl OnlinePlay {
     }
 
     /// Queues a message for the socket.
-    pub(super) fn send(&mut self, message: ClientMessage) {
+    pub(super) fn send(&mut self, message: ClientFrame) {
         self.outbox.push(message);
     }
 
@@ -112,14 +112,14 @@ impl OnlinePlay {
     }
 
     /// The messages to send, oldest first, taken out.
-    pub fn take_outbox(&mut self) -> Vec<ClientMessage> {
+    pub fn take_outbox(&mut self) -> Vec<ClientFrame> {
         std::mem::take(&mut self.outbox)
     }
 
     /// The first message on a new socket: the seat's key and the last version applied, then the
     /// move not yet acknowledged, sent again (the server acknowledges it once, whatever comes).
-    pub fn hello(&self) -> ClientMessage {
-        ClientMessage::Hello {
+    pub fn hello(&self) -> ClientFrame {
+        ClientFrame::Hello {
             secret: self.seat.secret.clone(),
             // Until the server has spoken on this screen (a game carried on after a reload), the
             // whole game: the events alone would not say whether it is being played.

@@ -16,7 +16,7 @@ use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::game::controller::{Controller, HintAnswer, HintRequest, HINT_LEVEL};
 use crate::log::warning;
 use crate::server_address::ServerAddress;
-use crate::tablebase_service::best_move;
+use crate::tablebase_service::{best_move, sure_outcome};
 
 /// The hint asked for, and where the tablebase service is.
 struct HintJob {
@@ -80,10 +80,10 @@ async fn told_by_service(service: &ServerAddress, position: &Position) -> Option
     // Waited for no longer than the hint's own search.
     let best = best_move(service, position, HINT_LEVEL.budget()).await?;
     // The position after the move, for the opponent, one ply nearer the end.
-    let outcome = best
-        .category
-        .for_opponent()
-        .sure_outcome(best.plies.map(|plies| plies.saturating_sub(1)));
+    let outcome = sure_outcome(
+        best.category.for_opponent(),
+        best.plies.map(|plies| plies.saturating_sub(1)),
+    );
     Some(HintAnswer {
         best: best.m,
         forced: outcome.map(|outcome| ForcedLine {

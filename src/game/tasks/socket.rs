@@ -9,7 +9,7 @@ use dioxus::prelude::*;
 use futures_util::{FutureExt, StreamExt};
 
 use crate::game::controller::{Connection, Controller, Heard};
-use crate::online_service::{ClientMessage, Failure, Socket, SocketEvent};
+use crate::online_service::{ClientFrame, Failure, Socket, SocketEvent};
 use crate::platform::sleep;
 use crate::server_address::ServerAddress;
 use crate::session::OnlineSeat;
@@ -128,7 +128,7 @@ async fn talk(
             event = socket.next().fuse() => Some(event),
             _ = wakes.next() => None,
             _ = sleep(CLOCK_CHECK).fuse() => {
-                socket.send(&ClientMessage::Ping);
+                socket.send(&ClientFrame::Ping);
                 None
             }
         };
@@ -148,7 +148,7 @@ async fn talk(
                     .online_seat()
                     .and_then(|s| s.unacked.clone());
                 if let Some((ply, notation)) = unacked {
-                    socket.send(&ClientMessage::Move {
+                    socket.send(&ClientFrame::Move {
                         ply: ply as u32,
                         notation,
                     });

@@ -18,8 +18,9 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use crate::model::{Event, Millis, Status, ABORTED};
-use crate::protocol::Seat;
+use crate::model::{Event, Millis};
+use crate::{Seat, Status};
+use duobao_protocol::OnlineEnd;
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
@@ -77,9 +78,10 @@ pub const MIGRATIONS: &[&str] = &[
 /// must have ended before, in SQL both databases take: their rows first (whose deletion leaves
 /// them named still).
 fn delete_unplayed() -> [String; 3] {
+    let aborted = OnlineEnd::Aborted;
     let unplayed = format!(
         "SELECT id FROM online_games AS g WHERE status = 'ended' AND updated_at < $1
-         AND (result = '{ABORTED}'
+         AND (result = '{aborted}'
             OR NOT EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass'))"
     );
     [

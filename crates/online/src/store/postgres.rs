@@ -17,8 +17,8 @@ use super::{
     delete_unplayed, notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek,
     SeekState, Store, StoreError, StoredGame, MIGRATIONS,
 };
-use crate::model::{Event, Millis, Status};
-use crate::protocol::Seat;
+use crate::model::{Event, Millis};
+use crate::{Seat, Status};
 
 /// The channel the nodes' notices travel on.
 const CHANNEL: &str = "duobao_online";
@@ -475,7 +475,7 @@ async fn seek_row(
         Some(row) => {
             let game: Option<String> = row.get(1);
             let seat: Option<&str> = row.get(2);
-            match (game, seat.and_then(Seat::parse)) {
+            match (game, seat.and_then(|seat: &str| seat.parse().ok())) {
                 (Some(game), Some(seat)) => SeekState::Paired { game, seat },
                 _ => SeekState::Waiting,
             }
@@ -538,7 +538,7 @@ impl Store for PostgresStore {
             transaction.commit().await?;
             Ok(Some(StoredGame {
                 id: id.to_string(),
-                status: Status::parse(row.get(0)).unwrap_or(Status::Ended),
+                status: row.get::<_, &str>(0).parse().unwrap_or(Status::Ended),
                 turn_seconds: row.get::<_, i32>(1) as u32,
                 created_at: row.get(2),
                 version: row.get::<_, i64>(3) as u64,

@@ -14,8 +14,8 @@ use super::{
     delete_unplayed, notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek,
     SeekState, Store, StoreError, StoredGame, MIGRATIONS,
 };
-use crate::model::{Event, Millis, Status};
-use crate::protocol::Seat;
+use crate::model::{Event, Millis};
+use crate::{Seat, Status};
 
 /// A piece of work for the database thread; what it returns is called once the transaction it
 /// ran in has committed (or failed to).
@@ -214,7 +214,7 @@ fn load_game(connection: &Connection, id: &str) -> Result<Option<StoredGame>, St
         .query_row(params![id], |row| {
             Ok(StoredGame {
                 id: id.to_string(),
-                status: Status::parse(&row.get::<_, String>(0)?).unwrap_or(Status::Ended),
+                status: row.get::<_, String>(0)?.parse().unwrap_or(Status::Ended),
                 turn_seconds: row.get(1)?,
                 created_at: row.get(2)?,
                 version: row.get::<_, i64>(3)? as u64,
@@ -276,7 +276,7 @@ fn seek_row(
         if !crate::secret::hashes_match(&stored, secret_hash) {
             return SeekState::Gone;
         }
-        match (game, seat.as_deref().and_then(Seat::parse)) {
+        match (game, seat.and_then(|seat| seat.parse().ok())) {
             (Some(game), Some(seat)) => SeekState::Paired { game, seat },
             _ => SeekState::Waiting,
         }
