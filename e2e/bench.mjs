@@ -10,25 +10,31 @@
 //   - the download: the app's main WebAssembly module, and everything a first visit precaches
 //     by kind (lib/install.mjs), raw, gzipped, brotli;
 //   - Lighthouse's mobile audit, the median of three runs.
-// BASE_URL=… node bench.mjs [--quick]   (the site served there; --quick: one round of fewer taps
-// and one Lighthouse run)
+// BASE_URL=… node bench.mjs [--quick] [--review]   (the site served there; --quick: one round of
+// fewer taps and one Lighthouse run; --review: the review's figures alone)
 import { execFileSync } from 'node:child_process';
 import {
   BASE_URL, openBrowser, openApp, playMove, playSomeMove, waitForPlies, watchFrames, frameGaps,
 } from './lib/phone.mjs';
 import { measureTaps } from './lib/taps.mjs';
 import { watchTaps, waitForTapsPainted, tapTimes, summary, throttleCpu } from './lib/timing.mjs';
+import { FRAME_MS } from './lib/guards.mjs';
 import { auditMedians } from './lib/audit.mjs';
 import { ROOT, SITE } from './lib/site.mjs';
 import { installSizes, describeSizes } from './lib/install.mjs';
 
 const quick = process.argv.includes('--quick');
+const reviewOnly = process.argv.includes('--review');
 const rows = [];
 const row = (what, figure, target, met) => {
   rows.push({ what, figure, target, met: met === undefined ? '' : met ? 'met' : 'not met' });
   console.log(`# ${what}: ${figure}${target ? ` (target ${target})` : ''}`);
 };
 const ms = (value) => `${value.toFixed(1)} ms`;
+const printTable = () => {
+  console.log(`\n| figure | measured | target | |\n|---|---|---|---|`);
+  for (const { what, figure, target, met } of rows) console.log(`| ${what} | ${figure} | ${target} | ${met} |`);
+};
 
 /** Long tasks (over 50 ms) on the page's thread from now on, and their blocking time. */
 async function watchLongTasks(page) {
@@ -58,6 +64,45 @@ async function tapRepeatedly(page, locator, count, pause) {
   }
 }
 
+/** A review of an eight-ply game, opened from the game's move list: its analysis starts. */
+async function openReview(browser) {
+  const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
+  for (const move of ['b2c2', 'b4b3', 'a2a3', 'd4d3', 'e2e3', 'c5c4', 'c2b2', 'c4b4']) await playMove(page, move);
+  await page.getByTestId('ply').first().tap();
+  await page.getByTestId('review-progress').waitFor();
+  return page;
+}
+
+/**
+ * 24 steps forward and back through the review, each painted, 250 ms apart; `whileAnalysing`:
+ * only as long as its analysis goes on.
+ */
+async function stepThroughReview(page, { whileAnalysing }) {
+  const step = [page.getByTestId('review-forward'), page.getByTestId('review-back')];
+  for (let tap = 0; tap < 24; tap += 1) {
+    if (whileAnalysing && !(await page.getByTestId('review-progress').count())) break;
+    await step[tap % 2].tap();
+    await waitForTapsPainted(page);
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * The same review's steps once its analysis has finished: what a step costs the page without
+ * the engine, the figure its steps while analysing are held to.
+ */
+async function reviewAtRest(browser, rate) {
+  const page = await openReview(browser);
+  await page.getByTestId('review-progress').waitFor({ state: 'detached', timeout: 300_000 });
+  const cpu = await throttleCpu(page, rate);
+  await watchTaps(page);
+  await stepThroughReview(page, { whileAnalysing: false });
+  const taps = (await tapTimes(page)).outside;
+  await cpu.detach();
+  await page.close();
+  return summary(taps).p95;
+}
+
 /** The engine at work in one of three ways, watched for `seconds` with taps meanwhile. */
 const ENGINE_LOADS = {
   async 'Master thinks'(browser) {
@@ -77,22 +122,8 @@ const ENGINE_LOADS = {
     };
   },
   async 'a review analyses'(browser) {
-    const page = await openApp(browser.context, { lang: 'en', mode: 'pnp', turn: 'off' });
-    for (const move of ['b2c2', 'b4b3', 'a2a3', 'd4d3', 'e2e3', 'c5c4', 'c2b2', 'c4b4']) await playMove(page, move);
-    await page.getByTestId('ply').first().tap();
-    await page.getByTestId('review-progress').waitFor();
-    return {
-      page,
-      async work() {
-        const step = [page.getByTestId('review-forward'), page.getByTestId('review-back')];
-        for (let tap = 0; tap < 24; tap += 1) {
-          if (!(await page.getByTestId('review-progress').count())) break;
-          await step[tap % 2].tap();
-          await waitForTapsPainted(page);
-          await page.waitForTimeout(250);
-        }
-      },
-    };
+    const page = await openReview(browser);
+    return { page, work: () => stepThroughReview(page, { whileAnalysing: true }) };
   },
   async 'the analysis board searches'(browser) {
     const page = await openApp(browser.context, { lang: 'en' });
@@ -124,6 +155,15 @@ async function engineLoad(browser, name, rate) {
   const tapFigure = taps.length ? `, tap→paint p95 ${ms(summary(taps).p95)}` : '';
   row(`${name}, ${speed}: long tasks`, `${tasks.count} (max ${ms(tasks.max)}), blocking ${ms(tasks.blocking)}, `
     + `worst frame gap ${ms(worstGap)}${tapFigure}`, rate === 4 ? 'no long task over 50 ms' : '', rate === 4 ? tasks.count === 0 : undefined);
+  return taps.length ? summary(taps).p95 : 0;
+}
+
+/** A review's steps while it analyses against its steps at rest, 4× slower (issue 51). */
+async function reviewSteps(browser) {
+  const analysing = await engineLoad(browser, 'a review analyses', 4);
+  const atRest = await reviewAtRest(browser, 4);
+  row('a review\'s step while it analyses, 4× slower: tap→paint p95', `${ms(analysing)} (at rest ${ms(atRest)})`,
+    'within two frames of at rest', analysing <= atRest + 2 * FRAME_MS);
 }
 
 function masterSpeed(browser) {
@@ -192,7 +232,7 @@ function download() {
 
 const browser = await openBrowser();
 try {
-  for (const rate of [1, 4]) {
+  for (const rate of reviewOnly ? [] : [1, 4]) {
     const target = rate === 1 ? 16 : 50;
     const figures = await measureTaps(browser, rate, { rounds: quick ? 1 : 3, taps: quick ? 40 : 120 });
     const speed = rate === 1 ? 'full speed' : 'CPU 4× slower';
@@ -201,23 +241,31 @@ try {
       row(`tap→paint p95, ${speed}, ${method}`, `${ms(app)} (bare board ${ms(bare)})`, `≤ ${target} ms`, app <= target);
     }
   }
-  for (const rate of [1, 4]) {
-    for (const name of Object.keys(ENGINE_LOADS)) await engineLoad(browser, name, rate);
+  if (reviewOnly) {
+    await reviewSteps(browser);
+  } else {
+    for (const rate of [1, 4]) {
+      for (const name of Object.keys(ENGINE_LOADS)) {
+        // 4× slower, the review is measured beside its steps at rest.
+        if (rate === 4 && name === 'a review analyses') await reviewSteps(browser);
+        else await engineLoad(browser, name, rate);
+      }
+    }
+    await masterSpeed(browser);
+    await analysisThreads(browser);
   }
-  await masterSpeed(browser);
-  await analysisThreads(browser);
 } finally {
   await browser.close();
 }
-download();
-const { medians } = await auditMedians(BASE_URL, quick ? 1 : 3);
-const runs = quick ? 'one run' : 'median of 3';
-row(`Lighthouse mobile, ${runs}: performance`, String(medians.performance), '≥ 95', medians.performance >= 95);
-row(`Lighthouse mobile, ${runs}: total blocking time`, `${Math.round(medians['total-blocking-time'])} ms`, '≤ 100 ms',
-  medians['total-blocking-time'] <= 100);
-row(`Lighthouse mobile, ${runs}: first / largest contentful paint`,
-  `${Math.round(medians['first-contentful-paint'])} / ${Math.round(medians['largest-contentful-paint'])} ms`, '≤ 1800 / 2500 ms',
-  medians['first-contentful-paint'] <= 1800 && medians['largest-contentful-paint'] <= 2500);
-
-console.log(`\n| figure | measured | target | |\n|---|---|---|---|`);
-for (const { what, figure, target, met } of rows) console.log(`| ${what} | ${figure} | ${target} | ${met} |`);
+if (!reviewOnly) {
+  download();
+  const { medians } = await auditMedians(BASE_URL, quick ? 1 : 3);
+  const runs = quick ? 'one run' : 'median of 3';
+  row(`Lighthouse mobile, ${runs}: performance`, String(medians.performance), '≥ 95', medians.performance >= 95);
+  row(`Lighthouse mobile, ${runs}: total blocking time`, `${Math.round(medians['total-blocking-time'])} ms`, '≤ 100 ms',
+    medians['total-blocking-time'] <= 100);
+  row(`Lighthouse mobile, ${runs}: first / largest contentful paint`,
+    `${Math.round(medians['first-contentful-paint'])} / ${Math.round(medians['largest-contentful-paint'])} ms`, '≤ 1800 / 2500 ms',
+    medians['first-contentful-paint'] <= 1800 && medians['largest-contentful-paint'] <= 2500);
+}
+printTable();

@@ -41,17 +41,10 @@ mod tests {
     //! its events: what a tap costs.
 
     use std::cell::{Cell, RefCell};
-    use std::future::Future;
-    use std::pin::pin;
     use std::rc::Rc;
-    use std::sync::Arc;
-    use std::task::{Context, Poll, Wake, Waker};
-    use std::thread::{self, Thread};
-    use std::time::Duration;
 
-    use dioxus::core::{NoOpMutations, VirtualDom};
+    use dioxus::core::VirtualDom;
     use duobao_rules::{Color, Game, Position};
-    use futures_util::future::{select, Either};
 
     use super::*;
     use crate::game::{use_game, GameViewBody};
@@ -63,7 +56,7 @@ mod tests {
     use crate::stats::{load_stats, use_stats};
     use crate::storage::{full_key, MemoryStore, SaveError, Store};
     use crate::test_games::point;
-    use crate::test_screen::{renders, tap_handler};
+    use crate::test_screen::{renders, settle, tap_handler};
 
     /// Red to move; d2d3 captures the treasure.
     const ONE_MOVE_WIN: &str = "BBB/BB.BB/.RT../...R./... r - 0";
@@ -189,39 +182,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// Runs `future` to its end on this thread.
-    fn block_on<F: Future>(future: F) -> F::Output {
-        struct Unpark(Thread);
-        impl Wake for Unpark {
-            fn wake(self: Arc<Self>) {
-                self.0.unpark();
-            }
-        }
-        let waker = Waker::from(Arc::new(Unpark(thread::current())));
-        let mut context = Context::from_waker(&waker);
-        let mut future = pin!(future);
-        loop {
-            if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
-                return output;
-            }
-            thread::park();
-        }
-    }
-
-    /// Lets the app work (render, run its effects and tasks) until it has had nothing to do for
-    /// longer than the saver waits before a write and a frame after a move.
-    fn settle(dom: &mut VirtualDom) {
-        block_on(async {
-            loop {
-                dom.render_immediate(&mut NoOpMutations);
-                let quiet = futures_timer::Delay::new(Duration::from_millis(1_000));
-                if let Either::Right(_) = select(pin!(dom.wait_for_work()), quiet).await {
-                    break;
-                }
-            }
-        });
     }
 
     /// A tap on the real board's point `at`, as its touch target hands it on.

@@ -1,11 +1,20 @@
 //! What the tests of the real screens see of them (built for tests alone): how often a
-//! component drew, and the handler each of the board's points hands its taps to.
+//! component drew, and the handler each of the board's points hands its taps to; and how they
+//! let a screen work until it is quiet.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
+use std::thread::{self, Thread};
+use std::time::Duration;
 
+use dioxus::core::{NoOpMutations, VirtualDom};
 use dioxus::prelude::*;
 use duobao_rules::Point;
+use futures_util::future::{select, Either};
 
 thread_local! {
     static RENDERS: RefCell<HashMap<&'static str, u32>> = RefCell::default();
@@ -33,4 +42,37 @@ pub fn taps_to(point: Point, on_tap: Option<EventHandler<Point>>) {
 /// What a tap on the board's point `point` calls, as the point last drew.
 pub fn tap_handler(point: Point) -> Option<EventHandler<Point>> {
     TAPS.with(|taps| taps.borrow().get(&point).copied())
+}
+
+/// Runs `future` to its end on this thread.
+fn block_on<F: Future>(future: F) -> F::Output {
+    struct Unpark(Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = Waker::from(Arc::new(Unpark(thread::current())));
+    let mut context = Context::from_waker(&waker);
+    let mut future = pin!(future);
+    loop {
+        if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+        thread::park();
+    }
+}
+
+/// Lets the app work (render, run its effects and tasks) until it has had nothing to do for
+/// longer than the saver waits before a write and a frame after a move.
+pub fn settle(dom: &mut VirtualDom) {
+    block_on(async {
+        loop {
+            dom.render_immediate(&mut NoOpMutations);
+            let quiet = futures_timer::Delay::new(Duration::from_millis(1_000));
+            if let Either::Right(_) = select(pin!(dom.wait_for_work()), quiet).await {
+                break;
+            }
+        }
+    });
 }

@@ -18,7 +18,7 @@ use crate::board::{Badge, Board, Marks};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::i18n::{text, Key, Lang};
-use crate::move_list::{move_rows, ply_notation, MoveCell};
+use crate::move_list::{move_rows, ply_notation, MoveCell, MoveRow};
 use crate::navigation::{use_navigator, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
@@ -92,6 +92,107 @@ fn GraphHits(total: usize, on_jump: EventHandler<usize>) -> Element {
     }
 }
 
+/// How far the analysis has come, while it goes on. A component of its own, as are the graph and
+/// the list below, so that a verdict coming in redraws these alone.
+#[component]
+fn ReviewProgress(reviews: Signal<Vec<PlyReview>>, total: usize, lang: Lang) -> Element {
+    let done = reviews.read().len();
+    rsx! {
+        if done < total {
+            div {
+                class: "review-progress",
+                role: "progressbar",
+                aria_label: text(lang, Key::ReviewAnalysing),
+                aria_valuemin: 0,
+                aria_valuemax: total,
+                aria_valuenow: done,
+                "data-testid": "review-progress",
+                span { {text(lang, Key::ReviewAnalysing)} " {done}/{total}" }
+                div { class: "bar-track",
+                    div { class: "bar-fill", style: "width: {done as f32 * 100.0 / total as f32}%" }
+                }
+            }
+        }
+    }
+}
+
+/// The evaluation graph of the plies judged so far, the ply shown marked; a tap shows a ply.
+#[component]
+fn ReviewGraph(
+    reviews: Signal<Vec<PlyReview>>,
+    total: usize,
+    at: usize,
+    lang: Lang,
+    on_jump: EventHandler<usize>,
+) -> Element {
+    let values = graph_values(&reviews.read());
+    let line = graph_points(&values, total);
+    rsx! {
+        svg {
+            class: "review-graph",
+            view_box: "0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
+            preserve_aspect_ratio: "none",
+            role: "img",
+            "aria-label": text(lang, Key::ReviewGraph),
+            "data-testid": "review-graph",
+            line { class: "graph-axis", x1: 0, y1: GRAPH_HEIGHT / 2.0, x2: GRAPH_WIDTH, y2: GRAPH_HEIGHT / 2.0 }
+            if values.len() > 1 {
+                polygon {
+                    class: "graph-area",
+                    points: "0,{GRAPH_HEIGHT} {line} {graph_x(values.len() - 1, total + 1)},{GRAPH_HEIGHT}",
+                }
+                polyline { class: "graph-line", points: "{line}" }
+            }
+            line {
+                class: "graph-cursor",
+                x1: graph_x(at, total + 1),
+                y1: 0,
+                x2: graph_x(at, total + 1),
+                y2: GRAPH_HEIGHT,
+            }
+            GraphHits { total, on_jump }
+        }
+    }
+}
+
+/// The plies with their verdicts so far; each ply a [`ReviewPly`], so that a verdict coming in
+/// redraws the one it marks.
+#[component]
+fn ReviewMoves(
+    rows: Vec<MoveRow>,
+    reviews: Signal<Vec<PlyReview>>,
+    at: usize,
+    lang: Lang,
+    on_jump: EventHandler<usize>,
+) -> Element {
+    let verdicts: Vec<Verdict> = reviews.read().iter().map(|review| review.verdict).collect();
+    rsx! {
+        section { class: "moves review-moves", aria_label: text(lang, Key::Moves),
+            ol {
+                for row in rows {
+                    li { key: "{row.number}",
+                        span { class: "number", "{row.number}." }
+                        for (cell, color) in [(row.red, "red"), (row.black, "black")] {
+                            if let Some(cell) = cell {
+                                ReviewPly {
+                                    verdict: verdicts.get(cell.after - 1).copied(),
+                                    current: cell.after == at,
+                                    cell,
+                                    color,
+                                    lang,
+                                    on_jump,
+                                }
+                            } else if color == "red" {
+                                span { class: "ply red", "…" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `game` reviewed from the position after `start_at` plies, seen with `bottom` at the bottom.
 /// `known`: the verdicts of every ply, analysed before, shown at once; without them the game
 /// is analysed, and once every ply is judged `on_analysed` gets them, to keep. `mode`: who
@@ -106,6 +207,8 @@ pub fn ReviewScreenBody(
     #[props(default)] mode: Option<Mode>,
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
 ) -> Element {
+    #[cfg(test)]
+    crate::test_screen::rendered("review screen");
     let navigator = use_navigator();
     let analysed = game.clone();
     let on_analyse = move |at: usize| {
@@ -132,10 +235,13 @@ pub fn ReviewScreenBody(
 
     let at = cursor().at();
     let (back, forward) = (cursor().can_go_back(), cursor().can_go_forward());
-    let done = reviews.read().len();
-    let current = at
-        .checked_sub(1)
-        .and_then(|index| reviews.read().get(index).cloned());
+    // The shown ply's verdict, read through a memo: a verdict coming in for another ply leaves
+    // this screen's body (the board, the game replayed to the ply shown) as it is.
+    let current = use_memo(move || {
+        let at = cursor().at();
+        at.checked_sub(1)
+            .and_then(|index| reviews.read().get(index).cloned())
+    })();
     let shown = game_at(&game, at);
     let position = *shown.position();
     let over = shown.is_over();
@@ -143,12 +249,7 @@ pub fn ReviewScreenBody(
         badge: current.as_ref().and_then(verdict_badge),
         ..Marks::default()
     };
-    let values = graph_values(&reviews.read());
-    let line = graph_points(&values, total);
     let rows = move_rows(lang, game.plies());
-    let marks: Vec<Option<PlyReview>> = (0..total)
-        .map(|index| reviews.read().get(index).cloned())
-        .collect();
 
     rsx! {
         PageFrame {
@@ -204,68 +305,9 @@ pub fn ReviewScreenBody(
                     },
                 }
             }
-            if done < total {
-                div {
-                    class: "review-progress",
-                    role: "progressbar",
-                    aria_label: text(lang, Key::ReviewAnalysing),
-                    aria_valuemin: 0,
-                    aria_valuemax: total,
-                    aria_valuenow: done,
-                    "data-testid": "review-progress",
-                    span { {text(lang, Key::ReviewAnalysing)} " {done}/{total}" }
-                    div { class: "bar-track",
-                        div { class: "bar-fill", style: "width: {done as f32 * 100.0 / total as f32}%" }
-                    }
-                }
-            }
-            svg {
-                class: "review-graph",
-                view_box: "0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
-                preserve_aspect_ratio: "none",
-                role: "img",
-                "aria-label": text(lang, Key::ReviewGraph),
-                "data-testid": "review-graph",
-                line { class: "graph-axis", x1: 0, y1: GRAPH_HEIGHT / 2.0, x2: GRAPH_WIDTH, y2: GRAPH_HEIGHT / 2.0 }
-                if values.len() > 1 {
-                    polygon {
-                        class: "graph-area",
-                        points: "0,{GRAPH_HEIGHT} {line} {graph_x(values.len() - 1, total + 1)},{GRAPH_HEIGHT}",
-                    }
-                    polyline { class: "graph-line", points: "{line}" }
-                }
-                line {
-                    class: "graph-cursor",
-                    x1: graph_x(at, total + 1),
-                    y1: 0,
-                    x2: graph_x(at, total + 1),
-                    y2: GRAPH_HEIGHT,
-                }
-                GraphHits { total, on_jump: move |index| cursor.write().jump(index) }
-            }
-            section { class: "moves review-moves", aria_label: text(lang, Key::Moves),
-                ol {
-                    for row in rows {
-                        li { key: "{row.number}",
-                            span { class: "number", "{row.number}." }
-                            for (cell, color) in [(row.red, "red"), (row.black, "black")] {
-                                if let Some(cell) = cell {
-                                    ReviewPly {
-                                        verdict: marks[cell.after - 1].as_ref().map(|review| review.verdict),
-                                        current: cell.after == at,
-                                        cell,
-                                        color,
-                                        lang,
-                                        on_jump: move |after| cursor.write().jump(after),
-                                    }
-                                } else if color == "red" {
-                                    span { class: "ply red", "…" }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            ReviewProgress { reviews, total, lang }
+            ReviewGraph { reviews, total, at, lang, on_jump: move |index| cursor.write().jump(index) }
+            ReviewMoves { rows, reviews, at, lang, on_jump: move |after| cursor.write().jump(after) }
             div { class: "review-actions",
                 button {
                     class: "primary",
@@ -355,4 +397,92 @@ fn use_analysis(
             }
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    //! The real review screen in a virtual DOM, its game analysed on the engine's thread: what a
+    //! verdict coming in costs the page.
+
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use std::time::{Duration, Instant};
+
+    use dioxus::core::VirtualDom;
+
+    use super::*;
+    use crate::navigation::{use_navigation, Reviewed, RouteScreen};
+    use crate::server_address::use_server_address;
+    use crate::storage::{DeviceStore, MemoryStore};
+    use crate::test_screen::{renders, settle};
+
+    /// Two soldiers a side, within the carried tables' sizes: the service is never asked.
+    const SMALL_ENDGAME: &str = "B../...../..T../RB.R./... r - 5";
+
+    /// The verdicts handed on once every ply is judged.
+    type Analysed = Rc<RefCell<Option<Vec<PlyReview>>>>;
+
+    fn harness() -> Element {
+        let game: Game = use_context();
+        let analysed: Analysed = use_context();
+        let store = use_context_provider(|| DeviceStore::on(Box::new(MemoryStore::default())));
+        use_context_provider(|| Signal::new(Prefs::default()));
+        use_server_address(store);
+        let reviewed = game.clone();
+        let navigator = use_navigation(
+            || vec![Route::Review(Reviewed::from_elsewhere(reviewed, 0))],
+            || None,
+        );
+        rsx! {
+            for (id, _, on_top) in navigator.drawn() {
+                RouteScreen { key: "{id}", id, on_top,
+                    ReviewScreenBody {
+                        game: game.clone(),
+                        bottom: Color::Red,
+                        start_at: 0,
+                        on_analysed: {
+                            let analysed = analysed.clone();
+                            move |reviews| *analysed.borrow_mut() = Some(reviews)
+                        },
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_verdict_coming_in_redraws_neither_the_screen_nor_its_board() {
+        let mut game = Game::from_fen(SMALL_ENDGAME).unwrap();
+        for _ in 0..3 {
+            if game.is_over() {
+                break;
+            }
+            let first = game.position().legal_moves()[0];
+            game.play(Ply::Move(first)).unwrap();
+        }
+        let plies = game.plies().len();
+        assert!(plies >= 2, "a few verdicts to come in");
+        let analysed = Analysed::default();
+        let mut dom = VirtualDom::new(harness)
+            .with_root_context(game)
+            .with_root_context(analysed.clone());
+        dom.rebuild_in_place();
+        let (screen, board) = (renders("review screen"), renders("board"));
+        assert!(
+            screen > 0 && board > 0,
+            "the screen and its board are drawn"
+        );
+
+        let started = Instant::now();
+        while analysed.borrow().is_none() && started.elapsed() < Duration::from_secs(120) {
+            settle(&mut dom);
+        }
+        let verdicts = analysed.borrow().as_ref().map(Vec::len);
+        assert_eq!(verdicts, Some(plies), "every ply judged");
+        assert_eq!(
+            (renders("review screen") - screen, renders("board") - board),
+            (0, 0),
+            "the verdicts drew their list, graph and progress alone"
+        );
+    }
 }
