@@ -139,11 +139,11 @@ impl Rating {
     }
 
     fn after_period_with(self, results: &[(Rating, Outcome)], now: i64, tau: f64) -> Rating {
-        let mu = (self.rating - DEFAULT_RATING) / GLICKO2_SCALE;
-        let phi = self.deviation / GLICKO2_SCALE;
         if results.is_empty() {
             return self;
         }
+        let mu = (self.rating - DEFAULT_RATING) / GLICKO2_SCALE;
+        let phi = self.deviation / GLICKO2_SCALE;
         // Step 3 and 4: the estimated variance from the results, and the improvement.
         let mut inverse_v = 0.0;
         let mut improvement = 0.0;

@@ -7,12 +7,10 @@ use std::fmt;
 pub const NAME_MIN_CHARS: usize = 2;
 pub const NAME_MAX_CHARS: usize = 20;
 
-/// Names that would pass for the site speaking, or for nobody, refused whatever their case.
-const RESERVED: [&str; 14] = [
-    "admin",
-    "administrator",
+/// Names that would pass for the site speaking, or for nobody, refused whatever their case
+/// (beside any name holding one of `RESERVED_WITHIN`).
+const RESERVED: [&str; 11] = [
     "system",
-    "duobao",
     "moderator",
     "mod",
     "root",
@@ -25,10 +23,9 @@ const RESERVED: [&str; 14] = [
     "null",
 ];
 /// Words no name may contain, in any script: they would pass for the site's staff or itself.
-const RESERVED_WITHIN: [&str; 8] = [
+const RESERVED_WITHIN: [&str; 7] = [
     "admin",
     "duobao",
-    "管理员",
     "管理",
     "官方",
     "系统",
