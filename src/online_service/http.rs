@@ -89,7 +89,11 @@ pub async fn create_game(
     side: Side,
     turn_seconds: u32,
 ) -> Result<Created, Failure> {
-    let body = CreateGame { side, turn_seconds };
+    let body = CreateGame {
+        side,
+        turn_seconds,
+        rated: false,
+    };
     let answer = request(server, "POST", "/games", Some(json_text(&body)), WAIT).await?;
     let created: Created = answer.expect(201)?;
     if !is_id(&created.id) || !is_secret(&created.secret) || !is_secret(&created.invite) {
@@ -450,9 +454,10 @@ mod tests {
         assert_eq!(
             json_text(&CreateGame {
                 side: Side::Random,
-                turn_seconds: 60
+                turn_seconds: 60,
+                rated: false,
             }),
-            r#"{"side":"random","turn_seconds":60}"#
+            r#"{"side":"random","turn_seconds":60,"rated":false}"#
         );
         assert_eq!(
             json_text(&JoinGame {

@@ -71,7 +71,7 @@ struct Report {
 }
 
 /// What happened on the socket.
-#[derive(Clone, Debug, Eq, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum SocketEvent {
     /// The socket is open: say `hello` first.
     Open,

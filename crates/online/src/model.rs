@@ -482,7 +482,12 @@ impl GameState {
                 turn,
                 ms_left,
             },
-            Event::End { result, at } => ServerFrame::End { v, at, result },
+            Event::End { result, at } => ServerFrame::End {
+                v,
+                at,
+                result,
+                changes: None,
+            },
             Event::Rematch { id } => ServerFrame::Rematch { v, id },
         }
     }
@@ -493,6 +498,9 @@ impl GameState {
             id: self.id.clone(),
             status: self.status,
             turn_seconds: self.turn_seconds,
+            rated: false,
+            red: None,
+            black: None,
             moves: self.moves(),
             turn: self.turn(),
             ms_left: self.ms_left(now),

@@ -383,7 +383,7 @@ impl Room {
         if version == 0 || version > self.state.version {
             let full = ServerFrame::Full {
                 v: self.state.version,
-                game: self.state.view(now, self.presence(), seat),
+                game: Box::new(self.state.view(now, self.presence(), seat)),
             };
             return vec![outgoing(&full)];
         }

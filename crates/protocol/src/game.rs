@@ -3,14 +3,22 @@
 use duobao_rules::Color;
 use serde::{Deserialize, Serialize};
 
-use crate::{Offers, Presence, Status};
+use crate::{Offers, Presence, SeatPlayer, Status};
 
 /// The whole game, as the socket's `full` and `GET /api/online/games/{id}` show it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameView {
     pub id: String,
     pub status: Status,
     pub turn_seconds: u32,
+    /// Whether the game moves its players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// Each seat's player; `None` for an anonymous seat or one not taken yet.
+    #[serde(default)]
+    pub red: Option<SeatPlayer>,
+    #[serde(default)]
+    pub black: Option<SeatPlayer>,
     /// The plies in notation, `pass` for a timed-out turn.
     pub moves: Vec<String>,
     /// The seat to move and what is left of its turn, while `playing`.

@@ -19,6 +19,10 @@ pub enum Side {
 pub struct CreateGame {
     pub side: Side,
     pub turn_seconds: u32,
+    /// Whether the game moves its players' ratings: only a signed-in creator may ask, and only
+    /// a signed-in player may then join. Casual when left out.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// `POST /api/online/games/{id}/join`.

@@ -14,6 +14,7 @@ mod game;
 mod http;
 mod limits;
 mod offers;
+mod players;
 mod presence;
 mod refusal;
 mod result;
@@ -26,6 +27,10 @@ pub use game::GameView;
 pub use http::{CreateGame, Created, JoinGame, NewSeek, Seated, SeekKey, Side, Waiting};
 pub use limits::{MAX_BODY, MAX_FRAME, TURN_SECONDS};
 pub use offers::Offers;
+pub use players::{
+    Account, LeaderboardEntry, NewPlayer, PlayerGame, Profile, RatingChanges, Ratings, Results,
+    SeatPlayer, SignIn, SignInCode, SpeedRating,
+};
 pub use presence::Presence;
 pub use refusal::Refusal;
 pub use result::{OnlineEnd, UnknownResult};

@@ -33,10 +33,15 @@ pub enum Refusal {
     TooManySockets,
     Replaced,
     Unavailable,
+    BadName,
+    NameTaken,
+    Unauthorized,
+    WrongCode,
+    RatedNeedsAccount,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 24] = [
+    pub const ALL: [Refusal; 29] = [
         Refusal::BadRequest,
         Refusal::TooLarge,
         Refusal::NotJson,
@@ -61,6 +66,11 @@ impl Refusal {
         Refusal::TooManySockets,
         Refusal::Replaced,
         Refusal::Unavailable,
+        Refusal::BadName,
+        Refusal::NameTaken,
+        Refusal::Unauthorized,
+        Refusal::WrongCode,
+        Refusal::RatedNeedsAccount,
     ];
 
     /// The refusal of a wire code; `None` for a code this side does not know (a newer
@@ -98,6 +108,11 @@ impl Refusal {
             Refusal::TooManySockets => "too_many_sockets",
             Refusal::Replaced => "replaced",
             Refusal::Unavailable => "unavailable",
+            Refusal::BadName => "bad_name",
+            Refusal::NameTaken => "name_taken",
+            Refusal::Unauthorized => "unauthorized",
+            Refusal::WrongCode => "wrong_code",
+            Refusal::RatedNeedsAccount => "rated_needs_account",
         }
     }
 
@@ -134,6 +149,13 @@ impl Refusal {
             }
             Refusal::Replaced => "a newer socket of this seat took this one's place",
             Refusal::Unavailable => "the game's database cannot be reached: try again",
+            Refusal::BadName => {
+                "a name is 2 to 20 letters, digits, _ or -, without markup or a reserved word"
+            }
+            Refusal::NameTaken => "another player has that name (names ignore case)",
+            Refusal::Unauthorized => "that token is no player's: sign in again",
+            Refusal::WrongCode => "that sign-in code is wrong, used or older than 10 minutes",
+            Refusal::RatedNeedsAccount => "a rated game is played only by players with a name",
         }
     }
 
@@ -141,8 +163,13 @@ impl Refusal {
     pub fn status(self) -> u16 {
         match self {
             Refusal::NoGame => 404,
-            Refusal::WrongSecret | Refusal::WrongInvite | Refusal::OtherSite => 403,
-            Refusal::InviteUsed => 409,
+            Refusal::WrongSecret
+            | Refusal::WrongInvite
+            | Refusal::OtherSite
+            | Refusal::WrongCode => 403,
+            Refusal::InviteUsed | Refusal::NameTaken => 409,
+            Refusal::Unauthorized => 401,
+            Refusal::RatedNeedsAccount => 403,
             Refusal::TooLarge => 413,
             Refusal::NotJson => 415,
             Refusal::TooManyRequests | Refusal::TooManyAttempts | Refusal::TooManySockets => 429,

@@ -4,15 +4,15 @@
 use duobao_rules::Color;
 use serde::{Deserialize, Serialize};
 
-use crate::{GameView, Presence};
+use crate::{GameView, Presence, RatingChanges};
 
 /// A frame the server sends. The server writes it with its derived `Serialize`; a client reads
 /// it with [`ServerFrame::read`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
 pub enum ServerFrame {
     /// The whole game at version `v`: it replaces what the client had.
-    Full { v: u64, game: GameView },
+    Full { v: u64, game: Box<GameView> },
     /// The second player took the seat: `playing`, Red's turn started.
     Joined {
         v: u64,
@@ -45,8 +45,15 @@ pub enum ServerFrame {
         turn: Option<Color>,
         ms_left: Option<u64>,
     },
-    /// The game is over: `result` reads as an [`OnlineEnd`](crate::OnlineEnd).
-    End { v: u64, at: i64, result: String },
+    /// The game is over: `result` reads as an [`OnlineEnd`](crate::OnlineEnd); a rated game's
+    /// end carries what it changed of each seat's rating, stored with it.
+    End {
+        v: u64,
+        at: i64,
+        result: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        changes: Option<RatingChanges>,
+    },
     /// The rematch is game `id`: the same secrets play it, colours swapped.
     Rematch { v: u64, id: String },
     /// Who has a socket open now.
@@ -70,7 +77,7 @@ pub enum ServerFrame {
 struct Flat {
     t: String,
     v: Option<u64>,
-    game: Option<GameView>,
+    game: Option<Box<GameView>>,
     at: Option<i64>,
     turn: Option<Color>,
     ms_left: Option<u64>,
@@ -81,6 +88,7 @@ struct Flat {
     draw: Option<Color>,
     rematch: Option<Color>,
     result: Option<String>,
+    changes: Option<RatingChanges>,
     id: Option<String>,
     red: Option<bool>,
     black: Option<bool>,
@@ -106,6 +114,7 @@ impl Flat {
             draw,
             rematch,
             result,
+            changes,
             id,
             red,
             black,
@@ -145,6 +154,7 @@ impl Flat {
                 v: v?,
                 at: at?,
                 result: result?,
+                changes,
             },
             "rematch" => ServerFrame::Rematch { v: v?, id: id? },
             "presence" => ServerFrame::Presence(Presence {
@@ -211,13 +221,21 @@ impl ServerFrame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Offers, Status};
+    use crate::{Offers, SeatPlayer, Status};
 
     fn game() -> GameView {
         GameView {
             id: "k3w9x2mq7d".into(),
             status: Status::Playing,
             turn_seconds: 60,
+            rated: true,
+            red: Some(SeatPlayer {
+                name: "小红".into(),
+                rating: 1500.0,
+                provisional: true,
+                change: None,
+            }),
+            black: None,
             moves: vec!["c3c2".into(), "b4b3".into(), "pass".into()],
             turn: Some(Color::Black),
             ms_left: Some(41250),
@@ -238,7 +256,10 @@ mod tests {
     /// One frame of each kind, as the server builds them.
     fn every_frame() -> Vec<ServerFrame> {
         vec![
-            ServerFrame::Full { v: 7, game: game() },
+            ServerFrame::Full {
+                v: 7,
+                game: Box::new(game()),
+            },
             ServerFrame::Joined {
                 v: 2,
                 at: 1_796_400_000_000,
@@ -278,6 +299,16 @@ mod tests {
                 v: 5,
                 at: 1_796_400_000_000,
                 result: "red treasure".into(),
+                changes: None,
+            },
+            ServerFrame::End {
+                v: 5,
+                at: 1_796_400_000_000,
+                result: "black resign".into(),
+                changes: Some(RatingChanges {
+                    red: -9.25,
+                    black: 11.5,
+                }),
             },
             ServerFrame::Rematch {
                 v: 6,
@@ -320,11 +351,11 @@ mod tests {
                 "at": 1_796_400_000_000_i64, "turn": "black", "ms_left": 60000})
         );
         assert_eq!(
-            written[8],
+            written[9],
             serde_json::json!({"t": "presence", "red": true, "black": false, "watchers": 2})
         );
         assert_eq!(
-            written[10],
+            written[11],
             serde_json::json!({"t": "pong", "turn": null, "ms_left": null})
         );
     }

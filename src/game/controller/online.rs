@@ -289,7 +289,7 @@ impl Controller {
             }
         }
         match message {
-            ServerFrame::Full { v, game } => self.take_snapshot(v, game),
+            ServerFrame::Full { v, game } => self.take_snapshot(v, *game),
             ServerFrame::Joined { v, ms_left, .. } => {
                 self.set_status(Status::Playing);
                 self.set_online_clock(ms_left);
@@ -635,11 +635,13 @@ mod tests {
                     v: 2,
                     at: 0,
                     result: "aborted".into(),
+                    changes: None,
                 },
                 ServerFrame::End {
                     v: 2,
                     at: 0,
                     result: "aborted".into(),
+                    changes: None,
                 },
             ),
             (
