@@ -10,6 +10,7 @@
 //! app's native shells ([`APP_SHELL_ORIGINS`]), and answers CORS for the latter. The handlers
 //! read the client's address as [`ClientIp`] from the connection, for the rate limits.
 
+mod answer;
 mod backoff;
 mod clock;
 mod command;
@@ -18,6 +19,8 @@ mod lag;
 mod limits;
 mod model;
 mod origin;
+mod pairing;
+mod player_api;
 mod room;
 mod rooms;
 mod secret;

@@ -38,6 +38,8 @@ fn waiting_game(id: &str) -> NewGame {
         invite_hash: Some("i".repeat(64)),
         rematch_of: None,
         events: Vec::new(),
+        rated: false,
+        players: [None, None],
     }
 }
 
@@ -57,7 +59,9 @@ fn append(game: &str, expected_version: u64, status_before: Status, events: Vec<
         status_before,
         events,
         seated: None,
+        seated_player: None,
         create: None,
+        ratings: None,
         at: T0,
     }
 }
@@ -112,6 +116,7 @@ async fn a_game_is_created_joined_and_played_in_order() {
                 Event::End {
                     result: "red resignation".into(),
                     at: T0,
+                    changes: None,
                 },
             ],
         );
@@ -170,6 +175,7 @@ async fn a_rematch_is_created_with_the_event_that_names_it() {
         let end = Event::End {
             result: "aborted".into(),
             at: T0,
+            changes: None,
         };
         store
             .append(append("first00001", 1, Status::Playing, vec![end]))
@@ -236,13 +242,14 @@ fn seek(id: &str, secret_hash: &str, at: i64) -> Seek {
         secret_hash: secret_hash.into(),
         turn_seconds: 30,
         at,
+        player: None,
     }
 }
 
 /// Makes game `id` of the partner's turn time, the newcomer at red.
 fn pairing(id: &str) -> Pairing {
     let id = id.to_string();
-    Box::new(move |partner: &Seek| {
+    Box::new(move |_own: &Seek, partner: &Seek| {
         let game = NewGame {
             turn_seconds: partner.turn_seconds,
             red_hash: Some("n".repeat(64)),
@@ -262,6 +269,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000001", "first", T0),
                 T0 - 40_000,
+                T0 + 100_000,
                 pairing("unused0001"),
             )
             .await
@@ -289,7 +297,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
         };
         assert_eq!(
             store
-                .seek(other, T0 - 40_000, pairing("unused0002"))
+                .seek(other, T0 - 40_000, T0 + 100_000, pairing("unused0002"))
                 .await
                 .unwrap(),
             None
@@ -299,6 +307,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000003", "third", T0 + 3),
                 T0 - 40_000,
+                T0 + 100_000,
                 pairing("paired0001"),
             )
             .await
@@ -342,6 +351,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000004", "fourth", T0),
                 T0 - 40_000,
+                T0 + 100_000,
                 pairing("unused0003"),
             )
             .await
@@ -350,6 +360,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000005", "fifth", T0 + 100_000),
                 T0 + 60_000,
+                T0 + 100_000,
                 pairing("unused0004"),
             )
             .await
@@ -380,7 +391,12 @@ async fn seekers_arriving_together_are_always_paired() {
                         ..seek(&id, &id, T0)
                     };
                     let paired = store
-                        .seek(asked, T0 - 40_000, pairing(&format!("game{pair:02}{half}")))
+                        .seek(
+                            asked,
+                            T0 - 40_000,
+                            T0 + 100_000,
+                            pairing(&format!("game{pair:02}{half}")),
+                        )
                         .await
                         .unwrap();
                     (pair, id, paired)
@@ -412,6 +428,7 @@ async fn aborted_and_unplayed_games_are_deleted_a_while_after_they_end() {
         let ended = |result: &str, at| Event::End {
             result: result.into(),
             at,
+            changes: None,
         };
         let after = |game: &str, version, events: Vec<Event>, at| Append {
             at,
