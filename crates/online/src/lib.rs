@@ -37,6 +37,6 @@ pub use origin::{is_app_shell, APP_SHELL_ORIGINS};
 pub use duobao_protocol::{ClientFrame, Presence, Refusal, Status, TURN_SECONDS};
 /// A seat at the board: the rules' colour (Red moves first), written `red` or `black`.
 pub use duobao_rules::Color as Seat;
-pub use model::{BadHistory, Decision, Event, GameState};
+pub use model::{BadHistory, Decision, Event, GamePlayer, GameState};
 pub use service::{ClientIp, Online, Options};
 pub use store::{open as open_database, Database, StoreError, StoredGame};
