@@ -22,9 +22,9 @@ use crate::limits::SEAT_SOCKETS;
 use crate::model::{Decision, Event, GamePlayer, GameState, Millis};
 use crate::secret;
 use crate::shared::Shared;
-use crate::store::{outcome_of, seated_at};
 use crate::store::{
-    Append, Appended, NewGame, Notice, Player, RatingUpdate, SeatUpdate, StoredGame,
+    outcome_of, seated_at, Append, Appended, NewGame, Notice, Player, RatingUpdate, SeatUpdate,
+    StoredGame,
 };
 use crate::Seat;
 

@@ -848,6 +848,70 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert_eq!(games[0]["opponent"], Value::Null);
 }
 
+/// A rated game of `red` (its creator) and `black`, both seated: the red seat's socket.
+async fn rated_game(addr: SocketAddr, red: &str, black: &str) -> Socket {
+    let rated = json!({"side": "red", "turn_seconds": 15, "rated": true});
+    let (status, created) = as_player(addr, "POST", "/api/online/games", red, rated).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let join = format!("/api/online/games/{id}/join");
+    let invite = json!({"invite": created["invite"]});
+    let (status, joined) = as_player(addr, "POST", &join, black, invite).await;
+    assert_eq!(status, 200, "{joined}");
+    seated(addr, id, created["secret"].as_str().unwrap(), 0)
+        .await
+        .0
+}
+
+#[tokio::test]
+async fn games_of_one_player_ending_together_each_move_the_rating_once() {
+    let server = server().await;
+    let addr = server.addr;
+    let [alice, bob, carol] = ["Alice", "Bob", "Carol"].map(|name| register(addr, name));
+    let (alice, bob, carol) = (alice.await, bob.await, carol.await);
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(rated_game(addr, &alice, &bob).await);
+        games.push(rated_game(addr, &alice, &carol).await);
+    }
+    // Alice resigns all six at once: each end is computed from her rating as the task reads
+    // it, and those that lose the race compute again from the one that won.
+    for socket in &mut games {
+        send(socket, json!({"t": "resign"})).await;
+    }
+    for socket in &mut games {
+        let end = next_of(socket, "end").await;
+        assert!(end["changes"]["red"].as_f64().unwrap() < 0.0, "{end}");
+    }
+    let (status, listed) = request(addr, "GET", "/api/players/Alice/games", "").await;
+    assert_eq!(status, 200);
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len(), 6);
+    // Alice lost each: her rating only fell, so the chain's order is the ratings' before, highest
+    // first, whatever order the clock stamped the ends in.
+    let mut befores: Vec<f64> = listed
+        .iter()
+        .map(|g| g["rating_before"].as_f64().unwrap())
+        .collect();
+    befores.sort_by(|a, b| b.total_cmp(a));
+    let mut rating = 1500.0;
+    for before in befores {
+        assert!(
+            (before - rating).abs() < 1e-9,
+            "{before} where {rating} was: {listed:?}"
+        );
+        let game = listed
+            .iter()
+            .find(|g| g["rating_before"].as_f64() == Some(before))
+            .unwrap();
+        rating = before + game["change"].as_f64().unwrap();
+    }
+    let (_, profile) = request(addr, "GET", "/api/players/alice", "").await;
+    assert_eq!(profile["ratings"]["fast"]["games"], 6);
+    assert!((profile["ratings"]["fast"]["rating"].as_f64().unwrap() - rating).abs() < 1e-9);
+    assert_eq!(profile["results"]["lost"], 6);
+}
+
 #[tokio::test]
 async fn signed_in_seekers_pair_rated_among_themselves_and_anonymous_ones_apart() {
     let server = server().await;
