@@ -1029,6 +1029,37 @@ async fn other_sites_pages_and_bodies_other_than_json_are_refused() {
     let text = [("Content-Type", "text/plain")];
     let answer = exchange(addr, "DELETE", "/api/online/seeks/nosuchseek", &text, &seek).await;
     assert_eq!(answer.status, 415);
+    // The players' routes are behind the same gate: no name registered, no account deleted.
+    let name = json!({"name": "Mallory"}).to_string();
+    for (path, method, headers) in [
+        (
+            "/api/players",
+            "POST",
+            [("Origin", own.as_str()), ("Content-Type", "text/plain")],
+        ),
+        (
+            "/api/players/me",
+            "DELETE",
+            [("Origin", own.as_str()), ("Content-Type", "text/plain")],
+        ),
+        (
+            "/api/players",
+            "POST",
+            [("Origin", EVIL), ("Content-Type", "application/json")],
+        ),
+    ] {
+        let answer = exchange(addr, method, path, &headers, &name).await;
+        let refused = if headers[1].1 == "text/plain" {
+            415
+        } else {
+            403
+        };
+        assert_eq!(answer.status, refused, "{method} {path} {headers:?}");
+    }
+    assert_eq!(
+        request(addr, "GET", "/api/players/Mallory", "").await.0,
+        404
+    );
 
     // JSON from another site's page (sent by a script, not a browser, which would ask first).
     let evil = [("Origin", EVIL)];
