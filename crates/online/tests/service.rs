@@ -848,34 +848,38 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert_eq!(games[0]["opponent"], Value::Null);
 }
 
-/// A rated game of `red` (its creator) and `black`, both seated: the red seat's socket.
-async fn rated_game(addr: SocketAddr, red: &str, black: &str) -> Socket {
+/// A rated game of `red` (its creator, on node `nodes.0`) and `black` (joining on `nodes.1`),
+/// both seated: the red seat's socket, on `nodes.1`.
+async fn rated_game(nodes: (SocketAddr, SocketAddr), red: &str, black: &str) -> Socket {
     let rated = json!({"side": "red", "turn_seconds": 15, "rated": true});
-    let (status, created) = as_player(addr, "POST", "/api/online/games", red, rated).await;
+    let (status, created) = as_player(nodes.0, "POST", "/api/online/games", red, rated).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap();
     let join = format!("/api/online/games/{id}/join");
     let invite = json!({"invite": created["invite"]});
-    let (status, joined) = as_player(addr, "POST", &join, black, invite).await;
+    let (status, joined) = as_player(nodes.1, "POST", &join, black, invite).await;
     assert_eq!(status, 200, "{joined}");
-    seated(addr, id, created["secret"].as_str().unwrap(), 0)
+    seated(nodes.1, id, created["secret"].as_str().unwrap(), 0)
         .await
         .0
 }
 
-#[tokio::test]
-async fn games_of_one_player_ending_together_each_move_the_rating_once() {
-    let server = server().await;
-    let addr = server.addr;
-    let [alice, bob, carol] = ["Alice", "Bob", "Carol"].map(|name| register(addr, name));
+/// Six rated games of one player, on `first` and `second` (the same server, or two nodes), all
+/// resigned by her at once: each end is computed from her rating as its task reads it, and those
+/// that lose the race compute again from the one that won. Her rating moves once a game.
+async fn games_of_one_player_ending_together(first: SocketAddr, second: SocketAddr) {
+    let suffix = rand_suffix();
+    let suffix = &suffix[suffix.len() - 6..];
+    let names = ["Alice", "Bob", "Carol"].map(|name| format!("{name}{suffix}"));
+    let [alice, bob, carol] = names
+        .clone()
+        .map(|name| async move { register(first, &name).await });
     let (alice, bob, carol) = (alice.await, bob.await, carol.await);
     let mut games = Vec::new();
     for _ in 0..3 {
-        games.push(rated_game(addr, &alice, &bob).await);
-        games.push(rated_game(addr, &alice, &carol).await);
+        games.push(rated_game((first, second), &alice, &bob).await);
+        games.push(rated_game((second, first), &alice, &carol).await);
     }
-    // Alice resigns all six at once: each end is computed from her rating as the task reads
-    // it, and those that lose the race compute again from the one that won.
     for socket in &mut games {
         send(socket, json!({"t": "resign"})).await;
     }
@@ -883,7 +887,8 @@ async fn games_of_one_player_ending_together_each_move_the_rating_once() {
         let end = next_of(socket, "end").await;
         assert!(end["changes"]["red"].as_f64().unwrap() < 0.0, "{end}");
     }
-    let (status, listed) = request(addr, "GET", "/api/players/Alice/games", "").await;
+    let path = format!("/api/players/{}/games", names[0]);
+    let (status, listed) = request(second, "GET", &path, "").await;
     assert_eq!(status, 200);
     let listed = listed.as_array().unwrap();
     assert_eq!(listed.len(), 6);
@@ -906,10 +911,24 @@ async fn games_of_one_player_ending_together_each_move_the_rating_once() {
             .unwrap();
         rating = before + game["change"].as_f64().unwrap();
     }
-    let (_, profile) = request(addr, "GET", "/api/players/alice", "").await;
+    let (_, profile) = request(first, "GET", &format!("/api/players/{}", names[0]), "").await;
     assert_eq!(profile["ratings"]["fast"]["games"], 6);
     assert!((profile["ratings"]["fast"]["rating"].as_f64().unwrap() - rating).abs() < 1e-9);
     assert_eq!(profile["results"]["lost"], 6);
+}
+
+#[tokio::test]
+async fn games_of_one_player_ending_together_each_move_the_rating_once() {
+    let server = server().await;
+    games_of_one_player_ending_together(server.addr, server.addr).await;
+}
+
+#[tokio::test]
+async fn two_nodes_ending_games_of_one_player_together_move_the_rating_once() {
+    let Some((first, second)) = two_nodes(Options::default(), "").await else {
+        return;
+    };
+    games_of_one_player_ending_together(first, second).await;
 }
 
 #[tokio::test]
