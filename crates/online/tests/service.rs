@@ -775,6 +775,11 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     );
     let (status, joined) = as_player(addr, "POST", &join, &bob, invite).await;
     assert_eq!(status, 200, "{joined}");
+    // Resigned before any move was chosen: rated, but it moves no rating (as an aborted game).
+    let mut unplayed = rated_game((addr, addr), &alice, &bob).await;
+    send(&mut unplayed, json!({"t": "resign"})).await;
+    let end = next_of(&mut unplayed, "end").await;
+    assert_eq!(end["changes"], Value::Null, "{end}");
     let game = view(addr, id).await;
     assert_eq!(game["rated"], true);
     assert_eq!(game["red"]["name"], "Alice");
@@ -783,7 +788,7 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert_eq!(game["black"]["name"], "小明");
 
     let (mut red, _) = seated(addr, id, created["secret"].as_str().unwrap(), 0).await;
-    send(&mut red, json!({"t": "resign"})).await;
+    play_then_resign(&mut red).await;
     let end = next_of(&mut red, "end").await;
     let (lost, won) = (
         end["changes"]["red"].as_f64().unwrap(),
@@ -864,6 +869,13 @@ async fn rated_game(nodes: (SocketAddr, SocketAddr), red: &str, black: &str) -> 
         .0
 }
 
+/// Red plays its first move, then resigns: a game in which a move was chosen is rated.
+async fn play_then_resign(red: &mut Socket) {
+    send(red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(red, "ack").await;
+    send(red, json!({"t": "resign"})).await;
+}
+
 /// Six rated games of one player, on `first` and `second` (the same server, or two nodes), all
 /// resigned by her at once: each end is computed from her rating as its task reads it, and those
 /// that lose the race compute again from the one that won. Her rating moves once a game.
@@ -879,6 +891,10 @@ async fn games_of_one_player_ending_together(first: SocketAddr, second: SocketAd
     for _ in 0..3 {
         games.push(rated_game((first, second), &alice, &bob).await);
         games.push(rated_game((second, first), &alice, &carol).await);
+    }
+    for socket in &mut games {
+        send(socket, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+        next_of(socket, "ack").await;
     }
     for socket in &mut games {
         send(socket, json!({"t": "resign"})).await;

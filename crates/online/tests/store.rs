@@ -788,8 +788,8 @@ async fn rated_game(store: &Database, id: &str, red: &str, black: &str) {
     store.create(game).await.unwrap();
 }
 
-/// The end of rated game `game` (at version 1), red winning, rated from the ratings the store
-/// has now.
+/// Red's first move and the end of rated game `game` (at version 1), red winning, rated from
+/// the ratings the store has now.
 async fn rated_end(store: &Database, game: &str, red: &str, black: &str, at: i64) -> Append {
     let players = store.players();
     let red_rating = players.ratings(red).await.unwrap().unwrap().fast;
@@ -815,7 +815,12 @@ async fn rated_end(store: &Database, game: &str, red: &str, black: &str, at: i64
                 change: black_change,
             },
         }),
-        ..append(game, 1, Status::Playing, vec![end])
+        ..append(
+            game,
+            1,
+            Status::Playing,
+            vec![a_move(0, "c3c2", Seat::Red), end],
+        )
     }
 }
 
