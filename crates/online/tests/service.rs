@@ -797,6 +797,17 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert!(lost < 0.0 && won > 0.0, "{end}");
     let game = view(addr, id).await;
     assert_eq!(game["red"]["change"].as_f64(), Some(lost));
+    // The rematch is rated too, colours swapped, each at their rating now.
+    let (mut black, _) = seated(addr, id, joined["secret"].as_str().unwrap(), 0).await;
+    send(&mut black, json!({"t": "rematch", "yes": true})).await;
+    assert_eq!(next_of(&mut red, "offers").await["rematch"], "black");
+    send(&mut red, json!({"t": "rematch", "yes": true})).await;
+    let rematch = next_of(&mut black, "rematch").await;
+    let again = view(addr, rematch["id"].as_str().unwrap()).await;
+    assert_eq!(again["rated"], true);
+    assert_eq!(again["red"]["name"], "小明");
+    assert_eq!(again["red"]["rating"].as_f64(), Some(1500.0 + won));
+    assert_eq!(again["black"]["name"], "Alice");
 
     let (status, profile) = request(addr, "GET", "/api/players/%E5%B0%8F%E6%98%8E", "").await;
     assert_eq!(status, 200, "{profile}");
@@ -809,11 +820,18 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert_eq!(profile["results"], json!({"won": 1, "lost": 0, "drawn": 0}));
     let (status, games) = request(addr, "GET", "/api/players/alice/games", "").await;
     assert_eq!(status, 200);
-    assert_eq!(games[0]["id"], id);
-    assert_eq!(games[0]["seat"], "red");
-    assert_eq!(games[0]["opponent"], "小明");
-    assert_eq!(games[0]["rating_before"], 1500.0);
-    assert_eq!(games[0]["change"].as_f64(), Some(lost));
+    let listed = games.as_array().unwrap();
+    assert_eq!(
+        listed.len(),
+        3,
+        "the game, the unplayed one and the rematch: {games}"
+    );
+    assert_eq!(listed[0]["id"], again["id"], "the newest first");
+    let first = listed.iter().find(|game| game["id"] == id).unwrap();
+    assert_eq!(first["seat"], "red");
+    assert_eq!(first["opponent"], "小明");
+    assert_eq!(first["rating_before"], 1500.0);
+    assert_eq!(first["change"].as_f64(), Some(lost));
     let (status, me) = as_player(addr, "GET", "/api/players/me", &bob, Value::Null).await;
     assert_eq!((status, &me["name"]), (200, &json!("小明")));
     let (status, refused) = request(addr, "GET", "/api/players/nobody", "").await;
