@@ -966,6 +966,23 @@ async fn two_nodes_ending_games_of_one_player_together_move_the_rating_once() {
 }
 
 #[tokio::test]
+async fn one_address_registers_a_few_players_an_hour() {
+    let server = server().await;
+    let addr = server.addr;
+    for n in 0..5 {
+        register(addr, &format!("Player{n}")).await;
+    }
+    let (status, refused) = post(addr, "/api/players", json!({"name": "Player5"})).await;
+    assert_eq!(
+        (status, &refused["error"]),
+        (429, &json!("too_many_requests"))
+    );
+    // A name refused for itself costs no registration: it says why at once.
+    let (status, refused) = post(addr, "/api/players", json!({"name": "<b>"})).await;
+    assert_eq!((status, &refused["reason"]), (400, &json!("markup")));
+}
+
+#[tokio::test]
 async fn signed_in_seekers_pair_rated_among_themselves_and_anonymous_ones_apart() {
     let server = server().await;
     let addr = server.addr;
