@@ -88,9 +88,9 @@ pub struct RatingUpdate {
 impl RatingUpdate {
     /// The seats' updates, in the order every writer takes the rows (by player id), so that two
     /// ends that share players cannot each hold the row the other waits for.
-    pub fn in_row_order(&self) -> [(Seat, &SeatUpdate); 2] {
-        let mut both = [(Seat::Red, &self.red), (Seat::Black, &self.black)];
-        both.sort_by(|a, b| a.1.player.cmp(&b.1.player));
+    pub fn in_row_order(&self) -> [&SeatUpdate; 2] {
+        let mut both = [&self.red, &self.black];
+        both.sort_by(|a, b| a.player.cmp(&b.player));
         both
     }
 }
