@@ -1,5 +1,6 @@
 //! Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): the app.
 
+mod account;
 mod analysis;
 mod app;
 mod app_notice;
@@ -26,6 +27,7 @@ mod move_list;
 mod navigation;
 mod online_service;
 mod platform;
+mod players;
 mod prefs;
 mod puzzles;
 mod result_words;

@@ -12,6 +12,7 @@ use crate::game::GameViewBody;
 use crate::history::{GamesScreenBody, GamesScreenBodyProps};
 use crate::learn::LearnScreenBody;
 use crate::lobby::{OnlineArrivalBody, OnlineArrivalBodyProps, PlayOnlineBody};
+use crate::players::{LeaderboardBody, ProfileBody};
 use crate::puzzles::PuzzlesScreenBody;
 use crate::review::{ReviewScreenBody, ReviewScreenBodyProps};
 use crate::rules::RulesScreenBody;
@@ -47,5 +48,13 @@ split_screens! {
         SettingsScreen(()) => SettingsScreenBody,
         StatisticsScreen(StatisticsScreenBodyProps) => StatisticsScreenBody,
         GamesScreen(GamesScreenBodyProps) => GamesScreenBody,
+    }
+}
+
+split_screens! {
+    /// The players online: the device's player's profile and the leaderboard.
+    pub enum Players in player_screens as Screen {
+        ProfileScreen(()) => ProfileBody,
+        LeaderboardScreen(()) => LeaderboardBody,
     }
 }

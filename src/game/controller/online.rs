@@ -290,10 +290,12 @@ impl Controller {
         }
         match message {
             ServerFrame::Full { v, game } => self.take_snapshot(v, *game),
-            ServerFrame::Joined { v, ms_left, .. } => {
+            ServerFrame::Joined { ms_left, .. } => {
                 self.set_status(Status::Playing);
                 self.set_online_clock(ms_left);
-                self.set_version(v);
+                // The event does not name the player who sat down: the whole game, which does.
+                self.set_version(0);
+                return Heard::Missed;
             }
             ServerFrame::Move {
                 v,
@@ -321,7 +323,12 @@ impl Controller {
                 self.set_online_clock(ms_left);
                 self.set_version(v);
             }
-            ServerFrame::End { v, result, .. } => {
+            ServerFrame::End {
+                v, result, changes, ..
+            } => {
+                if let (Some(changes), Some(online)) = (changes, &mut self.online) {
+                    online.take_changes(changes);
+                }
                 self.take_end(result.parse().ok());
                 self.set_version(v);
             }
@@ -398,6 +405,7 @@ impl Controller {
             online.presence = game.presence;
             online.seat.version = v;
             online.rematch = game.rematch.clone();
+            online.players = [game.red.clone(), game.black.clone()];
         }
         self.take_offers(game.offers.draw, game.offers.rematch);
         if let Some(result) = &game.result {

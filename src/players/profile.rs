@@ -1,0 +1,313 @@
+//! Profile: the device's player (a name asked for first), both ratings with "?" while
+//! provisional, won/lost/drawn, the rating over time at each speed, the games on the server
+//! (each opening in review, its moves asked of the server), a code for another phone, and
+//! deleting the account.
+
+use dioxus::prelude::*;
+use duobao_rules::{Game, Ply};
+
+use super::chart::{polyline, ratings_over_time, HEIGHT, WIDTH};
+use super::{outcome, speed_words};
+use crate::account::{rating_text, NameSheet, Player, Players};
+use crate::i18n::{color_key, fill, text, Key, Lang, PlayersText};
+use crate::local_time::{local_time, use_local_offset};
+use crate::navigation::{use_navigator, Reviewed, Route};
+use crate::online_service::{
+    delete_account, look, new_code, player_games, profile, Failure, PlayerGame, Profile, Speed,
+};
+use crate::prefs::Prefs;
+use crate::server_address::ServerAddress;
+use crate::share::SignInCodeSheet;
+use crate::widgets::{Dialog, PageFrame};
+
+/// A game's moves as the server has them, for its review.
+fn game_of(moves: &[String]) -> Game {
+    let mut game = Game::new();
+    for written in moves {
+        let Some(ply) = written.parse::<Ply>().ok() else {
+            break;
+        };
+        if game.play(ply).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// What the screen has from the server.
+#[derive(Clone, Debug, PartialEq)]
+enum Loaded {
+    Loading,
+    Shown(Box<Profile>, Vec<PlayerGame>),
+    Failed(Key),
+}
+
+fn failure_key(failure: &Failure) -> Key {
+    match failure {
+        Failure::Offline => Key::OnlineNeedsNetwork,
+        Failure::NoServer => Key::OnlineNoServer,
+        _ => Key::OnlineUnreachable,
+    }
+}
+
+/// Its props are `()`: a chunk's entry takes one argument.
+#[allow(non_snake_case)]
+pub fn ProfileBody(_: ()) -> Element {
+    let navigator = use_navigator();
+    let prefs: Signal<Prefs> = use_context();
+    let server: Signal<ServerAddress> = use_context();
+    let players: Players = use_context();
+    let lang = prefs.read().lang;
+    let player = players.read();
+    let name = player.name().map(str::to_string);
+    let mut loaded = use_signal(|| Loaded::Loading);
+    let mut code = use_signal(|| None::<String>);
+    let mut deleting = use_signal(|| false);
+    let mut problem = use_signal(|| None::<Key>);
+
+    let _ = use_resource(move || async move {
+        let Some(name) = players.read().name().map(str::to_string) else {
+            return;
+        };
+        let server = server.read().clone();
+        loaded.set(Loaded::Loading);
+        let answer = match profile(&server, &name).await {
+            Ok(shown) => player_games(&server, &name)
+                .await
+                .map(|games| Loaded::Shown(Box::new(shown), games)),
+            Err(failure) => Err(failure),
+        };
+        loaded.set(answer.unwrap_or_else(|failure| Loaded::Failed(failure_key(&failure))));
+    });
+
+    let Some(name) = name else {
+        return rsx! {
+            PageFrame { title: text(lang, PlayersText::Profile), testid: "profile-page",
+                div { class: "page-body" }
+            }
+            NameSheet { on_done: |_| {}, on_back: move |_| navigator.close() }
+        };
+    };
+
+    let token = player.token().map(str::to_string);
+    let ask_code = {
+        let token = token.clone();
+        move |_| {
+            let Some(token) = token.clone() else { return };
+            spawn(async move {
+                match new_code(&server.peek(), &token).await {
+                    Ok(made) => code.set(Some(made.code)),
+                    Err(failure) => {
+                        if !players.forget_if_unknown(&failure) {
+                            problem.set(Some(failure_key(&failure)));
+                        }
+                    }
+                }
+            });
+        }
+    };
+    let delete = move |_| {
+        let Some(token) = token.clone() else { return };
+        spawn(async move {
+            match delete_account(&server.peek(), &token).await {
+                Ok(()) => {
+                    deleting.set(false);
+                    players.choose(Player::Unknown);
+                    navigator.close();
+                }
+                Err(failure) => {
+                    deleting.set(false);
+                    if !players.forget_if_unknown(&failure) {
+                        problem.set(Some(failure_key(&failure)));
+                    }
+                }
+            }
+        });
+    };
+    let review = move |game: PlayerGame| {
+        spawn(async move {
+            match look(&server.peek(), &game.id).await {
+                Ok(view) => {
+                    let played = game_of(&view.moves);
+                    let at = played.plies().len();
+                    navigator.open(Route::Review(Reviewed {
+                        game: played,
+                        bottom: game.seat,
+                        at,
+                        mode: Some(crate::session::Mode::Online {
+                            me: Some(game.seat),
+                        }),
+                        known: Vec::new(),
+                        kept: None,
+                    }));
+                }
+                Err(failure) => problem.set(Some(failure_key(&failure))),
+            }
+        });
+    };
+
+    rsx! {
+        PageFrame { title: text(lang, PlayersText::Profile), testid: "profile-page",
+            div { class: "page-body profile",
+                h2 { class: "profile-name", "data-testid": "profile-name", "{name}" }
+                match loaded() {
+                    Loaded::Loading => rsx! {
+                        p { class: "thinking", role: "status", {text(lang, Key::JoiningGame)} }
+                    },
+                    Loaded::Failed(key) => rsx! {
+                        p { class: "notice-line", role: "alert", "data-testid": "profile-error", {text(lang, key)} }
+                    },
+                    Loaded::Shown(shown, games) => rsx! {
+                        ProfileDetails { lang, profile: *shown, games, on_review: review }
+                    },
+                }
+                if let Some(key) = problem() {
+                    p { class: "notice-line", role: "alert", {text(lang, key)} }
+                }
+                div { class: "menu-items",
+                    button { r#type: "button", "data-testid": "profile-code", aria_haspopup: "dialog",
+                        onclick: ask_code,
+                        {text(lang, PlayersText::UseOnAnotherPhone)}
+                    }
+                    button { class: "danger", r#type: "button", "data-testid": "profile-delete", aria_haspopup: "dialog",
+                        onclick: move |_| deleting.set(true),
+                        {text(lang, PlayersText::DeleteAccount)}
+                    }
+                }
+            }
+        }
+        if let Some(shown) = code() {
+            SignInCodeSheet { code: shown, on_close: move |_| code.set(None) }
+        }
+        if deleting() {
+            Dialog { title: text(lang, PlayersText::DeleteAccount), testid: "delete-account", on_back: move |_| deleting.set(false),
+                p { class: "reason", {text(lang, PlayersText::DeleteAccountQuestion)} }
+                div { class: "dialog-actions",
+                    button { class: "primary danger", r#type: "button", "data-testid": "delete-account-confirm",
+                        onclick: delete,
+                        {text(lang, PlayersText::DeleteAccountConfirm)}
+                    }
+                    button { r#type: "button", "data-testid": "delete-account-cancel",
+                        onclick: move |_| deleting.set(false),
+                        {text(lang, Key::Cancel)}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The profile as the server has it: ratings, results, the chart at each speed, the games.
+#[component]
+fn ProfileDetails(
+    lang: Lang,
+    profile: Profile,
+    games: Vec<PlayerGame>,
+    on_review: EventHandler<PlayerGame>,
+) -> Element {
+    let results = profile.results;
+    let (won, lost, drawn) = (
+        results.won.to_string(),
+        results.lost.to_string(),
+        results.drawn.to_string(),
+    );
+    let offset = use_local_offset()();
+    rsx! {
+        dl { class: "profile-ratings",
+            for speed in Speed::BOTH {
+                {
+                    let rating = match speed {
+                        Speed::Fast => profile.ratings.fast,
+                        Speed::Standard => profile.ratings.standard,
+                    };
+                    rsx! {
+                        div { key: "{speed.as_str()}", class: "profile-rating",
+                            dt { {text(lang, speed_words(speed))} }
+                            dd { "data-testid": "rating-{speed.as_str()}", {rating_text(rating.rating, rating.provisional)} }
+                        }
+                    }
+                }
+            }
+        }
+        p { class: "profile-results", "data-testid": "profile-results",
+            {fill(lang, PlayersText::Results, &[&won, &lost, &drawn])}
+        }
+        h3 { {text(lang, PlayersText::RatingOverTime)} }
+        for speed in Speed::BOTH {
+            {
+                let line = polyline(&ratings_over_time(&games, speed));
+                let label = format!("{}{}{}", text(lang, PlayersText::RatingOverTime), text(lang, Key::TitleSeparator), text(lang, speed_words(speed)));
+                rsx! {
+                    figure { key: "{speed.as_str()}", class: "rating-chart",
+                        figcaption { {text(lang, speed_words(speed))} }
+                        match line {
+                            Some(points) => rsx! {
+                                svg {
+                                    role: "img",
+                                    "aria-label": "{label}",
+                                    "data-testid": "chart-{speed.as_str()}",
+                                    view_box: "0 0 {WIDTH} {HEIGHT}",
+                                    preserve_aspect_ratio: "none",
+                                    polyline { class: "chart-line", points }
+                                }
+                            },
+                            None => rsx! {
+                                p { class: "hint", "data-testid": "chart-{speed.as_str()}-empty", {text(lang, PlayersText::NoRatedGames)} }
+                            },
+                        }
+                    }
+                }
+            }
+        }
+        h3 { {text(lang, PlayersText::GamesOnline)} }
+        if games.is_empty() {
+            p { class: "games-empty", {text(lang, PlayersText::NoGamesOnline)} }
+        }
+        ol { class: "game-list",
+            for game in games {
+                {
+                    let result = outcome(&game);
+                    let opponent = game.opponent.clone().unwrap_or_else(|| text(lang, PlayersText::Anonymous).to_string());
+                    let when = local_time(game.created_at.max(0) as u64, offset);
+                    let change = game.change.map(crate::account::change_text);
+                    let kind = if game.rated { PlayersText::Rated } else { PlayersText::Casual };
+                    let seat = text(lang, color_key(game.seat));
+                    let id = game.id.clone();
+                    rsx! {
+                        li { key: "{id}", class: "game-item",
+                            button {
+                                class: "game-entry {result.map_or(\"\", |(_, name)| name)}",
+                                r#type: "button",
+                                "data-testid": "profile-game",
+                                onclick: move |_| on_review.call(game.clone()),
+                                span { class: "entry-when", "{when}" }
+                                span { class: "entry-opponent", {fill(lang, PlayersText::Versus, &[&opponent])} }
+                                if let Some((key, _)) = result {
+                                    strong { class: "entry-result", {text(lang, key)} }
+                                }
+                                span { class: "entry-meta",
+                                    "{seat}{text(lang, Key::TitleSeparator)}{text(lang, kind)}"
+                                    if let Some(change) = change {
+                                        " {change}"
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_moves_from_the_server_make_its_review_up_to_the_first_unreadable_one() {
+        let moves = ["b2c2", "pass", "nonsense", "d4d3"].map(String::from);
+        assert_eq!(game_of(&moves).plies().len(), 2);
+        assert_eq!(game_of(&[]).plies().len(), 0);
+    }
+}
