@@ -480,6 +480,7 @@ translations! {
     // Playing online (issue 40): the game screen's words for it. Other parts' words for it
     // follow in sections of their own.
     PlayOnline => "在线对弈", "Play online";
+    Profile => "我的资料", "Profile";
     Opponent => "对手", "Opponent";
     OpponentWins => "对手赢了", "Your opponent wins";
     OnlineOpponent => "在线对手", "An opponent online";
@@ -555,7 +556,6 @@ translations! {
     WrongCode => "登录码不对，或者已经过期。", "That code is wrong or has expired.";
     PlayWithoutName => "不起名字，直接下", "Play without a name";
     WithoutNameHint => "不起名字也能接受好友邀请；快速匹配只会为你找同样没有名字的玩家，对局都不计等级分。", "Without a name you can still play a friend's invitation; Play someone now pairs you only with players who have no name either, and no game is rated.";
-    Profile => "我的资料", "Profile";
     Leaderboard => "排行榜", "Leaderboard";
     SpeedFast => "快棋", "Fast";
     SpeedStandard => "慢棋", "Standard";

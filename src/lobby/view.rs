@@ -256,7 +256,7 @@ pub fn PlayOnlineBody(_: ()) -> Element {
                 div { class: "menu-items",
                     button { r#type: "button", "data-testid": "open-profile",
                         onclick: move |_| navigator.open(Route::Page(Page::Profile)),
-                        {text(lang, PlayersText::Profile)}
+                        {text(lang, Key::Profile)}
                     }
                     button { r#type: "button", "data-testid": "open-leaderboard",
                         onclick: move |_| navigator.open(Route::Page(Page::Leaderboard)),

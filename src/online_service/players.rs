@@ -39,14 +39,14 @@ pub async fn sign_in(server: &ServerAddress, code: &str) -> Result<Account, Fail
 
 /// `POST /api/players/me/codes`: a code that signs another device in, once, for 10 minutes.
 pub async fn new_code(server: &ServerAddress, token: &str) -> Result<SignInCode, Failure> {
-    request(server, "POST", "/players/me/codes", None, Some(token), WAIT)
+    request(server, "POST", "/players/me/codes", Some("{}".into()), Some(token), WAIT)
         .await?
         .expect(201)
 }
 
 /// `DELETE /api/players/me`: the account, its name and its tokens gone.
 pub async fn delete_account(server: &ServerAddress, token: &str) -> Result<(), Failure> {
-    let answer = request(server, "DELETE", "/players/me", None, Some(token), WAIT).await?;
+    let answer = request(server, "DELETE", "/players/me", Some("{}".into()), Some(token), WAIT).await?;
     match answer.status {
         204 => Ok(()),
         _ => answer.expect::<()>(204),

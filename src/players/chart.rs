@@ -66,7 +66,7 @@ mod tests {
             rated,
             seat: Color::Red,
             opponent: None,
-            result: Some("red_treasure".into()),
+            result: Some("red treasure".into()),
             created_at: 0,
             ended_at: Some(1),
             rating_before: rated.then_some(before),

@@ -10,8 +10,8 @@ mod profile;
 pub use leaderboard::LeaderboardBody;
 pub use profile::ProfileBody;
 
-use crate::i18n::{Key, PlayersText};
-use crate::online_service::{OnlineEnd, PlayerGame, Speed};
+use crate::i18n::PlayersText;
+use crate::online_service::Speed;
 
 /// A speed's name.
 fn speed_words(speed: Speed) -> PlayersText {
@@ -19,20 +19,4 @@ fn speed_words(speed: Speed) -> PlayersText {
         Speed::Fast => PlayersText::SpeedFast,
         Speed::Standard => PlayersText::SpeedStandard,
     }
-}
-
-/// How a game ended for the player who sat at `seat`: won, lost or drawn; `None` while it is
-/// played or when it was called off.
-fn outcome(game: &PlayerGame) -> Option<(Key, &'static str)> {
-    let end: OnlineEnd = game.result.as_deref()?.parse().ok()?;
-    let result = match end {
-        OnlineEnd::Board(result) => result,
-        OnlineEnd::Conceded(concession) => concession.result(),
-        OnlineEnd::Aborted => return None,
-    };
-    Some(match result.winner() {
-        None => (Key::Drawn, "drawn"),
-        Some(winner) if winner == game.seat => (Key::Won, "won"),
-        Some(_) => (Key::Lost, "lost"),
-    })
 }

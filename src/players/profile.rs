@@ -1,38 +1,21 @@
 //! Profile: the device's player (a name asked for first), both ratings with "?" while
 //! provisional, won/lost/drawn, the rating over time at each speed, the games on the server
-//! (each opening in review, its moves asked of the server), a code for another phone, and
-//! deleting the account.
+//! (`widgets::ServerGames`), a code for another phone, and deleting the account.
 
 use dioxus::prelude::*;
-use duobao_rules::{Game, Ply};
 
 use super::chart::{polyline, ratings_over_time, HEIGHT, WIDTH};
-use super::{outcome, speed_words};
+use super::speed_words;
 use crate::account::{rating_text, NameSheet, Player, Players};
-use crate::i18n::{color_key, fill, text, Key, Lang, PlayersText};
-use crate::local_time::{local_time, use_local_offset};
-use crate::navigation::{use_navigator, Reviewed, Route};
+use crate::i18n::{fill, text, Key, Lang, PlayersText};
+use crate::navigation::use_navigator;
 use crate::online_service::{
-    delete_account, look, new_code, player_games, profile, Failure, PlayerGame, Profile, Speed,
+    delete_account, new_code, player_games, profile, Failure, PlayerGame, Profile, Speed,
 };
 use crate::prefs::Prefs;
 use crate::server_address::ServerAddress;
 use crate::share::SignInCodeSheet;
-use crate::widgets::{Dialog, PageFrame};
-
-/// A game's moves as the server has them, for its review.
-fn game_of(moves: &[String]) -> Game {
-    let mut game = Game::new();
-    for written in moves {
-        let Some(ply) = written.parse::<Ply>().ok() else {
-            break;
-        };
-        if game.play(ply).is_err() {
-            break;
-        }
-    }
-    game
-}
+use crate::widgets::{Dialog, PageFrame, ServerGames};
 
 /// What the screen has from the server.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,7 +65,7 @@ pub fn ProfileBody(_: ()) -> Element {
 
     let Some(name) = name else {
         return rsx! {
-            PageFrame { title: text(lang, PlayersText::Profile), testid: "profile-page",
+            PageFrame { title: text(lang, Key::Profile), testid: "profile-page",
                 div { class: "page-body" }
             }
             NameSheet { on_done: |_| {}, on_back: move |_| navigator.close() }
@@ -124,30 +107,8 @@ pub fn ProfileBody(_: ()) -> Element {
             }
         });
     };
-    let review = move |game: PlayerGame| {
-        spawn(async move {
-            match look(&server.peek(), &game.id).await {
-                Ok(view) => {
-                    let played = game_of(&view.moves);
-                    let at = played.plies().len();
-                    navigator.open(Route::Review(Reviewed {
-                        game: played,
-                        bottom: game.seat,
-                        at,
-                        mode: Some(crate::session::Mode::Online {
-                            me: Some(game.seat),
-                        }),
-                        known: Vec::new(),
-                        kept: None,
-                    }));
-                }
-                Err(failure) => problem.set(Some(failure_key(&failure))),
-            }
-        });
-    };
-
     rsx! {
-        PageFrame { title: text(lang, PlayersText::Profile), testid: "profile-page",
+        PageFrame { title: text(lang, Key::Profile), testid: "profile-page",
             div { class: "page-body profile",
                 h2 { class: "profile-name", "data-testid": "profile-name", "{name}" }
                 match loaded() {
@@ -158,7 +119,7 @@ pub fn ProfileBody(_: ()) -> Element {
                         p { class: "notice-line", role: "alert", "data-testid": "profile-error", {text(lang, key)} }
                     },
                     Loaded::Shown(shown, games) => rsx! {
-                        ProfileDetails { lang, profile: *shown, games, on_review: review }
+                        ProfileDetails { lang, profile: *shown, games }
                     },
                 }
                 if let Some(key) = problem() {
@@ -203,7 +164,6 @@ fn ProfileDetails(
     lang: Lang,
     profile: Profile,
     games: Vec<PlayerGame>,
-    on_review: EventHandler<PlayerGame>,
 ) -> Element {
     let results = profile.results;
     let (won, lost, drawn) = (
@@ -211,7 +171,6 @@ fn ProfileDetails(
         results.lost.to_string(),
         results.drawn.to_string(),
     );
-    let offset = use_local_offset()();
     rsx! {
         dl { class: "profile-ratings",
             for speed in Speed::BOTH {
@@ -260,54 +219,6 @@ fn ProfileDetails(
             }
         }
         h3 { {text(lang, PlayersText::GamesOnline)} }
-        if games.is_empty() {
-            p { class: "games-empty", {text(lang, PlayersText::NoGamesOnline)} }
-        }
-        ol { class: "game-list",
-            for game in games {
-                {
-                    let result = outcome(&game);
-                    let opponent = game.opponent.clone().unwrap_or_else(|| text(lang, PlayersText::Anonymous).to_string());
-                    let when = local_time(game.created_at.max(0) as u64, offset);
-                    let change = game.change.map(crate::account::change_text);
-                    let kind = if game.rated { PlayersText::Rated } else { PlayersText::Casual };
-                    let seat = text(lang, color_key(game.seat));
-                    let id = game.id.clone();
-                    rsx! {
-                        li { key: "{id}", class: "game-item",
-                            button {
-                                class: "game-entry {result.map_or(\"\", |(_, name)| name)}",
-                                r#type: "button",
-                                "data-testid": "profile-game",
-                                onclick: move |_| on_review.call(game.clone()),
-                                span { class: "entry-when", "{when}" }
-                                span { class: "entry-opponent", {fill(lang, PlayersText::Versus, &[&opponent])} }
-                                if let Some((key, _)) = result {
-                                    strong { class: "entry-result", {text(lang, key)} }
-                                }
-                                span { class: "entry-meta",
-                                    "{seat}{text(lang, Key::TitleSeparator)}{text(lang, kind)}"
-                                    if let Some(change) = change {
-                                        " {change}"
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_games_moves_from_the_server_make_its_review_up_to_the_first_unreadable_one() {
-        let moves = ["b2c2", "pass", "nonsense", "d4d3"].map(String::from);
-        assert_eq!(game_of(&moves).plies().len(), 2);
-        assert_eq!(game_of(&[]).plies().len(), 0);
+        ServerGames { games }
     }
 }
