@@ -20,7 +20,8 @@ use crate::prefs::use_saving_prefs;
 use crate::puzzles::puzzles_solved;
 use crate::screens::{
     AnalysisScreen, EditorScreen, GameView, GamesScreen, LeaderboardScreen, LearnScreen,
-    OnlineArrivalScreen, PlayOnlineScreen, ProfileScreen, PuzzlesScreen, ReviewScreen, RulesScreen, SettingsScreen, StatisticsScreen,
+    OnlineArrivalScreen, PlayOnlineScreen, ProfileScreen, PuzzlesScreen, ReviewScreen, RulesScreen,
+    SettingsScreen, StatisticsScreen,
 };
 use crate::server_address::use_server_address;
 use crate::session::load_game;

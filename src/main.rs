@@ -30,6 +30,7 @@ mod platform;
 mod players;
 mod prefs;
 mod puzzles;
+mod rating_words;
 mod result_words;
 mod review;
 mod rules;

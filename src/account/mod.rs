@@ -2,7 +2,7 @@
 //! /api/players`, or signing in with a code), kept in the device's store beside the settings, or
 //! the player's choice to play without a name; the token sent only as `Authorization: Bearer`
 //! (`online_service`). A token the server no longer knows (401) is forgotten, and the player is
-//! asked again. The sheet that asks is `sheet.rs`; a rating as the app writes it, here.
+//! asked again. The sheet that asks is `sheet.rs`.
 //!
 //! Below the features: it imports the store, the server's address and the online service.
 
@@ -98,35 +98,10 @@ pub fn use_players(store: DeviceStore) -> Players {
     })
 }
 
-/// A rating as the app shows it: whole, with "?" while provisional (`1500?`).
-pub fn rating_text(rating: f64, provisional: bool) -> String {
-    format!("{}{}", rating.round() as i64, if provisional { "?" } else { "" })
-}
-
-/// A rating's change as the app shows it: signed, whole, with a true minus sign (`+12`, `−9`).
-pub fn change_text(change: f64) -> String {
-    let whole = change.round() as i64;
-    match whole {
-        0 => "±0".into(),
-        w if w > 0 => format!("+{w}"),
-        w => format!("\u{2212}{}", -w),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::storage::{full_key, MemoryStore, Store};
-
-    #[test]
-    fn ratings_and_changes_are_written_whole_with_their_marks() {
-        assert_eq!(rating_text(1500.0, true), "1500?");
-        assert_eq!(rating_text(1612.49, false), "1612");
-        assert_eq!(rating_text(1612.5, false), "1613");
-        assert_eq!(change_text(11.6), "+12");
-        assert_eq!(change_text(-9.2), "\u{2212}9");
-        assert_eq!(change_text(0.3), "±0");
-    }
 
     #[test]
     fn the_player_is_kept_and_a_damaged_one_is_asked_again() {

@@ -52,9 +52,8 @@ fn failure_words(lang: Lang, failure: &Failure) -> String {
 
 /// The text in the field whose test id is `testid`.
 async fn field_text(testid: &str) -> String {
-    let script = format!(
-        r#"dioxus.send(document.querySelector('[data-testid="{testid}"]')?.value ?? "");"#
-    );
+    let script =
+        format!(r#"dioxus.send(document.querySelector('[data-testid="{testid}"]')?.value ?? "");"#);
     let mut typed = document::eval(&script);
     typed.recv::<String>().await.unwrap_or_default()
 }
@@ -184,7 +183,10 @@ mod tests {
     fn every_refused_name_has_its_reason_in_both_languages() {
         let cases = [
             ("a", PlayersText::NameTooShort),
-            ("小明小明小明小明小明小明小明小明小明小明小", PlayersText::NameTooLong),
+            (
+                "小明小明小明小明小明小明小明小明小明小明小",
+                PlayersText::NameTooLong,
+            ),
             (" 小明", PlayersText::NameSpacesAtEnds),
             ("ab\u{7}c", PlayersText::NameControl),
             ("<b>", PlayersText::NameMarkup),
@@ -198,7 +200,10 @@ mod tests {
             }
         }
         let spaced = Name::parse("小 明").unwrap_err();
-        assert_eq!(bad_name_words(Lang::Zh, &spaced), "名字里只能有字母、数字、_ 和 -，不能有“ ”。");
+        assert_eq!(
+            bad_name_words(Lang::Zh, &spaced),
+            "名字里只能有字母、数字、_ 和 -，不能有“ ”。"
+        );
         assert_eq!(
             bad_name_words(Lang::En, &Name::parse("a+b").unwrap_err()),
             "A name holds only letters, digits, _ and -, not “+”."

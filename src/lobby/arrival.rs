@@ -19,7 +19,9 @@ use crate::widgets::PageFrame;
 enum Arrival {
     Seated(SavedGame),
     /// An invitation, and the player was never asked for a name (a rated one needs it).
-    NameFirst { rated: bool },
+    NameFirst {
+        rated: bool,
+    },
 }
 
 /// Sits down at the game as the player whose `token` it is (anonymously without one), or opens

@@ -98,7 +98,15 @@ pub async fn create_game(
         turn_seconds,
         rated,
     };
-    let answer = request(server, "POST", "/online/games", Some(json_text(&body)), token, WAIT).await?;
+    let answer = request(
+        server,
+        "POST",
+        "/online/games",
+        Some(json_text(&body)),
+        token,
+        WAIT,
+    )
+    .await?;
     let created: Created = answer.expect(201)?;
     if !is_id(&created.id) || !is_secret(&created.secret) || !is_secret(&created.invite) {
         return Err(Failure::Nonsense);
@@ -156,7 +164,9 @@ pub async fn look(server: &ServerAddress, id: &str) -> Result<GameView, Failure>
         return Err(Failure::no_game());
     }
     let path = format!("/online/games/{id}");
-    request(server, "GET", &path, None, None, WAIT).await?.expect(200)
+    request(server, "GET", &path, None, None, WAIT)
+        .await?
+        .expect(200)
 }
 
 /// `POST /api/online/seeks`: waits up to 25 s for a partner with the same turn time, rated
@@ -167,7 +177,15 @@ pub async fn seek(
     turn_seconds: u32,
 ) -> Result<SeekAnswer, Failure> {
     let body = NewSeek { turn_seconds };
-    let answer = request(server, "POST", "/online/seeks", Some(json_text(&body)), token, SEEK_WAIT).await?;
+    let answer = request(
+        server,
+        "POST",
+        "/online/seeks",
+        Some(json_text(&body)),
+        token,
+        SEEK_WAIT,
+    )
+    .await?;
     seek_answer(answer)
 }
 
@@ -186,7 +204,15 @@ pub async fn renew_seek(
         secret: secret.into(),
     };
     let path = format!("/online/seeks/{seek}");
-    let answer = request(server, "POST", &path, Some(json_text(&body)), token, SEEK_WAIT).await?;
+    let answer = request(
+        server,
+        "POST",
+        &path,
+        Some(json_text(&body)),
+        token,
+        SEEK_WAIT,
+    )
+    .await?;
     seek_answer(answer)
 }
 

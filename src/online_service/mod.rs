@@ -13,13 +13,13 @@ mod players;
 mod socket;
 
 pub use duobao_protocol::{
+    Account, LeaderboardEntry, PlayerGame, Profile, RatingChanges, SeatPlayer,
+};
+pub use duobao_protocol::{
     ClientFrame, GameView, Offers, OnlineEnd, Presence, ServerFrame, Side, Status,
 };
 pub use http::{
     create_game, draw_secret, join, look, renew_seek, seek, stop_seek, Failure, Paired, SeekAnswer,
-};
-pub use duobao_protocol::{
-    Account, LeaderboardEntry, PlayerGame, Profile, RatingChanges, SeatPlayer,
 };
 pub use players::{
     delete_account, leaderboard, new_code, player_games, profile, register, sign_in, Speed,

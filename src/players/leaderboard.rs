@@ -4,10 +4,10 @@
 use dioxus::prelude::*;
 
 use super::speed_words;
-use crate::account::rating_text;
 use crate::i18n::{text, Key, PlayersText};
 use crate::online_service::{leaderboard, LeaderboardEntry, Speed};
 use crate::prefs::Prefs;
+use crate::rating_words::rating_text;
 use crate::server_address::ServerAddress;
 use crate::widgets::{ChoiceButton, ChoiceRow, PageFrame};
 

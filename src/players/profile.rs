@@ -6,13 +6,14 @@ use dioxus::prelude::*;
 
 use super::chart::{polyline, ratings_over_time, HEIGHT, WIDTH};
 use super::speed_words;
-use crate::account::{rating_text, NameSheet, Player, Players};
+use crate::account::{NameSheet, Player, Players};
 use crate::i18n::{fill, text, Key, Lang, PlayersText};
 use crate::navigation::use_navigator;
 use crate::online_service::{
     delete_account, new_code, player_games, profile, Failure, PlayerGame, Profile, Speed,
 };
 use crate::prefs::Prefs;
+use crate::rating_words::rating_text;
 use crate::server_address::ServerAddress;
 use crate::share::SignInCodeSheet;
 use crate::widgets::{Dialog, PageFrame, ServerGames};
@@ -160,11 +161,7 @@ pub fn ProfileBody(_: ()) -> Element {
 
 /// The profile as the server has it: ratings, results, the chart at each speed, the games.
 #[component]
-fn ProfileDetails(
-    lang: Lang,
-    profile: Profile,
-    games: Vec<PlayerGame>,
-) -> Element {
+fn ProfileDetails(lang: Lang, profile: Profile, games: Vec<PlayerGame>) -> Element {
     let results = profile.results;
     let (won, lost, drawn) = (
         results.won.to_string(),

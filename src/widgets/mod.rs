@@ -15,8 +15,8 @@ use dioxus::prelude::*;
 use duobao_engine::Level;
 
 pub use actions::Action;
-pub use server_games::ServerGames;
 pub use play_from::PlayFromDialog;
+pub use server_games::ServerGames;
 pub use switch::SettingSwitch;
 pub use vs_ai_dialog::VsAiDialog;
 

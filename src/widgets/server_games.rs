@@ -5,12 +5,12 @@
 use dioxus::prelude::*;
 use duobao_rules::{Game, Ply};
 
-use crate::account::change_text;
 use crate::i18n::{color_key, fill, text, Key, PlayersText};
 use crate::local_time::{local_time, use_local_offset};
 use crate::navigation::{use_navigator, Reviewed, Route};
 use crate::online_service::{look, OnlineEnd, PlayerGame};
 use crate::prefs::Prefs;
+use crate::rating_words::change_text;
 use crate::server_address::ServerAddress;
 use crate::session::Mode;
 

@@ -703,7 +703,9 @@ mod tests {
 
     #[test]
     fn the_players_are_named_by_the_whole_game_and_a_rated_end_tells_their_changes() {
-        use crate::online_service::{Offers, Presence, RatingChanges, SeatPlayer, Status as Server};
+        use crate::online_service::{
+            Offers, Presence, RatingChanges, SeatPlayer, Status as Server,
+        };
         let mut controller = playing_red();
         // A seat taken is told without its player: the whole game is asked for, which names them.
         let joined = ServerFrame::Joined {
@@ -746,7 +748,10 @@ mod tests {
             game: Box::new(view),
         });
         let online = controller.online().unwrap();
-        assert_eq!(online.player(Color::Red).map(|p| p.name.as_str()), Some("小明"));
+        assert_eq!(
+            online.player(Color::Red).map(|p| p.name.as_str()),
+            Some("小明")
+        );
         assert_eq!(online.player(Color::Black), None);
         controller.hear(ServerFrame::End {
             v: 3,

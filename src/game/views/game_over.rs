@@ -5,9 +5,9 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 
 use crate::game::controller::Controller;
-use crate::account::{change_text, rating_text};
 use crate::i18n::{color_key, fill, text, Key, PlayersText};
 use crate::prefs::Prefs;
+use crate::rating_words::{change_text, rating_text};
 use crate::result_words::{reason_key, title_key};
 use crate::session::Mode;
 use crate::widgets::{Action, Dialog};
@@ -39,7 +39,12 @@ pub fn GameOverDialog(
                 .filter_map(|seat| {
                     let player = online.player(seat)?;
                     let change = player.change?;
-                    Some((seat, player.name.clone(), rating_text(player.rating + change, player.provisional), change_text(change)))
+                    Some((
+                        seat,
+                        player.name.clone(),
+                        rating_text(player.rating + change, player.provisional),
+                        change_text(change),
+                    ))
                 })
                 .collect()
         })

@@ -3,11 +3,11 @@
 use dioxus::prelude::*;
 use duobao_rules::Color;
 
-use crate::account::rating_text;
 use crate::board::soldier_glyph;
 use crate::game::controller::{format_seconds, Controller};
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
+use crate::rating_words::rating_text;
 use crate::session::Mode;
 
 /// What a bar shows of the game, handed to it by the game screen: a tap that picks up a piece
@@ -41,7 +41,12 @@ impl BarState {
             player: state
                 .online()
                 .and_then(|online| online.player(color))
-                .map(|player| (player.name.clone(), rating_text(player.rating, player.provisional))),
+                .map(|player| {
+                    (
+                        player.name.clone(),
+                        rating_text(player.rating, player.provisional),
+                    )
+                }),
         }
     }
 }
