@@ -18,10 +18,11 @@ use crate::server_address::ServerAddress;
 use crate::share::SignInCodeSheet;
 use crate::widgets::{Dialog, PageFrame, ServerGames};
 
-/// What the screen has from the server.
+/// What the screen has from the server: the profile and the games.
 #[derive(Clone, Debug, PartialEq)]
 enum Loaded {
-    Loading,
+    /// No name yet: the sheet asks for one.
+    Nobody,
     Shown(Box<Profile>, Vec<PlayerGame>),
     Failed(Key),
 }
@@ -44,25 +45,24 @@ pub fn ProfileBody(_: ()) -> Element {
     let lang = prefs.read().lang;
     let player = players.read();
     let name = player.name().map(str::to_string);
-    let mut loaded = use_signal(|| Loaded::Loading);
     let mut code = use_signal(|| None::<String>);
     let mut deleting = use_signal(|| false);
     let mut problem = use_signal(|| None::<Key>);
 
-    let _ = use_resource(move || async move {
+    let loaded = use_resource(move || async move {
         let Some(name) = players.read().name().map(str::to_string) else {
-            return;
+            return Loaded::Nobody;
         };
         let server = server.read().clone();
-        loaded.set(Loaded::Loading);
         let answer = match profile(&server, &name).await {
             Ok(shown) => player_games(&server, &name)
                 .await
                 .map(|games| Loaded::Shown(Box::new(shown), games)),
             Err(failure) => Err(failure),
         };
-        loaded.set(answer.unwrap_or_else(|failure| Loaded::Failed(failure_key(&failure))));
+        answer.unwrap_or_else(|failure| Loaded::Failed(failure_key(&failure)))
     });
+    let loaded = loaded.read().clone();
 
     let Some(name) = name else {
         return rsx! {
@@ -112,14 +112,14 @@ pub fn ProfileBody(_: ()) -> Element {
         PageFrame { title: text(lang, Key::Profile), testid: "profile-page",
             div { class: "page-body profile",
                 h2 { class: "profile-name", "data-testid": "profile-name", "{name}" }
-                match loaded() {
-                    Loaded::Loading => rsx! {
+                match loaded {
+                    None | Some(Loaded::Nobody) => rsx! {
                         p { class: "thinking", role: "status", {text(lang, Key::JoiningGame)} }
                     },
-                    Loaded::Failed(key) => rsx! {
+                    Some(Loaded::Failed(key)) => rsx! {
                         p { class: "notice-line", role: "alert", "data-testid": "profile-error", {text(lang, key)} }
                     },
-                    Loaded::Shown(shown, games) => rsx! {
+                    Some(Loaded::Shown(shown, games)) => rsx! {
                         ProfileDetails { lang, profile: *shown, games }
                     },
                 }
