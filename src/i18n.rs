@@ -573,10 +573,10 @@ translations! {
     GameKind => "对局", "Game";
     Casual => "不计分", "Casual";
     Rated => "计分", "Rated";
-    SeekIsRated => "你已登录：快速匹配的对局计入等级分。", "You are signed in: games with Play someone now are rated.";
+    SeekIsRated => "快速匹配的对局计入等级分。", "Games with Play someone now are rated.";
     LeaderboardEmpty => "还没有人上榜：等级分稳定下来的玩家才会上榜。", "No one is on the leaderboard yet: players appear once their rating has settled.";
     Anonymous => "匿名玩家", "Anonymous";
-    SignedInAs => "已登录：{0}", "Signed in as {0}";
+    SignedInAs => "已登录：{0}。", "Signed in as {0}.";
     Versus => "对 {0}", "vs {0}";
     RatingChanges => "等级分变化", "Rating changes";
 }

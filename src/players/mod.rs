@@ -1,6 +1,6 @@
 //! The players online as the app shows them: the device's player's profile (its name, both
 //! ratings, its results, the chart of its rating, its games on the server, a code for another
-//! phone, deleting the account) and the leaderboard. Both are in a chunk of their own
+//! phone, deleting the account) and the leaderboard. Both are in the pages' chunk
 //! (src/screens.rs); the name sheet is `account/`'s.
 
 mod chart;
