@@ -546,6 +546,7 @@ translations! {
     NameSpacesAtEnds => "名字的开头和结尾不能有空格。", "A name cannot start or end with a space.";
     NameControl => "名字里不能有控制字符。", "A name cannot hold control characters.";
     NameMarkup => "名字里不能有 < > & \" ' / \\ 这些符号。", "A name cannot hold < > & \" ' / or \\.";
+    NameSpace => "名字中间不能有空格。", "A name cannot hold a space.";
     NameCharacter => "名字里只能有字母、数字、_ 和 -，不能有“{0}”。", "A name holds only letters, digits, _ and -, not “{0}”.";
     NameReserved => "这个名字留给本站使用，请换一个。", "That name is kept for the site: choose another.";
     NameTaken => "这个名字已经有人用了，请换一个。", "That name is taken: choose another.";

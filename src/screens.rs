@@ -55,4 +55,3 @@ split_screens! {
         LeaderboardScreen(()) => LeaderboardBody,
     }
 }
-

@@ -26,6 +26,7 @@ pub(crate) fn bad_name_words(lang: Lang, bad: &BadName) -> String {
         BadName::SpacesAtEnds => PlayersText::NameSpacesAtEnds,
         BadName::Control => PlayersText::NameControl,
         BadName::Markup => PlayersText::NameMarkup,
+        BadName::Character(c) if c.is_whitespace() => PlayersText::NameSpace,
         BadName::Character(c) => return fill(lang, PlayersText::NameCharacter, &[&c.to_string()]),
         BadName::Reserved => PlayersText::NameReserved,
     };
@@ -131,10 +132,10 @@ pub fn NameSheet(
             p { class: "hint",
                 {text(lang, if with_code() { PlayersText::CodeHint } else { PlayersText::NameHint })}
             }
-            label { class: "choice-label", r#for: field, {text(lang, label)} }
+            label { class: "choice-label name-label", r#for: field, {text(lang, label)} }
             input {
                 id: field,
-                class: "address-field",
+                class: "address-field name-field",
                 r#type: "text",
                 autocomplete: "off",
                 spellcheck: "false",
@@ -200,10 +201,7 @@ mod tests {
             }
         }
         let spaced = Name::parse("小 明").unwrap_err();
-        assert_eq!(
-            bad_name_words(Lang::Zh, &spaced),
-            "名字里只能有字母、数字、_ 和 -，不能有“ ”。"
-        );
+        assert_eq!(bad_name_words(Lang::Zh, &spaced), "名字中间不能有空格。");
         assert_eq!(
             bad_name_words(Lang::En, &Name::parse("a+b").unwrap_err()),
             "A name holds only letters, digits, _ and -, not “+”."

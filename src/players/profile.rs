@@ -208,7 +208,7 @@ fn ProfileDetails(lang: Lang, profile: Profile, games: Vec<PlayerGame>) -> Eleme
                                 }
                             },
                             None => rsx! {
-                                p { class: "hint", "data-testid": "chart-{speed.as_str()}-empty", {text(lang, PlayersText::NoRatedGames)} }
+                                p { class: "chart-empty", "data-testid": "chart-{speed.as_str()}-empty", {text(lang, PlayersText::NoRatedGames)} }
                             },
                         }
                     }
