@@ -60,7 +60,15 @@ pub fn ProfileBody(_: ()) -> Element {
                 .map(|games| Loaded::Shown(Box::new(shown), games)),
             Err(failure) => Err(failure),
         };
-        answer.unwrap_or_else(|failure| Loaded::Failed(failure_key(&failure)))
+        match answer {
+            Ok(loaded) => loaded,
+            // The account was deleted from another device: this one forgets it too.
+            Err(Failure::Refused { code, .. }) if code == "no_player" => {
+                players.choose(Player::Unknown);
+                Loaded::Nobody
+            }
+            Err(failure) => Loaded::Failed(failure_key(&failure)),
+        }
     });
     let loaded = loaded.read().clone();
 
