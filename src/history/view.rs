@@ -18,7 +18,7 @@ use crate::account::Players;
 use crate::i18n::{level_key, moves_count, side_key, text, titled, Key, Lang, PlayersText};
 use crate::local_time::{local_time, use_local_offset};
 use crate::navigation::{use_navigator, Reviewed, Route};
-use crate::online_service::player_games;
+use crate::online_service::{player_games, use_answer};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
 use crate::server_address::ServerAddress;
@@ -168,11 +168,14 @@ pub fn GamesScreenBody(
     // The games of the player's account on the server, from any device.
     let players: Players = use_context();
     let server: Signal<ServerAddress> = use_context();
-    let server_games = use_resource(move || async move {
+    let server_games = use_answer(move || {
         let name = players.read().name().map(str::to_string);
-        match name {
-            Some(name) => player_games(&server.read(), &name).await.map(Some),
-            None => Ok(None),
+        let server = server.read().clone();
+        async move {
+            match name {
+                Some(name) => player_games(&server, &name).await.map(Some),
+                None => Ok(None),
+            }
         }
     });
     // Under a review opened from it the list keeps its filters but draws nothing: its page,

@@ -8,10 +8,12 @@
 //!
 //! [`ServerAddress`]: crate::server_address::ServerAddress
 
+mod answer;
 mod http;
 mod players;
 mod socket;
 
+pub use answer::use_answer;
 pub use duobao_protocol::{
     Account, LeaderboardEntry, PlayerGame, Profile, RatingChanges, SeatPlayer,
 };

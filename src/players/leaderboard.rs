@@ -5,7 +5,7 @@ use dioxus::prelude::*;
 
 use super::speed_words;
 use crate::i18n::{text, Key, PlayersText};
-use crate::online_service::{leaderboard, LeaderboardEntry, Speed};
+use crate::online_service::{leaderboard, use_answer, LeaderboardEntry, Speed};
 use crate::prefs::Prefs;
 use crate::rating_words::rating_text;
 use crate::server_address::ServerAddress;
@@ -18,9 +18,9 @@ pub fn LeaderboardBody(_: ()) -> Element {
     let server: Signal<ServerAddress> = use_context();
     let lang = prefs.read().lang;
     let mut speed = use_signal(|| Speed::Standard);
-    let rows = use_resource(move || async move {
-        let speed = speed();
-        leaderboard(&server.read(), speed).await
+    let rows = use_answer(move || {
+        let (speed, server) = (speed(), server.read().clone());
+        async move { leaderboard(&server, speed).await }
     });
     let answer = rows.read().clone();
 

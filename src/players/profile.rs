@@ -10,7 +10,8 @@ use crate::account::{NameSheet, Player, Players};
 use crate::i18n::{fill, text, Key, Lang, PlayersText};
 use crate::navigation::use_navigator;
 use crate::online_service::{
-    delete_account, new_code, player_games, profile, Failure, PlayerGame, Profile, Speed,
+    delete_account, new_code, player_games, profile, use_answer, Failure, PlayerGame, Profile,
+    Speed,
 };
 use crate::prefs::Prefs;
 use crate::rating_words::rating_text;
@@ -25,6 +26,28 @@ enum Loaded {
     Nobody,
     Shown(Box<Profile>, Vec<PlayerGame>),
     Failed(Key),
+}
+
+/// The profile and the games of the player `name`, if any.
+async fn load(server: &ServerAddress, players: Players, name: Option<String>) -> Loaded {
+    let Some(name) = name else {
+        return Loaded::Nobody;
+    };
+    let answer = match profile(server, &name).await {
+        Ok(shown) => player_games(server, &name)
+            .await
+            .map(|games| Loaded::Shown(Box::new(shown), games)),
+        Err(failure) => Err(failure),
+    };
+    match answer {
+        Ok(loaded) => loaded,
+        // The account was deleted from another device: this one forgets it too.
+        Err(Failure::Refused { code, .. }) if code == "no_player" => {
+            players.choose(Player::Unknown);
+            Loaded::Nobody
+        }
+        Err(failure) => Loaded::Failed(failure_key(&failure)),
+    }
 }
 
 fn failure_key(failure: &Failure) -> Key {
@@ -49,26 +72,10 @@ pub fn ProfileBody(_: ()) -> Element {
     let mut deleting = use_signal(|| false);
     let mut problem = use_signal(|| None::<Key>);
 
-    let loaded = use_resource(move || async move {
-        let Some(name) = players.read().name().map(str::to_string) else {
-            return Loaded::Nobody;
-        };
+    let loaded = use_answer(move || {
+        let name = players.read().name().map(str::to_string);
         let server = server.read().clone();
-        let answer = match profile(&server, &name).await {
-            Ok(shown) => player_games(&server, &name)
-                .await
-                .map(|games| Loaded::Shown(Box::new(shown), games)),
-            Err(failure) => Err(failure),
-        };
-        match answer {
-            Ok(loaded) => loaded,
-            // The account was deleted from another device: this one forgets it too.
-            Err(Failure::Refused { code, .. }) if code == "no_player" => {
-                players.choose(Player::Unknown);
-                Loaded::Nobody
-            }
-            Err(failure) => Loaded::Failed(failure_key(&failure)),
-        }
+        async move { load(&server, players, name).await }
     });
     let loaded = loaded.read().clone();
 
