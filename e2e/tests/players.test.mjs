@@ -166,6 +166,11 @@ test('two named players play a rated game, see their ratings move, and keep thei
   await atBothWidths(a, 'players-leaderboard-zh');
   await b.goto(`${site.url}?lang=en`);
   await b.getByTestId('home').waitFor();
+  // Your games lists the account's games on the server too (from any device).
+  await b.getByTestId('open-games').tap();
+  await b.getByTestId('games-on-server').waitFor();
+  assert.equal(await b.getByTestId('games-on-server').getByTestId('server-game').count(), 1);
+  await b.getByTestId('back').tap();
   await startNewFromHome(b, 'play-online');
   await b.getByTestId('open-leaderboard').tap();
   await b.getByTestId('speed-fast').tap();
