@@ -577,7 +577,7 @@ translations! {
     SeekIsRated => "快速匹配的对局计入等级分。", "Games with Play someone now are rated.";
     LeaderboardEmpty => "还没有人上榜：等级分稳定下来的玩家才会上榜。", "No one is on the leaderboard yet: players appear once their rating has settled.";
     Anonymous => "匿名玩家", "Anonymous";
-    SignedInAs => "已登录：{0}。", "Signed in as {0}.";
+    SignedInAs => "已登录：{0}", "Signed in as {0}";
     Versus => "对 {0}", "vs {0}";
     RatingChanges => "等级分变化", "Rating changes";
 }

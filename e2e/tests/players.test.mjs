@@ -94,6 +94,9 @@ test('two named players play a rated game, see their ratings move, and keep thei
   await a.getByTestId('rated').tap();
   await a.getByTestId('side-red').tap();
   await a.getByTestId('turn-60').tap();
+  assert.match(await a.getByTestId('online-account').textContent(), new RegExp(`已登录：${RED_NAME}`));
+  await checkAccessibility(a, 'Play online, signed in');
+  await atBothWidths(a, 'players-lobby-zh');
   await a.getByTestId('online-invite').tap();
   await a.getByTestId('invite-sheet').waitFor();
   const link = await a.getByTestId('invite-link').textContent();

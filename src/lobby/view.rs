@@ -223,7 +223,7 @@ pub fn PlayOnlineBody(_: ()) -> Element {
                 p { class: "hint", {text(lang, Key::OnlineHow)} }
                 p { class: "hint", "data-testid": "online-account",
                     match &name {
-                        Some(name) => rsx! { {fill(lang, PlayersText::SignedInAs, &[name])} " " {text(lang, PlayersText::SeekIsRated)} },
+                        Some(name) => rsx! { {fill(lang, PlayersText::SignedInAs, &[name])} {text(lang, Key::SentenceBreak)} {text(lang, PlayersText::SeekIsRated)} },
                         None => rsx! { {text(lang, PlayersText::WithoutNameHint)} },
                     }
                 }
