@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 use duobao_rules::Color;
 use duobao_study::PlyReview;
 
+use crate::account::use_players;
 use crate::app_notice::{AppNotice, AppNoticeToast};
 use crate::appearance::use_look;
 use crate::board::BoardPaints;
@@ -18,8 +19,9 @@ use crate::navigation::{use_game_opener, use_navigation, GameStart, Page, Route,
 use crate::prefs::use_saving_prefs;
 use crate::puzzles::puzzles_solved;
 use crate::screens::{
-    AnalysisScreen, EditorScreen, GameView, GamesScreen, LearnScreen, OnlineArrivalScreen,
-    PlayOnlineScreen, PuzzlesScreen, ReviewScreen, RulesScreen, SettingsScreen, StatisticsScreen,
+    AnalysisScreen, EditorScreen, GameView, GamesScreen, LeaderboardScreen, LearnScreen,
+    OnlineArrivalScreen, PlayOnlineScreen, ProfileScreen, PuzzlesScreen, ReviewScreen, RulesScreen,
+    SettingsScreen, StatisticsScreen,
 };
 use crate::server_address::use_server_address;
 use crate::session::load_game;
@@ -58,6 +60,7 @@ pub fn App() -> Element {
     });
     use_saving_prefs(store.clone(), own, prefs);
     use_server_address(store.clone());
+    use_players(store.clone());
     let stats = use_stats(store.clone());
     // Without a game to open at once, the game holds a placeholder until the home screen starts
     // or continues the real one.
@@ -130,6 +133,8 @@ pub fn App() -> Element {
                         }
                     },
                     Route::Page(Page::Puzzles) => rsx! { PuzzlesScreen {} },
+                    Route::Page(Page::Profile) => rsx! { ProfileScreen {} },
+                    Route::Page(Page::Leaderboard) => rsx! { LeaderboardScreen {} },
                     Route::Page(Page::Games) => rsx! {
                         GamesScreen {
                             on_top,

@@ -480,6 +480,7 @@ translations! {
     // Playing online (issue 40): the game screen's words for it. Other parts' words for it
     // follow in sections of their own.
     PlayOnline => "在线对弈", "Play online";
+    Profile => "我的资料", "Profile";
     Opponent => "对手", "Opponent";
     OpponentWins => "对手赢了", "Your opponent wins";
     OnlineOpponent => "在线对手", "An opponent online";
@@ -529,6 +530,56 @@ translations! {
     RedPlayedCapturing => "红方走 {0}，吃掉 {1}", "Red played {0}, capturing {1}";
     BlackPlayed => "黑方走 {0}", "Black played {0}";
     BlackPlayedCapturing => "黑方走 {0}，吃掉 {1}", "Black played {0}, capturing {1}";
+}
+
+translations! {
+    /// The players' words (names, ratings, profiles, the leaderboard), in a table of their own:
+    /// only the screens online read them, so they are downloaded with those screens' chunks
+    /// rather than with the first screen (src/screen_chunk.rs).
+    PlayersText in PLAYERS_TABLE;
+    ChooseName => "给自己起个名字", "Choose your name";
+    NameHint => "名字 2 到 20 个字，可以用任何文字的字母、数字、_ 和 -。对手和排行榜上都会看到它。", "2 to 20 characters: letters of any script, digits, _ and -. Your opponents and the leaderboard show it.";
+    NameLabel => "名字", "Name";
+    UseName => "就用这个名字", "Use this name";
+    NameTooShort => "名字至少要 2 个字。", "A name has at least 2 characters.";
+    NameTooLong => "名字最多 20 个字。", "A name has at most 20 characters.";
+    NameSpacesAtEnds => "名字的开头和结尾不能有空格。", "A name cannot start or end with a space.";
+    NameControl => "名字里不能有控制字符。", "A name cannot hold control characters.";
+    NameMarkup => "名字里不能有 < > & \" ' / \\ 这些符号。", "A name cannot hold < > & \" ' / or \\.";
+    NameSpace => "名字中间不能有空格。", "A name cannot hold a space.";
+    NameCharacter => "名字里只能有字母、数字、_ 和 -，不能有“{0}”。", "A name holds only letters, digits, _ and -, not “{0}”.";
+    NameReserved => "这个名字留给本站使用，请换一个。", "That name is kept for the site: choose another.";
+    NameTaken => "这个名字已经有人用了，请换一个。", "That name is taken: choose another.";
+    SignInWithCode => "用登录码登录", "Sign in with a code";
+    CodeHint => "在已经登录的手机上打开“我的资料”，点“在另一台手机上使用”，再把显示的登录码填在这里。", "On the phone already signed in, open Profile, tap Use this account on another phone, and type the code it shows here.";
+    CodeLabel => "登录码", "Code";
+    SignIn => "登录", "Sign in";
+    WrongCode => "登录码不对，或者已经过期。", "That code is wrong or has expired.";
+    PlayWithoutName => "不起名字，直接下", "Play without a name";
+    WithoutNameHint => "不起名字也能接受好友邀请；快速匹配只会为你找同样没有名字的玩家，对局都不计等级分。", "Without a name you can still play a friend's invitation; Play someone now pairs you only with players who have no name either, and no game is rated.";
+    Leaderboard => "排行榜", "Leaderboard";
+    SpeedFast => "快棋", "Fast";
+    SpeedStandard => "慢棋", "Standard";
+    Rating => "等级分", "Rating";
+    RatingOverTime => "等级分走势", "Rating over time";
+    Results => "胜 {0} · 负 {1} · 和 {2}", "Won {0} · lost {1} · drawn {2}";
+    GamesOnline => "在线对局", "Games online";
+    NoGamesOnline => "还没有在线对局。", "No games online yet.";
+    NoRatedGames => "下完一盘计分对局，这里就会画出走势。", "Finish a rated game to see the chart.";
+    UseOnAnotherPhone => "在另一台手机上使用", "Use this account on another phone";
+    CodeShown => "在另一台手机上点“用登录码登录”，输入这个登录码或扫描二维码。10 分钟内有效，只能用一次。", "On the other phone tap Sign in with a code, then type this code or scan the QR code. It works once, within 10 minutes.";
+    DeleteAccount => "删除我的账号", "Delete my account";
+    DeleteAccountQuestion => "删除后，你的名字和等级分都会消失；下过的对局还在，但不再显示你的名字。确定删除吗？", "Your name and ratings go; your games stay, without your name. Delete the account?";
+    DeleteAccountConfirm => "删除账号", "Delete the account";
+    GameKind => "对局", "Game";
+    Casual => "不计分", "Casual";
+    Rated => "计分", "Rated";
+    SeekIsRated => "快速匹配的对局计入等级分。", "Games with Play someone now are rated.";
+    LeaderboardEmpty => "还没有人上榜：等级分稳定下来的玩家才会上榜。", "No one is on the leaderboard yet: players appear once their rating has settled.";
+    Anonymous => "匿名玩家", "Anonymous";
+    SignedInAs => "已登录：{0}", "Signed in as {0}";
+    Versus => "对 {0}", "vs {0}";
+    RatingChanges => "等级分变化", "Rating changes";
 }
 
 translations! {
@@ -623,7 +674,7 @@ pub const fn level_key(level: Level) -> Key {
 }
 
 /// The text for `key` with `{0}`, `{1}`, … replaced by `values` in order.
-pub fn fill(lang: Lang, key: Key, values: &[&str]) -> String {
+pub fn fill(lang: Lang, key: impl Text, values: &[&str]) -> String {
     values
         .iter()
         .enumerate()
@@ -690,7 +741,8 @@ mod tests {
         }
         let main = Key::ALL.iter().map(|&key| named(key));
         let rules = RulesText::ALL.iter().map(|&key| named(key));
-        main.chain(rules).collect()
+        let players = PlayersText::ALL.iter().map(|&key| named(key));
+        main.chain(rules).chain(players).collect()
     }
 
     #[test]

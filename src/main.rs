@@ -1,5 +1,6 @@
 //! Duobao Qi Bing · Seven Soldiers (夺宝棋兵 · 七兵): the app.
 
+mod account;
 mod analysis;
 mod app;
 mod app_notice;
@@ -26,8 +27,10 @@ mod move_list;
 mod navigation;
 mod online_service;
 mod platform;
+mod players;
 mod prefs;
 mod puzzles;
+mod rating_words;
 mod result_words;
 mod review;
 mod rules;

@@ -129,8 +129,9 @@ pub fn choose_address(
 /// JSON, `Content-Type: application/json`, the only body the server takes (a page of another
 /// site could send it text without asking); from a native shell's page, where the server is
 /// another origin, that makes the browser ask first (a preflight), which the server answers.
+/// A player's token goes in the `Authorization` header, never in the URL.
 const FETCH_SCRIPT: &str = r#"
-    const [method, url, body, ms] = await dioxus.recv();
+    const [method, url, body, token, ms] = await dioxus.recv();
     if (!navigator.onLine) {
         dioxus.send([-1, ""]);
     } else {
@@ -143,6 +144,9 @@ const FETCH_SCRIPT: &str = r#"
                 cache: "no-store",
                 headers: { accept: "application/json" },
             };
+            if (token !== null) {
+                asked.headers.authorization = "Bearer " + token;
+            }
             if (body !== null) {
                 asked.body = body;
                 asked.headers["content-type"] = "application/json";
@@ -168,12 +172,18 @@ pub enum Reply {
     Answered { status: u16, body: String },
 }
 
-/// Sends `method` to `url` (an [`ServerAddress::endpoint`]) with `body`, if any, and waits at
-/// most `wait` for the answer.
-pub async fn request(method: &str, url: &str, body: Option<&str>, wait: Duration) -> Reply {
+/// Sends `method` to `url` (an [`ServerAddress::endpoint`]) with `body`, if any, as the player
+/// whose `token` it is, if any, and waits at most `wait` for the answer.
+pub async fn request(
+    method: &str,
+    url: &str,
+    body: Option<&str>,
+    token: Option<&str>,
+    wait: Duration,
+) -> Reply {
     let mut asking = document::eval(FETCH_SCRIPT);
     if asking
-        .send((method, url, body, wait.as_millis() as u64))
+        .send((method, url, body, token, wait.as_millis() as u64))
         .is_err()
     {
         return Reply::Unreachable;

@@ -17,7 +17,7 @@ import {
 } from '../lib/phone.mjs';
 import { serve, SITE, freePort, waitForServiceWorker } from '../lib/site.mjs';
 import { checkAccessibility } from '../lib/axe.mjs';
-import { invite, live } from '../lib/online.mjs';
+import { answerName, invite, live } from '../lib/online.mjs';
 
 /** b2c2 loses by force: with the 8th ply Black pushes the treasure between two of its soldiers
  * and captures it, which the move lists write `b3b4x(b4)`. */
@@ -87,6 +87,8 @@ test('a whole game online between two phones, through a reload, going offline an
 
   // B opens the link (in English) and sits down at once, as Black.
   await b.goto(link.replace('#', '?lang=en#'));
+  // Asked for a name first, B plays without one.
+  await answerName(b, b.getByTestId('board'));
   await live(b);
   assert.equal(await b.getByTestId('bar-black').getAttribute('data-testid'), 'bar-black');
   await a.getByTestId('waiting-for-friend').waitFor({ state: 'detached' });
@@ -199,6 +201,7 @@ test('a turn left alone passes, a third phone watches, Play someone now pairs tw
     await startNewFromHome(page, 'play-online');
     await page.getByTestId('turn-15').tap();
     await page.getByTestId('online-seek').tap();
+    await answerName(page, page.getByTestId('seeking').or(page.getByTestId('board')));
     await page.getByTestId('seeking').or(page.getByTestId('board')).first().waitFor();
   }
   await screenshot(a, 'online-seeking');

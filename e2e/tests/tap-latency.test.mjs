@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { openBrowser, openApp, newWatchedPage, waitForPlies, assertNoErrors } from '../lib/phone.mjs';
 import { measureTaps, random, tapMove, measureBareBoard } from '../lib/taps.mjs';
 import { watchTaps, tapsReceived, tapTimes, summary, describe } from '../lib/timing.mjs';
-import { invite, live } from '../lib/online.mjs';
+import { answerName, invite, live } from '../lib/online.mjs';
 import { allowedTapP95 } from '../lib/guards.mjs';
 
 /** The targets, in milliseconds: a tap shows within a frame, and within three on a slow phone. */
@@ -54,6 +54,7 @@ test('a tap on the live board of a game online shows within the same guard', { t
     const link = await invite(red, { side: 'red', turn: 120 });
     await red.getByTestId('invite-close').tap();
     await black.goto(link);
+    await answerName(black, black.getByTestId('board'));
     await live(black);
     await live(red);
     for (const page of [red, black]) await watchTaps(page);

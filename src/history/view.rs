@@ -14,15 +14,18 @@ use duobao_rules::{Color, Game};
 use super::import_sheet::ImportSheet;
 use super::model::{shows, Ending, KeptGame, ModeFilter, Outcome, OutcomeFilter};
 use super::stored::{forget_all, forget_kept, load_games};
-use crate::i18n::{level_key, moves_count, side_key, text, titled, Key, Lang};
+use crate::account::Players;
+use crate::i18n::{level_key, moves_count, side_key, text, titled, Key, Lang, PlayersText};
 use crate::local_time::{local_time, use_local_offset};
 use crate::navigation::{use_navigator, Reviewed, Route};
+use crate::online_service::{player_games, use_answer};
 use crate::prefs::Prefs;
 use crate::result_words::{reason_key, title_key};
+use crate::server_address::ServerAddress;
 use crate::session::Mode;
 use crate::share::ShareSheet;
 use crate::storage::DeviceStore;
-use crate::widgets::{Action, ChoiceButton, ChoiceRow, Dialog, PageFrame};
+use crate::widgets::{Action, ChoiceButton, ChoiceRow, Dialog, PageFrame, ServerGames};
 
 /// The question open over the list.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -162,6 +165,19 @@ pub fn GamesScreenBody(
         question.set(None);
     });
 
+    // The games of the player's account on the server, from any device.
+    let players: Players = use_context();
+    let server: Signal<ServerAddress> = use_context();
+    let server_games = use_answer(move || {
+        let name = players.read().name().map(str::to_string);
+        let server = server.read().clone();
+        async move {
+            match name {
+                Some(name) => player_games(&server, &name).await.map(Some),
+                None => Ok(None),
+            }
+        }
+    });
     // Under a review opened from it the list keeps its filters but draws nothing: its page,
     // whose buttons the review's repeat, is not there to be found or tabbed to.
     if !on_top {
@@ -174,6 +190,7 @@ pub fn GamesScreenBody(
         .cloned()
         .collect();
     let any_kept = !games.read().is_empty();
+    let online_games = server_games.read().clone().and_then(Result::ok).flatten();
 
     rsx! {
         PageFrame { title: text(lang, Key::YourGames), testid: "games",
@@ -302,6 +319,12 @@ pub fn GamesScreenBody(
                     aria_haspopup: "dialog",
                         onclick: move |_| question.set(Some(Question::DeleteAll)),
                         {text(lang, Key::ClearGames)}
+                    }
+                }
+                if let Some(online) = online_games {
+                    section { class: "server-games", "data-testid": "games-on-server",
+                        h2 { {text(lang, PlayersText::GamesOnline)} }
+                        ServerGames { games: online }
                     }
                 }
             }

@@ -26,4 +26,7 @@ pub enum Page {
     Puzzles,
     /// Only from the home screen.
     Games,
+    /// The device's player: asks for a name first.
+    Profile,
+    Leaderboard,
 }

@@ -16,11 +16,12 @@ use serde::Serialize;
 use crate::server_address::{self, Reply, ServerAddress};
 
 /// How long an ordinary request may take.
-const WAIT: Duration = Duration::from_secs(10);
+pub(super) const WAIT: Duration = Duration::from_secs(10);
 /// How long a seek's request may take: the server holds it up to 25 s.
 const SEEK_WAIT: Duration = Duration::from_secs(35);
-/// The longest answer read: a game's is well under a kilobyte or two.
-const MAX_ANSWER_BYTES: usize = 16 * 1024;
+/// The longest answer read: a game's is well under a kilobyte or two, a player's 100 games
+/// some 25 KB.
+const MAX_ANSWER_BYTES: usize = 64 * 1024;
 /// A seat's secret: 32 characters of URL-safe base64.
 const SECRET_LEN: usize = 32;
 
@@ -83,18 +84,29 @@ pub enum SeekAnswer {
     },
 }
 
-/// `POST /api/online/games`: a game with the creator at `side`, `turn_seconds` a turn.
+/// `POST /api/online/games`: a game with the creator at `side`, `turn_seconds` a turn, rated
+/// or not, created by the player whose `token` it is (anonymously without one).
 pub async fn create_game(
     server: &ServerAddress,
+    token: Option<&str>,
     side: Side,
     turn_seconds: u32,
+    rated: bool,
 ) -> Result<Created, Failure> {
     let body = CreateGame {
         side,
         turn_seconds,
-        rated: false,
+        rated,
     };
-    let answer = request(server, "POST", "/games", Some(json_text(&body)), WAIT).await?;
+    let answer = request(
+        server,
+        "POST",
+        "/online/games",
+        Some(json_text(&body)),
+        token,
+        WAIT,
+    )
+    .await?;
     let created: Created = answer.expect(201)?;
     if !is_id(&created.id) || !is_secret(&created.secret) || !is_secret(&created.invite) {
         return Err(Failure::Nonsense);
@@ -115,6 +127,7 @@ pub async fn draw_secret() -> Option<String> {
 /// answer was lost, and is answered again with the same seat.
 pub async fn join(
     server: &ServerAddress,
+    token: Option<&str>,
     id: &str,
     invite: &str,
     secret: &str,
@@ -135,8 +148,8 @@ pub async fn join(
         invite: invite.into(),
         secret: Some(secret.into()),
     };
-    let path = format!("/games/{id}/join");
-    let seated: Seated = request(server, "POST", &path, Some(json_text(&body)), WAIT)
+    let path = format!("/online/games/{id}/join");
+    let seated: Seated = request(server, "POST", &path, Some(json_text(&body)), token, WAIT)
         .await?
         .expect(200)?;
     if !is_secret(&seated.secret) {
@@ -150,14 +163,29 @@ pub async fn look(server: &ServerAddress, id: &str) -> Result<GameView, Failure>
     if !is_id(id) {
         return Err(Failure::no_game());
     }
-    let path = format!("/games/{id}");
-    request(server, "GET", &path, None, WAIT).await?.expect(200)
+    let path = format!("/online/games/{id}");
+    request(server, "GET", &path, None, None, WAIT)
+        .await?
+        .expect(200)
 }
 
-/// `POST /api/online/seeks`: waits up to 25 s for a partner with the same turn time.
-pub async fn seek(server: &ServerAddress, turn_seconds: u32) -> Result<SeekAnswer, Failure> {
+/// `POST /api/online/seeks`: waits up to 25 s for a partner with the same turn time, rated
+/// with the player whose `token` it is, anonymous without one.
+pub async fn seek(
+    server: &ServerAddress,
+    token: Option<&str>,
+    turn_seconds: u32,
+) -> Result<SeekAnswer, Failure> {
     let body = NewSeek { turn_seconds };
-    let answer = request(server, "POST", "/seeks", Some(json_text(&body)), SEEK_WAIT).await?;
+    let answer = request(
+        server,
+        "POST",
+        "/online/seeks",
+        Some(json_text(&body)),
+        token,
+        SEEK_WAIT,
+    )
+    .await?;
     seek_answer(answer)
 }
 
@@ -165,6 +193,7 @@ pub async fn seek(server: &ServerAddress, turn_seconds: u32) -> Result<SeekAnswe
 /// refused with `no_game`.
 pub async fn renew_seek(
     server: &ServerAddress,
+    token: Option<&str>,
     seek: &str,
     secret: &str,
 ) -> Result<SeekAnswer, Failure> {
@@ -174,8 +203,16 @@ pub async fn renew_seek(
     let body = SeekKey {
         secret: secret.into(),
     };
-    let path = format!("/seeks/{seek}");
-    let answer = request(server, "POST", &path, Some(json_text(&body)), SEEK_WAIT).await?;
+    let path = format!("/online/seeks/{seek}");
+    let answer = request(
+        server,
+        "POST",
+        &path,
+        Some(json_text(&body)),
+        token,
+        SEEK_WAIT,
+    )
+    .await?;
     seek_answer(answer)
 }
 
@@ -192,8 +229,8 @@ pub async fn stop_seek(
     let body = SeekKey {
         secret: secret.into(),
     };
-    let path = format!("/seeks/{seek}");
-    let answer = request(server, "DELETE", &path, Some(json_text(&body)), WAIT).await?;
+    let path = format!("/online/seeks/{seek}");
+    let answer = request(server, "DELETE", &path, Some(json_text(&body)), None, WAIT).await?;
     match answer.status {
         204 => Ok(None),
         _ => answer.expect(201).and_then(paired).map(Some),
@@ -230,8 +267,8 @@ fn paired(seated: Seated) -> Result<Paired, Failure> {
 
 /// A status and a body, as the server answered: status -1 when the device is offline, 0 when
 /// no answer came.
-struct Answer {
-    status: i32,
+pub(super) struct Answer {
+    pub(super) status: i32,
     body: String,
 }
 
@@ -248,7 +285,7 @@ impl From<Reply> for Answer {
 
 impl Answer {
     /// The body read as `T` when the status is `expected`, or why not.
-    fn expect<T: DeserializeOwned>(self, expected: i32) -> Result<T, Failure> {
+    pub(super) fn expect<T: DeserializeOwned>(self, expected: i32) -> Result<T, Failure> {
         match self.status {
             -1 => Err(Failure::Offline),
             0 => Err(Failure::Unreachable),
@@ -271,26 +308,31 @@ impl Answer {
     }
 }
 
-/// The URL of `path` under the online games' API.
+/// The URL of `path` under the server's API.
 fn url(server: &ServerAddress, path: &str) -> Option<String> {
-    server.endpoint(&format!("/api/online{path}"))
+    server.endpoint(&format!("/api{path}"))
 }
 
-async fn request(
+/// Sends `method` to the API's `path` (`/online/…`, `/players/…`) with `body`, as the player
+/// whose `token` it is, if any.
+pub(super) async fn request(
     server: &ServerAddress,
     method: &str,
     path: &str,
     body: Option<String>,
+    token: Option<&str>,
     wait: Duration,
 ) -> Result<Answer, Failure> {
     let url = url(server, path).ok_or(Failure::NoServer)?;
-    Ok(server_address::request(method, &url, body.as_deref(), wait)
-        .await
-        .into())
+    Ok(
+        server_address::request(method, &url, body.as_deref(), token, wait)
+            .await
+            .into(),
+    )
 }
 
 /// A request's body as JSON.
-fn json_text(body: &impl Serialize) -> String {
+pub(super) fn json_text(body: &impl Serialize) -> String {
     serde_json::to_string(body).unwrap_or_default()
 }
 
@@ -326,11 +368,11 @@ mod tests {
     fn the_urls_are_the_apis_on_the_server() {
         let at = ServerAddress::At("https://duobao.example.org".into());
         assert_eq!(
-            url(&at, "/games/k3w9x2mq7d/join").as_deref(),
+            url(&at, "/online/games/k3w9x2mq7d/join").as_deref(),
             Some("https://duobao.example.org/api/online/games/k3w9x2mq7d/join")
         );
         // Natively (where the tests run) this site is no server.
-        assert_eq!(url(&ServerAddress::ThisSite, "/games"), None);
+        assert_eq!(url(&ServerAddress::ThisSite, "/online/games"), None);
     }
 
     #[test]
@@ -442,7 +484,7 @@ mod tests {
                 "{status} {body}"
             );
         }
-        let long = format!(r#"{{"seat":"black","secret":"{}"}}"#, "A".repeat(20_000));
+        let long = format!(r#"{{"seat":"black","secret":"{}"}}"#, "A".repeat(70_000));
         assert_eq!(
             answer(200, &long).expect::<Seated>(200),
             Err(Failure::Nonsense)

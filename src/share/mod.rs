@@ -7,7 +7,9 @@ mod view;
 use dioxus::prelude::*;
 
 use crate::screen_chunk::split_screens;
-use view::{InviteDialog, InviteDialogProps, ShareDialog, ShareDialogProps};
+use view::{
+    CodeDialog, CodeDialogProps, InviteDialog, InviteDialogProps, ShareDialog, ShareDialogProps,
+};
 
 split_screens! {
     /// The share sheet and the online invitation, with their QR code, in a chunk of their own:
@@ -16,5 +18,6 @@ split_screens! {
     pub enum Sharing in share_sheets as Sheet {
         ShareSheet(ShareDialogProps) => ShareDialog,
         InviteSheet(InviteDialogProps) => InviteDialog,
+        SignInCodeSheet(CodeDialogProps) => CodeDialog,
     }
 }

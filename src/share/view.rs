@@ -8,7 +8,7 @@ use qrcode::render::svg;
 use qrcode::QrCode;
 
 use super::text::game_headers;
-use crate::i18n::{text, Key};
+use crate::i18n::{text, Key, PlayersText};
 use crate::link::{analysis_query, by_link_query, game_query};
 use crate::local_time::{local_time, use_local_offset};
 use crate::platform::{now_ms, share_base};
@@ -206,6 +206,36 @@ pub fn InviteDialog(link: String, on_close: EventHandler) -> Element {
                     {text(lang, Key::SendLink)}
                 }
                 button { r#type: "button", "data-testid": "invite-close",
+                    onclick: move |_| on_close.call(()),
+                    {text(lang, Key::Back)}
+                }
+            }
+        }
+    }
+}
+
+/// A code that signs another phone in to the player's account, and its QR code, which a phone
+/// with a camera reads as the code.
+#[component]
+pub fn CodeDialog(code: String, on_close: EventHandler) -> Element {
+    let prefs: Signal<Prefs> = use_context();
+    let lang = prefs.read().lang;
+    let qr = qr_svg(&code);
+    rsx! {
+        Dialog { title: text(lang, PlayersText::UseOnAnotherPhone), testid: "code-sheet", sheet: true, on_back: on_close,
+            p { class: "reason", {text(lang, PlayersText::CodeShown)} }
+            if let Some(qr) = qr {
+                div {
+                    class: "share-qr",
+                    role: "img",
+                    aria_label: text(lang, Key::ShareQr),
+                    "data-testid": "code-qr",
+                    dangerous_inner_html: qr,
+                }
+            }
+            p { class: "share-link sign-in-code", "data-testid": "sign-in-code", "{code}" }
+            div { class: "dialog-actions",
+                button { class: "primary", r#type: "button", "data-testid": "code-close",
                     onclick: move |_| on_close.call(()),
                     {text(lang, Key::Back)}
                 }

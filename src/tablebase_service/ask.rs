@@ -47,7 +47,7 @@ pub async fn ask(address: &ServerAddress, position: &Position, wait: Duration) -
     let query = form_urlencoded::Serializer::new(String::new())
         .append_pair("fen", &position.to_fen())
         .finish();
-    match request("GET", &format!("{url}?{query}"), None, wait).await {
+    match request("GET", &format!("{url}?{query}"), None, None, wait).await {
         ServerReply::Offline | ServerReply::Unreachable => Reply::Unreachable,
         ServerReply::Answered { status: 404, .. } => {
             ABSENT.with_borrow_mut(|absent| absent.push(url));

@@ -2,10 +2,11 @@
 //! choice rows, the dialog and page frames, the step buttons here; the on/off switch
 //! (`switch.rs`), *Play from here* (`play_from.rs`), the side and level asked before a game
 //! (`vs_ai_dialog.rs`), the games a new-game button starts (`setup.rs`), the buttons of a row of
-//! actions (`actions.rs`).
+//! actions (`actions.rs`), a player's games on the server (`server_games.rs`).
 
 mod actions;
 mod play_from;
+mod server_games;
 pub mod setup;
 mod switch;
 mod vs_ai_dialog;
@@ -15,6 +16,7 @@ use duobao_engine::Level;
 
 pub use actions::Action;
 pub use play_from::PlayFromDialog;
+pub use server_games::ServerGames;
 pub use switch::SettingSwitch;
 pub use vs_ai_dialog::VsAiDialog;
 

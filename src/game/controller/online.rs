@@ -290,10 +290,12 @@ impl Controller {
         }
         match message {
             ServerFrame::Full { v, game } => self.take_snapshot(v, *game),
-            ServerFrame::Joined { v, ms_left, .. } => {
+            ServerFrame::Joined { ms_left, .. } => {
                 self.set_status(Status::Playing);
                 self.set_online_clock(ms_left);
-                self.set_version(v);
+                // The event does not name the player who sat down: the whole game, which does.
+                self.set_version(0);
+                return Heard::Missed;
             }
             ServerFrame::Move {
                 v,
@@ -321,7 +323,12 @@ impl Controller {
                 self.set_online_clock(ms_left);
                 self.set_version(v);
             }
-            ServerFrame::End { v, result, .. } => {
+            ServerFrame::End {
+                v, result, changes, ..
+            } => {
+                if let (Some(changes), Some(online)) = (changes, &mut self.online) {
+                    online.take_changes(changes);
+                }
                 self.take_end(result.parse().ok());
                 self.set_version(v);
             }
@@ -398,6 +405,7 @@ impl Controller {
             online.presence = game.presence;
             online.seat.version = v;
             online.rematch = game.rematch.clone();
+            online.players = [game.red.clone(), game.black.clone()];
         }
         self.take_offers(game.offers.draw, game.offers.rematch);
         if let Some(result) = &game.result {
@@ -691,5 +699,71 @@ mod tests {
             Heard::Applied
         );
         assert_eq!(resumed.game().plies().len(), 4);
+    }
+
+    #[test]
+    fn the_players_are_named_by_the_whole_game_and_a_rated_end_tells_their_changes() {
+        use crate::online_service::{
+            Offers, Presence, RatingChanges, SeatPlayer, Status as Server,
+        };
+        let mut controller = playing_red();
+        // A seat taken is told without its player: the whole game is asked for, which names them.
+        let joined = ServerFrame::Joined {
+            v: 2,
+            at: 0,
+            turn: Some(Color::Red),
+            ms_left: Some(60_000),
+        };
+        assert_eq!(controller.hear(joined), Heard::Missed);
+        assert!(matches!(
+            controller.online().unwrap().hello(),
+            ClientFrame::Hello { v: 0, .. }
+        ));
+        let player = |name: &str| SeatPlayer {
+            name: name.into(),
+            rating: 1500.0,
+            provisional: true,
+            change: None,
+        };
+        let view = GameView {
+            id: "k3w9x2mq7d".into(),
+            status: Server::Playing,
+            turn_seconds: 60,
+            rated: true,
+            red: Some(player("小明")),
+            black: None,
+            moves: Vec::new(),
+            turn: Some(Color::Red),
+            ms_left: Some(60_000),
+            result: None,
+            offers: Offers::default(),
+            rematch: None,
+            rematch_of: None,
+            presence: Presence::default(),
+            you: Some(Color::Red),
+            created_at: 0,
+        };
+        controller.hear(ServerFrame::Full {
+            v: 2,
+            game: Box::new(view),
+        });
+        let online = controller.online().unwrap();
+        assert_eq!(
+            online.player(Color::Red).map(|p| p.name.as_str()),
+            Some("小明")
+        );
+        assert_eq!(online.player(Color::Black), None);
+        controller.hear(ServerFrame::End {
+            v: 3,
+            at: 0,
+            result: "red resignation".into(),
+            changes: Some(RatingChanges {
+                red: 11.6,
+                black: -11.6,
+            }),
+        });
+        let online = controller.online().unwrap();
+        assert_eq!(online.player(Color::Red).and_then(|p| p.change), Some(11.6));
+        assert_eq!(online.status(), Status::Ended);
     }
 }

@@ -5,7 +5,9 @@
 
 use web_time::Instant;
 
-use crate::online_service::{ClientFrame, Offers, Presence};
+use duobao_rules::Color;
+
+use crate::online_service::{ClientFrame, Offers, Presence, RatingChanges, SeatPlayer};
 use crate::session::OnlineSeat;
 
 /// Where the game stands on the server.
@@ -56,6 +58,9 @@ pub struct OnlinePlay {
     pub(super) confirmed: usize,
     /// The turn's time left as the server last said, and when it was heard.
     pub(super) clock: Option<(u64, Instant)>,
+    /// Each seat's player, Red's first, as the server names them (`None` for an anonymous
+    /// seat), with what a rated game's end changed.
+    pub(super) players: [Option<SeatPlayer>; 2],
     /// What waits for the socket.
     outbox: Vec<ClientFrame>,
 }
@@ -72,6 +77,7 @@ impl OnlinePlay {
             rematch: None,
             confirmed: 0,
             clock: None,
+            players: [None, None],
             outbox: Vec::new(),
         }
     }
@@ -94,6 +100,20 @@ impl OnlinePlay {
 
     pub fn presence(&self) -> Presence {
         self.presence
+    }
+
+    /// `seat`'s player, as the server names them.
+    pub fn player(&self, seat: Color) -> Option<&SeatPlayer> {
+        self.players[seat as usize].as_ref()
+    }
+
+    /// What a rated game's end changed, told by its end event.
+    pub(super) fn take_changes(&mut self, changes: RatingChanges) {
+        for seat in [Color::Red, Color::Black] {
+            if let Some(player) = &mut self.players[seat as usize] {
+                player.change = Some(changes.of(seat));
+            }
+        }
     }
 
     /// Whether the game is on: the server says so, and the socket is there to take a move.

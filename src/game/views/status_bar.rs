@@ -7,6 +7,7 @@ use crate::board::soldier_glyph;
 use crate::game::controller::{format_seconds, Controller};
 use crate::i18n::{color_key, level_key, text, titled, Key};
 use crate::prefs::Prefs;
+use crate::rating_words::rating_text;
 use crate::session::Mode;
 
 /// What a bar shows of the game, handed to it by the game screen: a tap that picks up a piece
@@ -18,6 +19,8 @@ pub struct BarState {
     captured: u32,
     seconds: Option<u32>,
     paused: bool,
+    /// The player online, by name, and their rating as written (`1500?`).
+    player: Option<(String, String)>,
 }
 
 impl BarState {
@@ -35,6 +38,15 @@ impl BarState {
                 clock.limit_seconds()
             },
             paused: clock.is_paused(),
+            player: state
+                .online()
+                .and_then(|online| online.player(color))
+                .map(|player| {
+                    (
+                        player.name.clone(),
+                        rating_text(player.rating, player.provisional),
+                    )
+                }),
         }
     }
 }
@@ -51,6 +63,7 @@ pub fn PlayerBar(color: Color, top: bool, rotated: bool, bar: BarState) -> Eleme
         captured,
         seconds,
         paused,
+        player,
     } = bar;
     let side = text(lang, color_key(color));
     let (name, is_computer) = match mode {
@@ -90,7 +103,16 @@ pub fn PlayerBar(color: Color, top: bool, rotated: bool, bar: BarState) -> Eleme
             "data-rotated": rotated,
             span { class: "badge {color}", aria_hidden: "true", {soldier_glyph(color)} }
             div { class: "who",
-                span { class: "name", "{name}" }
+                span { class: "name",
+                    match player {
+                        Some((player, rating)) => rsx! {
+                            span { class: "player-name", "data-testid": "player-{color}", "{player}" }
+                            " "
+                            span { class: "player-rating", "data-testid": "rating-{color}", "{rating}" }
+                        },
+                        None => rsx! { "{name}" },
+                    }
+                }
                 span { class: "status",
                     if active && is_computer {
                         span { class: "thinking", "data-testid": "thinking", {text(lang, Key::Thinking)} }
