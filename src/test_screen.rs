@@ -1,8 +1,8 @@
 //! What the tests of the real screens see of them (built for tests alone): how often a
-//! component drew, and the handler each of the board's points hands its taps to; and how they
-//! let a screen work until it is quiet.
+//! component drew, the handler each of the board's points hands its taps to and the one a review
+//! hands its jumps to; and how they let a screen work until it is quiet.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::pin;
@@ -19,6 +19,7 @@ use futures_util::future::{select, Either};
 thread_local! {
     static RENDERS: RefCell<HashMap<&'static str, u32>> = RefCell::default();
     static TAPS: RefCell<HashMap<Point, EventHandler<Point>>> = RefCell::default();
+    static JUMP: Cell<Option<EventHandler<usize>>> = const { Cell::new(None) };
 }
 
 /// The component `name` drew once more, on this thread.
@@ -42,6 +43,16 @@ pub fn taps_to(point: Point, on_tap: Option<EventHandler<Point>>) {
 /// What a tap on the board's point `point` calls, as the point last drew.
 pub fn tap_handler(point: Point) -> Option<EventHandler<Point>> {
     TAPS.with(|taps| taps.borrow().get(&point).copied())
+}
+
+/// The screen shown last hands its jumps to a ply (the review's) to `on_jump`.
+pub fn jumps_to(on_jump: EventHandler<usize>) {
+    JUMP.with(|jump| jump.set(Some(on_jump)));
+}
+
+/// What a jump to a ply calls, as the screen last drew.
+pub fn jump_handler() -> Option<EventHandler<usize>> {
+    JUMP.with(Cell::get)
 }
 
 /// Runs `future` to its end on this thread.

@@ -2,7 +2,7 @@
 //! marked, the points of the evaluation graph, and the words of a blunder's proof.
 
 use duobao_engine::Outcome;
-use duobao_rules::{Color, Game, Move};
+use duobao_rules::{Color, Move};
 use duobao_study::{PlyReview, Verdict};
 
 use crate::i18n::{color_key, fill, moves_count, text, Key, Lang};
@@ -54,17 +54,6 @@ impl Cursor {
     pub fn jump(&mut self, at: usize) {
         self.at = at.min(self.plies);
     }
-}
-
-/// The game after its first `at` plies.
-pub fn game_at(game: &Game, at: usize) -> Game {
-    let mut replay = Game::from_position(*game.start_position());
-    for played in game.plies().iter().take(at) {
-        replay
-            .play(played.ply)
-            .expect("a game's own plies replay from its start");
-    }
-    replay
 }
 
 /// How a verdict shows in the list: the symbol players know, a style and its name.
@@ -229,15 +218,6 @@ mod tests {
         assert_eq!(cursor.at(), 3);
         let empty = Cursor::new(0, 0);
         assert!(!empty.can_go_back() && !empty.can_go_forward());
-    }
-
-    #[test]
-    fn game_at_replays_the_first_plies() {
-        let game = crate::test_games::game_from(duobao_rules::START_FEN, &["b2c2", "b4b3"]);
-        assert_eq!(game_at(&game, 0).plies().len(), 0);
-        let one = game_at(&game, 1);
-        assert_eq!(one.plies()[0].ply, "b2c2".parse::<Ply>().unwrap());
-        assert_eq!(game_at(&game, 5).position(), game.position());
     }
 
     #[test]

@@ -6,19 +6,19 @@
 
 use dioxus::prelude::*;
 use duobao_engine::CancelToken;
-use duobao_rules::{Color, Game, Ply};
+use duobao_rules::{Color, Game, PlayedPly, Ply};
 use duobao_study::{Finding, Job, PlyReview, Verdict};
 
 use super::model::{
-    better_text, blunder_text, forced_text, game_at, graph_points, graph_values, graph_x, mark,
-    Cursor, GRAPH_HEIGHT, GRAPH_WIDTH,
+    better_text, blunder_text, forced_text, graph_points, graph_values, graph_x, mark, Cursor,
+    GRAPH_HEIGHT, GRAPH_WIDTH,
 };
 use super::service::known_outcomes;
 use crate::board::{Badge, Board, Marks};
 use crate::engine;
 use crate::engine_task::{use_engine_task, Answers, EngineJob};
 use crate::i18n::{text, Key, Lang};
-use crate::move_list::{move_rows, ply_notation, MoveCell, MoveRow};
+use crate::move_list::{move_rows, ply_notation, MoveCell};
 use crate::navigation::{use_navigator, Route};
 use crate::platform::after_next_paint;
 use crate::prefs::Prefs;
@@ -40,42 +40,10 @@ fn verdict_badge(review: &PlyReview) -> Option<Badge> {
     })
 }
 
-/// One ply of the review's list: its notation, its verdict once judged, whether it is the one
-/// shown. A component of its own, so that a verdict coming in or a step redraws only the plies
-/// it changes, not the whole list.
-#[component]
-fn ReviewPly(
-    cell: MoveCell,
-    color: &'static str,
-    verdict: Option<Verdict>,
-    current: bool,
-    lang: Lang,
-    on_jump: EventHandler<usize>,
-) -> Element {
-    let judged = verdict.map(mark);
-    let class = judged.map_or("pending", |mark| mark.class);
-    let symbol = judged.map_or("", |mark| mark.symbol);
-    let name = judged.map_or(Key::VerdictPending, |mark| mark.name);
-    let after = cell.after;
-    rsx! {
-        button {
-            class: "ply {color} {class}",
-            r#type: "button",
-            aria_current: if current { "step" } else { "false" },
-            aria_label: "{cell.text} {text(lang, name)}",
-            "data-testid": "review-ply-{after}",
-            "data-verdict": class,
-            onclick: move |_| on_jump.call(after),
-            "{cell.text}"
-            span { class: "mark", "{symbol}" }
-        }
-    }
-}
-
 /// The graph's touch areas, one a ply: a tap shows that ply. A component of its own, drawn once
 /// for the game rather than again with every verdict and step.
 #[component]
-fn GraphHits(total: usize, on_jump: EventHandler<usize>) -> Element {
+fn GraphHits(total: usize, mut cursor: Signal<Cursor>) -> Element {
     rsx! {
         for index in 0..=total {
             rect {
@@ -86,7 +54,7 @@ fn GraphHits(total: usize, on_jump: EventHandler<usize>) -> Element {
                 y: 0,
                 width: GRAPH_WIDTH / total.max(1) as f32,
                 height: GRAPH_HEIGHT,
-                onclick: move |_| on_jump.call(index),
+                onclick: move |_| cursor.write().jump(index),
             }
         }
     }
@@ -116,15 +84,26 @@ fn ReviewProgress(reviews: Signal<Vec<PlyReview>>, total: usize, lang: Lang) -> 
     }
 }
 
+/// The graph's mark of the ply shown: a component of its own, so that a step moves it alone and
+/// the graph's line stays as drawn.
+#[component]
+fn GraphCursor(cursor: Signal<Cursor>, total: usize) -> Element {
+    let x = graph_x(cursor.read().at(), total + 1);
+    rsx! {
+        line { class: "graph-cursor", x1: x, y1: 0, x2: x, y2: GRAPH_HEIGHT }
+    }
+}
+
 /// The evaluation graph of the plies judged so far, the ply shown marked; a tap shows a ply.
 #[component]
 fn ReviewGraph(
     reviews: Signal<Vec<PlyReview>>,
     total: usize,
-    at: usize,
+    cursor: Signal<Cursor>,
     lang: Lang,
-    on_jump: EventHandler<usize>,
 ) -> Element {
+    #[cfg(test)]
+    crate::test_screen::rendered("review graph");
     let values = graph_values(&reviews.read());
     let line = graph_points(&values, total);
     rsx! {
@@ -143,33 +122,63 @@ fn ReviewGraph(
                 }
                 polyline { class: "graph-line", points: "{line}" }
             }
-            line {
-                class: "graph-cursor",
-                x1: graph_x(at, total + 1),
-                y1: 0,
-                x2: graph_x(at, total + 1),
-                y2: GRAPH_HEIGHT,
-            }
-            GraphHits { total, on_jump }
+            GraphCursor { cursor, total }
+            GraphHits { total, cursor }
         }
     }
 }
 
-/// The plies with their verdicts so far; each ply a [`ReviewPly`], so that a verdict coming in
-/// redraws the one it marks.
+/// One ply of the review's list: its notation, its verdict once judged, whether it is the one
+/// shown. A component of its own, compared by its props, so that a step or a verdict coming in
+/// redraws only the plies it changes. (A memo a ply that follows the ply shown, so that a step
+/// would not draw the list at all, cost a step more: each memo is a task of its own to run.)
+#[component]
+fn ReviewPly(
+    cell: MoveCell,
+    color: &'static str,
+    verdict: Option<Verdict>,
+    current: bool,
+    mut cursor: Signal<Cursor>,
+    lang: Lang,
+) -> Element {
+    #[cfg(test)]
+    crate::test_screen::rendered("review ply");
+    let after = cell.after;
+    let judged = verdict.map(mark);
+    let class = judged.map_or("pending", |mark| mark.class);
+    let symbol = judged.map_or("", |mark| mark.symbol);
+    let name = judged.map_or(Key::VerdictPending, |mark| mark.name);
+    rsx! {
+        button {
+            class: "ply {color} {class}",
+            r#type: "button",
+            aria_current: if current { "step" } else { "false" },
+            aria_label: "{cell.text} {text(lang, name)}",
+            "data-testid": "review-ply-{after}",
+            "data-verdict": class,
+            onclick: move |_| cursor.write().jump(after),
+            "{cell.text}"
+            span { class: "mark", "{symbol}" }
+        }
+    }
+}
+
+/// The plies with their verdicts so far, each a [`ReviewPly`].
 #[component]
 fn ReviewMoves(
-    rows: Vec<MoveRow>,
+    plies: Vec<PlayedPly>,
     reviews: Signal<Vec<PlyReview>>,
-    at: usize,
+    cursor: Signal<Cursor>,
     lang: Lang,
-    on_jump: EventHandler<usize>,
 ) -> Element {
+    #[cfg(test)]
+    crate::test_screen::rendered("review moves");
     let verdicts: Vec<Verdict> = reviews.read().iter().map(|review| review.verdict).collect();
+    let at = cursor.read().at();
     rsx! {
         section { class: "moves review-moves", aria_label: text(lang, Key::Moves),
             ol {
-                for row in rows {
+                for row in move_rows(lang, &plies) {
                     li { key: "{row.number}",
                         span { class: "number", "{row.number}." }
                         for (cell, color) in [(row.red, "red"), (row.black, "black")] {
@@ -179,8 +188,8 @@ fn ReviewMoves(
                                     current: cell.after == at,
                                     cell,
                                     color,
+                                    cursor,
                                     lang,
-                                    on_jump,
                                 }
                             } else if color == "red" {
                                 span { class: "ply red", "…" }
@@ -226,6 +235,8 @@ pub fn ReviewScreenBody(
     let lang = prefs.read().lang;
     let total = game.plies().len();
     let mut cursor = use_signal(|| Cursor::new(total, start_at));
+    #[cfg(test)]
+    crate::test_screen::jumps_to(EventHandler::new(move |at| cursor.write().jump(at)));
     let complete = known.len() == total;
     let reviews = use_signal(|| if complete { known.clone() } else { Vec::new() });
     let mut play_from = use_signal(|| false);
@@ -236,20 +247,20 @@ pub fn ReviewScreenBody(
     let at = cursor().at();
     let (back, forward) = (cursor().can_go_back(), cursor().can_go_forward());
     // The shown ply's verdict, read through a memo: a verdict coming in for another ply leaves
-    // this screen's body (the board, the game replayed to the ply shown) as it is.
+    // this screen's body (the board, the game at the ply shown) as it is.
     let current = use_memo(move || {
         let at = cursor().at();
         at.checked_sub(1)
             .and_then(|index| reviews.read().get(index).cloned())
     })();
-    let shown = game_at(&game, at);
+    // The game's own positions up to the ply shown, not its plies played again.
+    let shown = game.after(at);
     let position = *shown.position();
     let over = shown.is_over();
     let board_marks = Marks {
         badge: current.as_ref().and_then(verdict_badge),
         ..Marks::default()
     };
-    let rows = move_rows(lang, game.plies());
 
     rsx! {
         PageFrame {
@@ -306,8 +317,8 @@ pub fn ReviewScreenBody(
                 }
             }
             ReviewProgress { reviews, total, lang }
-            ReviewGraph { reviews, total, at, lang, on_jump: move |index| cursor.write().jump(index) }
-            ReviewMoves { rows, reviews, at, lang, on_jump: move |after| cursor.write().jump(after) }
+            ReviewGraph { reviews, total, cursor, lang }
+            ReviewMoves { plies: game.plies().to_vec(), reviews, cursor, lang }
             div { class: "review-actions",
                 button {
                     class: "primary",
@@ -401,8 +412,8 @@ fn use_analysis(
 
 #[cfg(test)]
 mod tests {
-    //! The real review screen in a virtual DOM, its game analysed on the engine's thread: what a
-    //! verdict coming in costs the page.
+    //! The real review screen in a virtual DOM, its game analysed on the engine's thread or its
+    //! verdicts known: what a verdict coming in and a step cost the page.
 
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -414,7 +425,7 @@ mod tests {
     use crate::navigation::{use_navigation, Reviewed, RouteScreen};
     use crate::server_address::use_server_address;
     use crate::storage::{DeviceStore, MemoryStore};
-    use crate::test_screen::{renders, settle};
+    use crate::test_screen::{jump_handler, renders, settle};
 
     /// Two soldiers a side, within the carried tables' sizes: the service is never asked.
     const SMALL_ENDGAME: &str = "B../...../..T../RB.R./... r - 5";
@@ -422,9 +433,17 @@ mod tests {
     /// The verdicts handed on once every ply is judged.
     type Analysed = Rc<RefCell<Option<Vec<PlyReview>>>>;
 
+    /// The verdicts known before the review opens (none: it analyses), and the ply it opens at.
+    #[derive(Clone, Default)]
+    struct Opening {
+        known: Vec<PlyReview>,
+        at: usize,
+    }
+
     fn harness() -> Element {
         let game: Game = use_context();
         let analysed: Analysed = use_context();
+        let opening: Opening = use_context();
         let store = use_context_provider(|| DeviceStore::on(Box::new(MemoryStore::default())));
         use_context_provider(|| Signal::new(Prefs::default()));
         use_server_address(store);
@@ -439,7 +458,8 @@ mod tests {
                     ReviewScreenBody {
                         game: game.clone(),
                         bottom: Color::Red,
-                        start_at: 0,
+                        start_at: opening.at,
+                        known: opening.known.clone(),
                         on_analysed: {
                             let analysed = analysed.clone();
                             move |reviews| *analysed.borrow_mut() = Some(reviews)
@@ -465,7 +485,8 @@ mod tests {
         let analysed = Analysed::default();
         let mut dom = VirtualDom::new(harness)
             .with_root_context(game)
-            .with_root_context(analysed.clone());
+            .with_root_context(analysed.clone())
+            .with_root_context(Opening::default());
         dom.rebuild_in_place();
         let (screen, board) = (renders("review screen"), renders("board"));
         assert!(
@@ -484,5 +505,65 @@ mod tests {
             (0, 0),
             "the verdicts drew their list, graph and progress alone"
         );
+    }
+
+    /// A verdict for each of `game`'s plies, as a review kept from before.
+    fn kept_verdicts(game: &Game) -> Vec<PlyReview> {
+        game.plies()
+            .iter()
+            .enumerate()
+            .map(|(index, played)| PlyReview {
+                number: index + 1,
+                ply: played.ply,
+                mover: played.mover,
+                before: duobao_engine::Outcome::Score(0),
+                after: duobao_engine::Outcome::Score(0),
+                verdict: Verdict::Good,
+                best: None,
+                proof: Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_step_redraws_the_board_and_the_plies_it_leaves_and_enters_not_the_graph() {
+        let moves = [
+            "b2c2", "b4b3", "a2a3", "d4d3", "e2e3", "c5c4", "c2b2", "c4b4",
+        ];
+        let game = crate::test_games::game_from(duobao_rules::START_FEN, &moves);
+        let opening = Opening {
+            known: kept_verdicts(&game),
+            at: 2,
+        };
+        let mut dom = VirtualDom::new(harness)
+            .with_root_context(game)
+            .with_root_context(Analysed::default())
+            .with_root_context(opening);
+        dom.rebuild_in_place();
+        settle(&mut dom);
+        let costs = || {
+            [
+                "review screen",
+                "board",
+                "review moves",
+                "review ply",
+                "review graph",
+            ]
+            .map(renders)
+        };
+        let jump = |dom: &mut VirtualDom, to: usize| {
+            let before = costs();
+            let on_jump = jump_handler().expect("the review takes jumps");
+            dom.in_runtime(|| on_jump.call(to));
+            settle(dom);
+            let after = costs();
+            [0, 1, 2, 3, 4].map(|index| after[index] - before[index])
+        };
+        // The screen's body with its board, the list with the two plies it leaves and enters,
+        // and not the graph's line.
+        assert_eq!(jump(&mut dom, 3), [1, 1, 1, 2, 0]);
+        assert_eq!(jump(&mut dom, 8), [1, 1, 1, 2, 0]);
+        // To the start: the ply it leaves, none it enters.
+        assert_eq!(jump(&mut dom, 0), [1, 1, 1, 1, 0]);
     }
 }

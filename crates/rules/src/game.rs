@@ -193,6 +193,22 @@ impl Game {
         played
     }
 
+    /// The game as it stood after its first `plies` plies (all of them, when it has fewer): its
+    /// own positions, not played again, without the plies undone since or how the players ended
+    /// it.
+    pub fn after(&self, plies: usize) -> Game {
+        let plies = plies.min(self.plies.len());
+        let mut game = Game {
+            history: self.history[..=plies].to_vec(),
+            plies: self.plies[..plies].to_vec(),
+            redo: Vec::new(),
+            concession: None,
+            result: None,
+        };
+        game.result = game.compute_result();
+        game
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.plies.is_empty() && self.concession.is_none()
     }
@@ -408,6 +424,28 @@ mod tests {
         };
         let read = Game::from_record(&won).unwrap();
         assert_eq!(read.result().unwrap().to_string(), "red treasure");
+    }
+
+    #[test]
+    fn the_game_after_some_plies_is_the_one_they_played() {
+        let fen = "B../...../..T../RB.R./... r - 0";
+        let mut game = Game::from_fen(fen).unwrap();
+        game.play(ply("d2c2")).unwrap();
+        game.play(ply("pass")).unwrap();
+        game.concede(Concession::Resigned(Color::Black)).unwrap();
+        let mut one = Game::from_fen(fen).unwrap();
+        one.play(ply("d2c2")).unwrap();
+        assert_eq!(game.after(1), one);
+        assert_eq!(game.after(0), Game::from_fen(fen).unwrap());
+        let whole = game.after(9);
+        assert_eq!(
+            (whole.plies(), whole.position()),
+            (game.plies(), game.position())
+        );
+        assert_eq!(whole.result(), None, "how the players ended it is left out");
+        let mut won = Game::from_fen("B../...../.RT../...R./... r - 0").unwrap();
+        won.play(ply("d2d3")).unwrap();
+        assert_eq!(won.after(1).result(), won.result());
     }
 
     #[test]
