@@ -38,10 +38,11 @@ pub enum Refusal {
     Unauthorized,
     WrongCode,
     RatedNeedsAccount,
+    NoPlayer,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 29] = [
+    pub const ALL: [Refusal; 30] = [
         Refusal::BadRequest,
         Refusal::TooLarge,
         Refusal::NotJson,
@@ -71,6 +72,7 @@ impl Refusal {
         Refusal::Unauthorized,
         Refusal::WrongCode,
         Refusal::RatedNeedsAccount,
+        Refusal::NoPlayer,
     ];
 
     /// The refusal of a wire code; `None` for a code this side does not know (a newer
@@ -113,6 +115,7 @@ impl Refusal {
             Refusal::Unauthorized => "unauthorized",
             Refusal::WrongCode => "wrong_code",
             Refusal::RatedNeedsAccount => "rated_needs_account",
+            Refusal::NoPlayer => "no_player",
         }
     }
 
@@ -156,13 +159,14 @@ impl Refusal {
             Refusal::Unauthorized => "that token is no player's: sign in again",
             Refusal::WrongCode => "that sign-in code is wrong, used or older than 10 minutes",
             Refusal::RatedNeedsAccount => "a rated game is played only by players with a name",
+            Refusal::NoPlayer => "there is no player with that name",
         }
     }
 
     /// The HTTP status of the refusal where it answers a request.
     pub fn status(self) -> u16 {
         match self {
-            Refusal::NoGame => 404,
+            Refusal::NoGame | Refusal::NoPlayer => 404,
             Refusal::WrongSecret
             | Refusal::WrongInvite
             | Refusal::OtherSite
