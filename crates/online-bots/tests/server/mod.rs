@@ -1,5 +1,5 @@
-//! duobao-serve as a process the tests start, kill and start again, and the check of its
-//! database against what the bots were told.
+//! duobao-serve as a process the tests start, kill and start again, and the checks of its
+//! database against what the bots were told, and of its players' ratings.
 //!
 //! The binary is the one in this test's target folder and profile when it is newer than every
 //! source of the workspace — `cargo test --workspace` has just built it for duobao-serve's own
@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
 use duobao_online_bots::http::{Api, CallError};
+use duobao_online_bots::protocol::{PlayerGame, RatingChanges, Seat};
 use duobao_online_bots::{replay, Report};
 
 fn binary() -> &'static Path {
@@ -262,4 +263,122 @@ pub async fn check(db_url: &str, report: &Report) {
             acked.game
         );
     }
+}
+
+/// A new player's rating (PROTOCOL.md, *Players*).
+const NEW_RATING: f64 = 1500.0;
+/// How far two ratings may differ and be the same: they travel as JSON numbers.
+const SAME_RATING: f64 = 1e-6;
+/// The most games `GET /api/players/{name}/games` lists.
+const LISTED_GAMES: usize = 100;
+
+/// Whether `game` is a rated game that ended and so moved its players' ratings.
+fn moved_ratings(game: &PlayerGame) -> bool {
+    game.rated
+        && game
+            .result
+            .as_deref()
+            .is_some_and(|result| result != "aborted")
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= SAME_RATING
+}
+
+/// Each rated game's rating update was applied exactly once, as the server at `base` shows
+/// it. For each player the bots registered, the rated games of its list, in the order they
+/// ended, chain: the first starts at 1500, each at the one before's `rating_before + change`,
+/// and the profile's standard rating is the last one's (an update applied twice, or lost,
+/// breaks the chain or the profile); the profile counts as many rated games. Each such game
+/// is in both its players' lists, and its changes are the same there, in its view, and in the
+/// `end` the bots saw. At least `least_games` rated games ended.
+pub async fn check_ratings(base: &str, report: &Report, least_games: usize) {
+    let api = Api::new(None);
+    assert!(!report.players.is_empty(), "no player registered");
+    let mut lists: HashMap<&str, Vec<PlayerGame>> = HashMap::new();
+    for name in &report.players {
+        let profile = api.profile(base, name).await.expect("a profile");
+        let games = api
+            .player_games(base, name)
+            .await
+            .expect("a player's games");
+        assert!(
+            games.len() < LISTED_GAMES,
+            "{name}'s list may have left games out"
+        );
+        let mut rated: Vec<&PlayerGame> = games.iter().filter(|g| moved_ratings(g)).collect();
+        rated.sort_by_key(|game| (game.ended_at, game.created_at));
+        let mut rating = NEW_RATING;
+        for game in &rated {
+            let (Some(before), Some(change)) = (game.rating_before, game.change) else {
+                panic!(
+                    "{name}'s rated game {} ended without its rating change",
+                    game.id
+                );
+            };
+            assert!(
+                same(before, rating),
+                "{name}'s game {} starts at {before}, not at {rating} where the one before left",
+                game.id
+            );
+            rating = before + change;
+        }
+        let standard = &profile.ratings.standard;
+        assert!(
+            same(standard.rating, rating),
+            "{name}'s rating is {}, its games make it {rating}",
+            standard.rating
+        );
+        assert_eq!(standard.games as usize, rated.len(), "{name}'s rated games");
+        assert_eq!(profile.ratings.fast.games, 0, "{name} played no fast game");
+        lists.insert(name, games);
+    }
+    let mut checked = 0;
+    for (name, games) in &lists {
+        // Each game once, from its red player's list.
+        for game in games
+            .iter()
+            .filter(|g| moved_ratings(g) && g.seat == Seat::Red)
+        {
+            let opponent = game.opponent.as_deref().expect("a rated game's opponent");
+            let theirs = lists
+                .get(opponent)
+                .and_then(|list| list.iter().find(|g| g.id == game.id))
+                .unwrap_or_else(|| panic!("game {} is not in {opponent}'s list", game.id));
+            assert_eq!(theirs.seat, Seat::Black, "game {}", game.id);
+            assert_eq!(theirs.opponent.as_deref(), Some(*name), "game {}", game.id);
+            assert_eq!(theirs.result, game.result, "game {}", game.id);
+            let listed = RatingChanges {
+                red: game.change.expect("a change"),
+                black: theirs.change.expect("a change"),
+            };
+            let view = api.look(base, &game.id).await.expect("the game's view");
+            let viewed = [&view.red, &view.black].map(|p| p.as_ref().and_then(|p| p.change));
+            assert_eq!(
+                viewed,
+                [Some(listed.red), Some(listed.black)],
+                "game {}'s view",
+                game.id
+            );
+            if let Some(seen) = report.rating_changes.get(&game.id) {
+                assert!(
+                    same(seen.red, listed.red) && same(seen.black, listed.black),
+                    "game {}: the end said {seen:?}, the lists {listed:?}",
+                    game.id
+                );
+            }
+            checked += 1;
+        }
+    }
+    for id in report.rating_changes.keys() {
+        let listed = lists
+            .values()
+            .flatten()
+            .any(|g| &g.id == id && moved_ratings(g));
+        assert!(listed, "rated game {id} ended and is in no player's list");
+    }
+    assert!(
+        checked >= least_games,
+        "{checked} rated games ended, fewer than {least_games}"
+    );
 }
