@@ -15,7 +15,7 @@ use tokio::time::sleep_until;
 use crate::abuse::abuser;
 use crate::http::{Api, CallError};
 use crate::protocol::{
-    self, ClientFrame, GameView, RatingChanges, Seat, ServerFrame, Side, Status,
+    self, ClientFrame, GameView, Paired, RatingChanges, Seat, SeekAnswer, ServerFrame, Side, Status,
 };
 use crate::record::{AckedPly, Recorder, Report};
 use crate::replay;
@@ -48,6 +48,10 @@ pub struct Config {
     /// The chance, at each of its turns, that a bot resigns, so that games end sooner than
     /// random play ends them (hundreds of plies).
     pub resign_chance: f64,
+    /// The first this many tables' players find their games by seeking (*Play someone now*),
+    /// each alone, rather than by invitation: paired by the server with whoever seeks too,
+    /// in rated games when `rated`.
+    pub seeking_tables: usize,
 }
 
 /// Consecutive failures to reach a server before trying the next one in the list.
@@ -139,7 +143,12 @@ pub async fn run(config: Config) -> std::io::Result<Report> {
     for i in 0..config.games {
         let starts_at = start + config.ramp.mul_f64(i as f64 / config.games as f64);
         let seed = config.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        tables.spawn(table(i, starts_at, seed, Arc::clone(&shared)));
+        let shared = Arc::clone(&shared);
+        if i < config.seeking_tables {
+            tables.spawn(seeking_table(i, starts_at, seed, shared));
+        } else {
+            tables.spawn(table(i, starts_at, seed, shared));
+        }
     }
     for n in 0..config.abusers {
         let seed = !config.seed ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -314,6 +323,63 @@ async fn table(i: usize, starts_at: Instant, seed: u64, shared: Arc<Shared>) {
             }
         }
         players = seats.map(|seat| seat.player);
+    }
+}
+
+/// A table whose two players each seek their games: they may be paired with each other, or
+/// with another table's, and play apart.
+async fn seeking_table(i: usize, starts_at: Instant, seed: u64, shared: Arc<Shared>) {
+    sleep_until(starts_at.into()).await;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let players = [
+        Player::new(&shared, 2 * i, i),
+        Player::new(&shared, 2 * i + 1, i + 1),
+    ]
+    .map(|player| seeker(player, StdRng::from_rng(&mut rng), &shared));
+    let [first, second] = players;
+    tokio::join!(first, second);
+}
+
+/// One player seeking a game, playing it to its end, and seeking the next, until the measured
+/// time is over.
+async fn seeker(mut player: Player, mut rng: StdRng, shared: &Shared) {
+    if shared.rated && !player.register(shared, &mut rng).await {
+        return;
+    }
+    while Instant::now() < shared.stop_at {
+        // A seek's long poll given up at the stop: the server drops it unrenewed.
+        let sought =
+            tokio::time::timeout_at(shared.stop_at.into(), seek(shared, &mut player, &mut rng));
+        let Ok(Some(paired)) = sought.await else {
+            continue;
+        };
+        // Each game once, by its red player.
+        if paired.seat == Seat::Red {
+            shared.recorder.game_started();
+        }
+        let mut bot = Bot::new(player, paired.secret, paired.seat, &paired.id, &mut rng);
+        bot.play(shared, false).await;
+        player = bot.player;
+    }
+}
+
+/// A seek, waited on until it is paired; `None` when it is refused or time is up.
+async fn seek(shared: &Shared, player: &mut Player, rng: &mut StdRng) -> Option<Paired> {
+    let turn_seconds = shared.turn_seconds;
+    let mut answer = call(shared, player, rng, |api, base| async move {
+        api.seek(&base, turn_seconds).await
+    })
+    .await?;
+    loop {
+        let waiting = match answer {
+            SeekAnswer::Paired(paired) => return Some(paired),
+            SeekAnswer::Waiting(waiting) => waiting,
+        };
+        answer = call(shared, player, rng, |api, base| {
+            let (seek, secret) = (waiting.seek.clone(), waiting.secret.clone());
+            async move { api.renew_seek(&base, &seek, &secret).await }
+        })
+        .await?;
     }
 }
 

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::protocol::{
     Account, CreateRequest, Created, GameView, JoinRequest, Joined, NewPlayer, PlayerGame, Profile,
-    Refusal, SeekRequest, Side,
+    Refusal, SeekAnswer, SeekKey, SeekRequest, Side,
 };
 
 /// A request that did not get the answer it wanted.
@@ -56,6 +56,9 @@ impl std::fmt::Display for CallError {
     }
 }
 
+/// A seek's answers: paired, or still waiting.
+const SEEK_ANSWERS: [StatusCode; 2] = [StatusCode::CREATED, StatusCode::ACCEPTED];
+
 /// A player's HTTP client: its idle connection serves its next request to the same server.
 /// Signed in ([`Api::signed_in`]), it sends the player's token where the page says.
 #[derive(Clone)]
@@ -64,9 +67,10 @@ pub struct Api {
     token: Option<Arc<str>>,
 }
 
-/// The longest a request may take; the honest bots make no seek (a long poll), and the
-/// abusers drop theirs sooner.
+/// The longest a request may take, but a seek's …
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// … which is a long poll, answered within 25 s.
+const SEEK_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl Api {
     /// A client whose connections come from `source` (the system's choice when `None`).
@@ -138,17 +142,39 @@ impl Api {
         self.token.as_deref()
     }
 
-    /// `POST /api/online/seeks`: paired (201) or waiting (202), the answer's body as it came.
-    pub async fn seek(
+    /// `POST /api/online/seeks`: paired (201) or waiting (202); rated when signed in.
+    pub async fn seek(&self, base: &str, turn_seconds: u32) -> Result<SeekAnswer, CallError> {
+        let url = format!("{base}/api/online/seeks");
+        let body = SeekRequest { turn_seconds };
+        self.call_within(
+            SEEK_TIMEOUT,
+            Method::POST,
+            &url,
+            Some(&body),
+            &SEEK_ANSWERS,
+            self.token(),
+        )
+        .await
+    }
+
+    /// `POST /api/online/seeks/{seek}`: still waiting on it, with the secret it came with.
+    pub async fn renew_seek(
         &self,
         base: &str,
-        turn_seconds: u32,
-    ) -> Result<serde_json::Value, CallError> {
-        let url = format!("{base}/api/online/seeks");
-        let wanted = [StatusCode::CREATED, StatusCode::ACCEPTED];
-        let body = SeekRequest { turn_seconds };
-        self.call(Method::POST, &url, Some(&body), &wanted, self.token())
-            .await
+        seek: &str,
+        secret: &str,
+    ) -> Result<SeekAnswer, CallError> {
+        let url = format!("{base}/api/online/seeks/{seek}");
+        let body = SeekKey { secret };
+        self.call_within(
+            SEEK_TIMEOUT,
+            Method::POST,
+            &url,
+            Some(&body),
+            &SEEK_ANSWERS,
+            self.token(),
+        )
+        .await
     }
 
     /// `POST /api/online/games/{id}/join`, with the seat's secret drawn by the caller.
@@ -187,6 +213,19 @@ impl Api {
         wanted: &[StatusCode],
         bearer: Option<&str>,
     ) -> Result<T, CallError> {
+        self.call_within(REQUEST_TIMEOUT, method, url, body, wanted, bearer)
+            .await
+    }
+
+    async fn call_within<T: DeserializeOwned>(
+        &self,
+        timeout: Duration,
+        method: Method,
+        url: &str,
+        body: Option<&impl Serialize>,
+        wanted: &[StatusCode],
+        bearer: Option<&str>,
+    ) -> Result<T, CallError> {
         let mut request = Request::builder().method(method).uri(url);
         if let Some(token) = bearer {
             request = request.header(http::header::AUTHORIZATION, format!("Bearer {token}"));
@@ -215,7 +254,7 @@ impl Api {
                 .map_err(|e| e.to_string())?;
             Ok::<_, String>((status, body.to_bytes()))
         };
-        let (status, body) = tokio::time::timeout(REQUEST_TIMEOUT, exchange)
+        let (status, body) = tokio::time::timeout(timeout, exchange)
             .await
             .map_err(|_| CallError::Unreachable("no answer in time".to_string()))?
             .map_err(CallError::Unreachable)?;

@@ -53,6 +53,10 @@ struct Args {
     /// random play ends them.
     #[arg(long, default_value_t = 0.0, value_parser = chance)]
     resign_chance: f64,
+    /// The first this many games' players find their games by seeking (*Play someone now*),
+    /// each alone, rather than by invitation.
+    #[arg(long, default_value_t = 0)]
+    seeking: usize,
     /// Prints the summary as JSON.
     #[arg(long)]
     json: bool,
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         abusers: args.abusers,
         rated: args.rated,
         resign_chance: args.resign_chance,
+        seeking_tables: args.seeking,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     match runtime.block_on(run(config)) {

@@ -96,6 +96,35 @@ pub struct Joined {
     pub secret: String,
 }
 
+/// `POST /api/online/seeks/{seek}`: waiting on.
+#[derive(Debug, Serialize)]
+pub struct SeekKey<'a> {
+    pub secret: &'a str,
+}
+
+/// The answer to a seek: paired (201) or still waiting (202).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SeekAnswer {
+    Paired(Paired),
+    Waiting(Waiting),
+}
+
+/// A seek paired: the game, the seat and its secret.
+#[derive(Debug, Deserialize)]
+pub struct Paired {
+    pub id: String,
+    pub seat: Seat,
+    pub secret: String,
+}
+
+/// A seek still waiting: its id, and the secret that renews it (the seat's, once paired).
+#[derive(Debug, Deserialize)]
+pub struct Waiting {
+    pub seek: String,
+    pub secret: String,
+}
+
 /// `POST /api/players`: the name a player chooses.
 #[derive(Debug, Serialize)]
 pub struct NewPlayer<'a> {

@@ -42,15 +42,18 @@ fn fast_games(servers: Vec<String>, games: usize, seconds: u64, seed: u64) -> Co
         abusers: 0,
         rated: false,
         resign_chance: 0.0,
+        seeking_tables: 0,
     }
 }
 
 /// Rated games, by players who registered their names, each bot resigning at a turn with a
-/// chance of 1 in 20 so that games end every few seconds.
+/// chance of 1 in 20 so that games end every few seconds; a quarter of the tables' players
+/// find theirs by seeking.
 fn rated_games(servers: Vec<String>, games: usize, seconds: u64, seed: u64) -> Config {
     Config {
         rated: true,
         resign_chance: 0.05,
+        seeking_tables: games / 4,
         ..fast_games(servers, games, seconds, seed)
     }
 }
