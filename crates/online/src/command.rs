@@ -7,7 +7,7 @@ use axum::extract::ws::Utf8Bytes;
 use duobao_protocol::{ClientFrame, GameView, Refusal};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::Notice;
+use crate::store::{Notice, Player};
 use crate::Seat;
 
 /// What a socket receives: JSON text, shared by every socket a broadcast goes to.
@@ -36,10 +36,11 @@ pub enum Command {
     Lag { client: ClientId, rtt: Duration },
     /// A socket closed.
     Leave { client: ClientId },
-    /// The second player takes the free seat with the invitation.
+    /// The second player takes the free seat with the invitation (as `player`, signed in).
     Join {
         invite: String,
         secret: Option<String>,
+        player: Option<Player>,
         reply: oneshot::Sender<Result<(Seat, String), Refusal>>,
     },
     /// The game as watchers see it.

@@ -1,36 +1,35 @@
 //! The HTTP side of docs/PROTOCOL.md: creating, joining and looking at games, pairing seekers
-//! (a long poll), and the socket's upgrade; before any of them, the gate that lets in only JSON
-//! bodies and the pages that may use the games ([`gate`]).
+//! (a long poll), and the socket's upgrade, as a signed-in player where the request carries a
+//! token (`answer::SignedIn`); the players' own routes (`player_api`); before any of them, the
+//! gate that lets in only JSON bodies and the pages that may use the games ([`gate`]).
 
 use std::net::IpAddr;
 use std::time::Duration;
 
-use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::request::Parts;
+use axum::extract::{Path, Request, State};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use duobao_protocol::{
-    CreateGame, Created, JoinGame, NewSeek, Refusal, Seated, SeekKey, Side, Waiting, MAX_BODY,
-    MAX_FRAME, TURN_SECONDS,
+    CreateGame, Created, JoinGame, NewSeek, Refusal, Seated, SeekKey, Side, Waiting, MAX_FRAME,
+    TURN_SECONDS,
 };
 use rand::Rng;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 
+use crate::answer::{json, Address, JsonBody, Refused, SignedIn};
 use crate::command::Command;
-use crate::model::Event;
+use crate::model::{Event, GamePlayer, Millis};
 use crate::origin;
+use crate::player_api;
 use crate::rooms::SEEK_LIFETIME;
 use crate::secret;
-use crate::service::{ClientIp, Online};
+use crate::service::Online;
 use crate::socket;
-use crate::store::{NewGame, Pairing, Seek, SeekState};
+use crate::store::{seated_at, NewGame, Pairing, Player, Seek, SeekState};
 use crate::Seat;
 
 /// How long a seek's request is held open waiting for a partner.
@@ -50,6 +49,7 @@ pub fn router(online: Online) -> Router {
             "/api/online/seeks/{seek}",
             post(renew_seek).delete(cancel_seek),
         )
+        .merge(player_api::routes())
         .with_state(online)
         // On these routes alone: the site they are merged into keeps its own answers. The
         // gate is inside CORS, which answers the shells' preflights before it and adds its
@@ -86,79 +86,8 @@ fn is_json(headers: &HeaderMap) -> bool {
         .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"))
 }
 
-fn json(status: StatusCode, body: &impl Serialize) -> Response {
-    let text = serde_json::to_string(body).expect("answers serialize");
-    (
-        status,
-        [
-            (CONTENT_TYPE, "application/json"),
-            (CACHE_CONTROL, "no-store"),
-        ],
-        text,
-    )
-        .into_response()
-}
-
-/// A refusal as the answer to a request: its status and the `error` frame as the body.
-struct Refused(Refusal);
-
-impl From<Refusal> for Refused {
-    fn from(refusal: Refusal) -> Refused {
-        Refused(refusal)
-    }
-}
-
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        let Refused(refusal) = self;
-        let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::BAD_REQUEST);
-        (
-            status,
-            [
-                (CONTENT_TYPE, "application/json"),
-                (CACHE_CONTROL, "no-store"),
-            ],
-            refusal.to_json(),
-        )
-            .into_response()
-    }
-}
-
-/// The client's address, as the rate limits count it: the trusted proxy's word for it, or the
-/// connection's.
-struct Address(IpAddr);
-
-impl FromRequestParts<Online> for Address {
-    type Rejection = Refused;
-
-    async fn from_request_parts(parts: &mut Parts, online: &Online) -> Result<Self, Refused> {
-        let ConnectInfo(ClientIp(peer)) = parts
-            .extensions
-            .get::<ConnectInfo<ClientIp>>()
-            .copied()
-            .ok_or(Refusal::Unavailable)?;
-        Ok(Address(online.client_address(peer, &parts.headers)))
-    }
-}
-
-/// A JSON body of at most [`MAX_BODY`] bytes (its type checked by the [`gate`]).
-struct JsonBody<T>(T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
-    type Rejection = Refused;
-
-    async fn from_request(request: Request, _: &S) -> Result<Self, Refused> {
-        let bytes: Bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
-            .await
-            .map_err(|_| Refusal::TooLarge)?;
-        serde_json::from_slice(&bytes)
-            .map(JsonBody)
-            .map_err(|_| Refused(Refusal::BadRequest))
-    }
-}
-
 /// A request that makes something (a game, a seek): counted against the address's rate.
-fn admit(online: &Online, address: IpAddr) -> Result<(), Refusal> {
+pub(crate) fn admit(online: &Online, address: IpAddr) -> Result<(), Refusal> {
     if online.inner.creating.take(address) {
         Ok(())
     } else {
@@ -204,13 +133,39 @@ fn turn_seconds(seconds: u32) -> Result<u32, Refusal> {
     }
 }
 
+/// `player` as a game of `turn_seconds` keeps them, rated as they are at `now`.
+async fn at_start(
+    online: &Online,
+    player: Option<Player>,
+    turn_seconds: u32,
+    now: Millis,
+) -> Result<Option<GamePlayer>, Refusal> {
+    let Some(player) = player else {
+        return Ok(None);
+    };
+    seated_at(
+        online.inner.shared.store.players(),
+        player,
+        turn_seconds,
+        now,
+    )
+    .await
+    .map_err(|_| Refusal::Unavailable)
+}
+
 async fn create(
     State(online): State<Online>,
     Address(address): Address,
+    signed_in: SignedIn,
     JsonBody(asked): JsonBody<CreateGame>,
 ) -> Result<Response, Refused> {
     admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
+    let now = online.inner.shared.clock.now();
+    let creator = at_start(&online, signed_in.0, turn_seconds, now).await?;
+    if asked.rated && creator.is_none() {
+        return Err(Refusal::RatedNeedsAccount.into());
+    }
     let seat = match asked.side {
         Side::Red => Seat::Red,
         Side::Black => Seat::Black,
@@ -219,10 +174,12 @@ async fn create(
     let (key, invite) = (secret::new_key(), secret::new_key());
     let id = secret::new_id();
     let hash = Some(secret::hash(&key));
+    let mut players = [None, None];
+    players[seat as usize] = creator;
     let game = NewGame {
         id: id.clone(),
         turn_seconds,
-        created_at: online.inner.shared.clock.now(),
+        created_at: now,
         red_hash: if seat == Seat::Red {
             hash.clone()
         } else {
@@ -232,6 +189,8 @@ async fn create(
         invite_hash: Some(secret::hash(&invite)),
         rematch_of: None,
         events: Vec::new(),
+        rated: asked.rated,
+        players,
     };
     online
         .inner
@@ -271,6 +230,7 @@ async fn join(
     State(online): State<Online>,
     Address(address): Address,
     Path(id): Path<String>,
+    SignedIn(player): SignedIn,
     JsonBody(asked): JsonBody<JoinGame>,
 ) -> Result<Response, Refused> {
     game_id(&id)?;
@@ -284,6 +244,7 @@ async fn join(
     let (seat, key) = ask_known(&online, address, &id, |reply| Command::Join {
         invite: asked.invite,
         secret: asked.secret,
+        player,
         reply,
     })
     .await?;
@@ -328,56 +289,72 @@ async fn upgrade(
 async fn new_seek(
     State(online): State<Online>,
     Address(address): Address,
+    SignedIn(player): SignedIn,
     JsonBody(asked): JsonBody<NewSeek>,
 ) -> Result<Response, Refused> {
     admit(&online, address)?;
     let turn_seconds = turn_seconds(asked.turn_seconds)?;
     let key = secret::new_key();
     let now = online.inner.shared.clock.now();
+    let player = at_start(&online, player, turn_seconds, now).await?;
     let seek = Seek {
         id: secret::new_id(),
         secret_hash: secret::hash(&key),
         turn_seconds,
         at: now,
+        player,
     };
-    let seek_id = seek.id.clone();
-    let own_hash = seek.secret_hash.clone();
     let shared = &online.inner.shared;
-    let bell = shared.seek_bell(&seek_id);
-    let pair: Pairing = Box::new(move |partner: &Seek| {
-        let seat = random_seat();
-        let (red_hash, black_hash) = match seat {
-            Seat::Red => (own_hash, partner.secret_hash.clone()),
-            Seat::Black => (partner.secret_hash.clone(), own_hash),
-        };
-        let game = NewGame {
-            id: secret::new_id(),
-            turn_seconds,
-            created_at: now,
-            red_hash: Some(red_hash),
-            black_hash: Some(black_hash),
-            invite_hash: None,
-            rematch_of: None,
-            events: vec![Event::Joined { at: now }],
-        };
-        (game, seat)
-    });
-    let paired = shared
-        .store
-        .seek(seek, now - SEEK_LIFETIME.as_millis() as i64, pair)
-        .await;
-    match paired {
+    let bell = shared.seek_bell(&seek.id);
+    match try_pairing(&online, &seek).await {
         Ok(Some((game, seat))) => {
-            shared.drop_seek_bell(&seek_id);
+            shared.drop_seek_bell(&seek.id);
             shared.ensure(&game);
             Ok(seated(game, seat, key))
         }
-        Ok(None) => Ok(wait_for_partner(&online, seek_id, key, bell).await),
-        Err(_) => {
-            shared.drop_seek_bell(&seek_id);
-            Err(Refusal::Unavailable.into())
+        Ok(None) => Ok(wait_for_partner(&online, seek.id.clone(), Some(seek), key, bell).await),
+        Err(refusal) => {
+            shared.drop_seek_bell(&seek.id);
+            Err(refusal.into())
         }
     }
+}
+
+/// Pairs `seek` (new or waiting) if a partner is there for it now: the game and its seat.
+async fn try_pairing(online: &Online, seek: &Seek) -> Result<Option<(String, Seat)>, Refusal> {
+    let shared = &online.inner.shared;
+    let now = shared.clock.now();
+    let alive_since = now - SEEK_LIFETIME.as_millis() as Millis;
+    shared
+        .store
+        .seek(seek.clone(), alive_since, now, pairing_game(now))
+        .await
+        .map_err(|_| Refusal::Unavailable)
+}
+
+/// The game two seekers are paired into at `now`, the first one's seat drawn: rated when both
+/// are signed in (the store pairs signed-in seekers only with each other).
+fn pairing_game(now: Millis) -> Pairing {
+    Box::new(move |own: &Seek, partner: &Seek| {
+        let seat = random_seat();
+        let (red, black) = match seat {
+            Seat::Red => (own, partner),
+            Seat::Black => (partner, own),
+        };
+        let game = NewGame {
+            id: secret::new_id(),
+            turn_seconds: own.turn_seconds,
+            created_at: now,
+            red_hash: Some(red.secret_hash.clone()),
+            black_hash: Some(black.secret_hash.clone()),
+            invite_hash: None,
+            rematch_of: None,
+            events: vec![Event::Joined { at: now }],
+            rated: red.player.is_some() && black.player.is_some(),
+            players: [red.player.clone(), black.player.clone()],
+        };
+        (game, seat)
+    })
 }
 
 fn seated(game: String, seat: Seat, key: String) -> Response {
@@ -391,10 +368,13 @@ fn seated(game: String, seat: Seat, key: String) -> Response {
     )
 }
 
-/// Holds the request until the seek is paired (201) or for [`SEEK_POLL`] (202).
+/// Holds the request until the seek is paired (201) or for [`SEEK_POLL`] (202). A signed-in
+/// seeker (`own`, where known) tries again at every look, the rating gap it accepts widening
+/// with its wait (`pairing`); an anonymous one is paired as soon as another arrives.
 async fn wait_for_partner(
     online: &Online,
     seek: String,
+    own: Option<Seek>,
     key: String,
     bell: std::sync::Arc<tokio::sync::Notify>,
 ) -> Response {
@@ -414,6 +394,12 @@ async fn wait_for_partner(
             Ok(SeekState::Waiting) => {}
             Ok(SeekState::Gone) => break Refused(Refusal::NoGame).into_response(),
             Err(_) => break Refused(Refusal::Unavailable).into_response(),
+        }
+        if let Some(own) = own.as_ref().filter(|own| own.player.is_some()) {
+            if let Ok(Some((game, seat))) = try_pairing(online, own).await {
+                shared.ensure(&game);
+                break seated(game, seat, key);
+            }
         }
         if tokio::time::Instant::now() >= until {
             break json(
@@ -441,7 +427,15 @@ async fn renew_seek(
         return Err(Refusal::NoGame.into());
     }
     let bell = online.inner.shared.seek_bell(&seek);
-    let answer = wait_for_partner(&online, seek, asked.secret, bell).await;
+    let own = online
+        .inner
+        .shared
+        .store
+        .waiting_seek(&seek, &secret::hash(&asked.secret))
+        .await
+        .ok()
+        .flatten();
+    let answer = wait_for_partner(&online, seek, own, asked.secret, bell).await;
     if answer.status() == StatusCode::NOT_FOUND {
         online.inner.failed_attempts.take(address);
     }

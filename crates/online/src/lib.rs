@@ -10,6 +10,7 @@
 //! app's native shells ([`APP_SHELL_ORIGINS`]), and answers CORS for the latter. The handlers
 //! read the client's address as [`ClientIp`] from the connection, for the rate limits.
 
+mod answer;
 mod backoff;
 mod clock;
 mod command;
@@ -18,6 +19,8 @@ mod lag;
 mod limits;
 mod model;
 mod origin;
+mod pairing;
+mod player_api;
 mod room;
 mod rooms;
 mod secret;
@@ -34,6 +37,6 @@ pub use origin::{is_app_shell, APP_SHELL_ORIGINS};
 pub use duobao_protocol::{ClientFrame, Presence, Refusal, Status, TURN_SECONDS};
 /// A seat at the board: the rules' colour (Red moves first), written `red` or `black`.
 pub use duobao_rules::Color as Seat;
-pub use model::{BadHistory, Decision, Event, GameState};
+pub use model::{BadHistory, Decision, Event, GamePlayer, GameState};
 pub use service::{ClientIp, Online, Options};
 pub use store::{open as open_database, Database, StoreError, StoredGame};

@@ -12,9 +12,14 @@ use std::time::{Duration, Instant};
 /// offered or accepted (a rematch is a new game, and abort → rematch chains would otherwise
 /// make games without end).
 pub const CREATE_RATE: Rate = Rate::per_minute(30, 10);
+/// Players an address may register an hour, after a burst of 5: a household names a few
+/// players, a script that would take every good name (or fill the table) is held to a trickle.
+/// The bench's bots each come from an address of their own (127.a.b.c) and register once.
+pub const REGISTER_RATE: Rate = Rate::per_hour(5, 5);
 /// Failed attempts at a seat a minute, after a burst of 10: a wrong secret, a wrong invitation,
-/// an unknown game (looked at, joined or opened), so that secrets cannot be guessed and looking
-/// up games that do not exist cannot load the database.
+/// an unknown game (looked at, joined or opened), a token that is no player's, a wrong sign-in
+/// code, an unknown player looked up, so that secrets and codes cannot be guessed and looking
+/// up what does not exist cannot load the database.
 pub const FAILURE_RATE: Rate = Rate::per_minute(10, 10);
 /// Sockets an address may open a minute, after a burst of 100: each one opened or closed is
 /// told to everyone on its game (who is there) and, across nodes, sent through the database;
@@ -68,6 +73,13 @@ impl Rate {
     pub const fn per_minute(count: u32, burst: u32) -> Rate {
         Rate {
             per_second: count as f64 / 60.0,
+            burst: burst as f64,
+        }
+    }
+
+    pub const fn per_hour(count: u32, burst: u32) -> Rate {
+        Rate {
+            per_second: count as f64 / 3600.0,
             burst: burst as f64,
         }
     }

@@ -5,7 +5,8 @@
 use std::fmt;
 
 use duobao_protocol::{
-    ClientFrame, GameView, Offers, OnlineEnd, Presence, Refusal, ServerFrame, Status,
+    ClientFrame, GameView, Offers, OnlineEnd, Presence, RatingChanges, Refusal, SeatPlayer,
+    ServerFrame, Status,
 };
 use duobao_rules::{Concession, Game, GameResult, Move, Ply};
 use serde::{Deserialize, Serialize};
@@ -17,7 +18,7 @@ use crate::Seat;
 pub type Millis = i64;
 
 /// A change of a game's state, as stored (one row per version) and sent to every client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
 pub enum Event {
     /// The second seat was taken: the game starts, Red's turn with it.
@@ -37,8 +38,14 @@ pub enum Event {
     },
     /// The turn was started afresh `at` (the server had been down).
     Clock { at: Millis },
-    /// The game is over.
-    End { result: String, at: Millis },
+    /// The game is over; a rated game's end carries what it changed of each seat's rating,
+    /// committed in the same transaction as the ratings themselves.
+    End {
+        result: String,
+        at: Millis,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        changes: Option<RatingChanges>,
+    },
     /// The rematch is game `id`.
     Rematch { id: String },
 }
@@ -73,6 +80,28 @@ impl fmt::Display for BadHistory {
 
 impl std::error::Error for BadHistory {}
 
+/// A seat's player as a game keeps them: who, and their rating at the game's speed when the
+/// game started, with its deviation then (which says whether it was provisional).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamePlayer {
+    pub id: String,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+impl GamePlayer {
+    /// As a game's view names them, with what the game changed once it ended rated.
+    fn seat_player(&self, change: Option<f64>) -> SeatPlayer {
+        SeatPlayer {
+            name: self.name.clone(),
+            rating: self.rating,
+            provisional: self.deviation >= duobao_players::PROVISIONAL_DEVIATION,
+            change,
+        }
+    }
+}
+
 /// The state a game's events fold into.
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -96,10 +125,16 @@ pub struct GameState {
     /// How many rematches each seat has offered (Red first), at most
     /// [`REMATCH_OFFERS`].
     pub rematch_offers: [u32; 2],
+    /// Whether the game moves its players' ratings.
+    pub rated: bool,
+    /// Each seat's player (Red first); `None` for an anonymous seat or one not taken yet.
+    pub players: [Option<GamePlayer>; 2],
+    /// What a rated game's end changed, from its `end` event.
+    pub changes: Option<RatingChanges>,
 }
 
 /// What a player's request becomes.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Decision {
     /// Store these events (in this order), then apply them.
     Store(Vec<Event>),
@@ -132,7 +167,15 @@ impl GameState {
             rematch: None,
             draw_offered_at: [None; 2],
             rematch_offers: [0; 2],
+            rated: false,
+            players: [None, None],
+            changes: None,
         }
+    }
+
+    /// The player of `seat`, if it has one.
+    pub fn player(&self, seat: Seat) -> Option<&GamePlayer> {
+        self.players[seat as usize].as_ref()
     }
 
     /// The plies played so far.
@@ -224,12 +267,15 @@ impl GameState {
                 }
                 self.turn_started = *at;
             }
-            Event::End { result, .. } => {
+            Event::End {
+                result, changes, ..
+            } => {
                 if self.status == Status::Ended {
                     return Err(bad("ended twice".into()));
                 }
                 self.status = Status::Ended;
                 self.result = Some(result.clone());
+                self.changes = *changes;
                 self.draw_offer = None;
             }
             Event::Rematch { id } => {
@@ -265,6 +311,7 @@ impl GameState {
                 events.push(Event::End {
                     result: result.to_string(),
                     at: now,
+                    changes: None,
                 });
             }
         }
@@ -330,6 +377,7 @@ impl GameState {
         Event::End {
             result: result.to_string(),
             at: now,
+            changes: None,
         }
     }
 
@@ -369,6 +417,7 @@ impl GameState {
         Ok(Decision::Store(vec![Event::End {
             result: OnlineEnd::Aborted.to_string(),
             at: now,
+            changes: None,
         }]))
     }
 
@@ -400,6 +449,7 @@ impl GameState {
         Ok(Decision::Store(vec![Event::End {
             result: OnlineEnd::Conceded(Concession::Abandoned(seat.other())).to_string(),
             at: now,
+            changes: None,
         }]))
     }
 
@@ -482,11 +532,15 @@ impl GameState {
                 turn,
                 ms_left,
             },
-            Event::End { result, at } => ServerFrame::End {
+            Event::End {
+                result,
+                at,
+                changes,
+            } => ServerFrame::End {
                 v,
                 at,
                 result,
-                changes: None,
+                changes,
             },
             Event::Rematch { id } => ServerFrame::Rematch { v, id },
         }
@@ -498,9 +552,9 @@ impl GameState {
             id: self.id.clone(),
             status: self.status,
             turn_seconds: self.turn_seconds,
-            rated: false,
-            red: None,
-            black: None,
+            rated: self.rated,
+            red: self.seat_player(Seat::Red),
+            black: self.seat_player(Seat::Black),
             moves: self.moves(),
             turn: self.turn(),
             ms_left: self.ms_left(now),
@@ -515,6 +569,11 @@ impl GameState {
             you,
             created_at: self.created_at,
         }
+    }
+
+    fn seat_player(&self, seat: Seat) -> Option<SeatPlayer> {
+        let change = self.changes.map(|changes| changes.of(seat));
+        self.player(seat).map(|player| player.seat_player(change))
     }
 
     /// The pong that answers a ping at `now`: whose turn it is and what is left of it.

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method};
 use tower_http::cors::{AllowOrigin, AllowPrivateNetwork, CorsLayer, MaxAge};
@@ -79,7 +79,8 @@ pub fn from_allowed_page(headers: &HeaderMap) -> bool {
 const PREFLIGHT_KEPT: Duration = Duration::from_secs(2 * 60 * 60);
 
 /// CORS for the app's native shells ([`APP_SHELL_ORIGINS`]) and nobody else: their pages post
-/// JSON (`Content-Type: application/json`, which needs a preflight) and delete seeks. A
+/// JSON (`Content-Type: application/json`, which needs a preflight), delete seeks and accounts,
+/// and send a signed-in player's token (`Authorization`, which needs one too). A
 /// preflight from the shell's page is answered with its origin, the methods, the header and how
 /// long to keep all that; every other answer to it, refusals too, carries its origin. Another
 /// origin's preflight gets no `Access-Control-Allow-Origin`, so its browser sends nothing.
@@ -96,7 +97,7 @@ pub fn cors() -> CorsLayer {
         .allow_origin(AllowOrigin::predicate(shell))
         .allow_private_network(AllowPrivateNetwork::predicate(shell))
         .allow_methods([Method::GET, Method::POST, Method::DELETE])
-        .allow_headers([CONTENT_TYPE])
+        .allow_headers([CONTENT_TYPE, AUTHORIZATION])
         .max_age(MaxAge::exact(PREFLIGHT_KEPT))
 }
 

@@ -8,7 +8,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use duobao_protocol::{ClientFrame, Presence, Refusal, ServerFrame, Status};
+use duobao_players::Speed;
+use duobao_protocol::{
+    ClientFrame, OnlineEnd, Presence, RatingChanges, Refusal, ServerFrame, Status,
+};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -16,10 +19,13 @@ use crate::backoff::Backoff;
 use crate::command::{ClientId, Command, Outgoing};
 use crate::lag::Lag;
 use crate::limits::SEAT_SOCKETS;
-use crate::model::{Decision, Event, GameState, Millis};
+use crate::model::{Decision, Event, GamePlayer, GameState, Millis};
 use crate::secret;
 use crate::shared::Shared;
-use crate::store::{Append, Appended, NewGame, Notice, StoredGame};
+use crate::store::{outcome_of, seated_at};
+use crate::store::{
+    Append, Appended, NewGame, Notice, Player, RatingUpdate, SeatUpdate, StoredGame,
+};
 use crate::Seat;
 
 /// The allowance for the network before a turn is passed: this much at least …
@@ -35,6 +41,13 @@ const IDLE: Duration = Duration::from_secs(60);
 /// How often a node tells the others who is connected to it, and how long that is believed.
 const PRESENCE_EVERY: Duration = Duration::from_secs(20);
 const PRESENCE_TRUSTED: Duration = Duration::from_secs(45);
+/// How many times a rated end is computed again from fresh ratings when another game of one of
+/// its players moved them first: each try follows a commit of that other game, so running out
+/// takes that many of them in the same moments.
+const RATING_TRIES: usize = 8;
+
+/// Where a join seats its player: the seat, its secret's hash, and who, if signed in.
+type Seating = (Seat, String, Option<GamePlayer>);
 
 struct Client {
     seat: Option<Seat>,
@@ -151,6 +164,8 @@ impl Room {
             stored.created_at,
             stored.rematch_of.clone(),
         );
+        state.rated = stored.rated;
+        state.players = stored.players;
         for event in &stored.events {
             state.apply(event)?;
         }
@@ -271,9 +286,10 @@ impl Room {
             Command::Join {
                 invite,
                 secret,
+                player,
                 reply,
             } => {
-                let _ = reply.send(self.join(&invite, secret).await);
+                let _ = reply.send(self.join(&invite, secret, player).await);
             }
             Command::View { reply } => {
                 let _ = reply.send(Ok(self.state.view(
@@ -449,13 +465,20 @@ impl Room {
                 }
                 Ok(Decision::Store(events)) => events,
             };
-            let rematch = events
-                .iter()
-                .any(|e| matches!(e, Event::Rematch { .. }))
-                .then(|| self.rematch_game(&new_id, now));
+            let rematch = if events.iter().any(|e| matches!(e, Event::Rematch { .. })) {
+                match self.rematch_game(&new_id, now).await {
+                    Ok(game) => Some(game),
+                    Err(refusal) => {
+                        self.send_to(client, refusal.to_json().into());
+                        return;
+                    }
+                }
+            } else {
+                None
+            };
             match self.commit(events, None, rematch, ack).await {
                 Ok(Appended::Stored) => return,
-                Ok(Appended::Conflict) => continue,
+                Ok(Appended::Conflict | Appended::RatingsMoved) => continue,
                 Err(refusal) => {
                     self.send_to(client, refusal.to_json().into());
                     return;
@@ -465,9 +488,20 @@ impl Room {
         self.send_to(client, Refusal::Unavailable.to_json().into());
     }
 
-    /// The rematch: the same seats' secrets, colours swapped, started at once.
-    fn rematch_game(&self, id: &str, now: Millis) -> NewGame {
-        NewGame {
+    /// The rematch: the same seats' secrets, colours swapped, started at once; rated as this
+    /// one was (while both players still have their accounts), at their ratings now.
+    async fn rematch_game(&self, id: &str, now: Millis) -> Result<NewGame, Refusal> {
+        let mut players = [None, None];
+        for seat in Seat::BOTH {
+            if let Some(player) = self.state.player(seat) {
+                let who = Player {
+                    id: player.id.clone(),
+                    name: player.name.clone(),
+                };
+                players[seat.other() as usize] = self.at_start(who, now).await?;
+            }
+        }
+        Ok(NewGame {
             id: id.to_string(),
             turn_seconds: self.state.turn_seconds,
             created_at: now,
@@ -476,7 +510,22 @@ impl Room {
             invite_hash: None,
             rematch_of: Some(self.state.id.clone()),
             events: vec![Event::Joined { at: now }],
-        }
+            rated: self.state.rated && players.iter().all(Option::is_some),
+            players,
+        })
+    }
+
+    /// `player` as this game keeps them, rated as they are at `now`: `None` if their account
+    /// is gone.
+    async fn at_start(&self, player: Player, now: Millis) -> Result<Option<GamePlayer>, Refusal> {
+        seated_at(
+            self.shared.store.players(),
+            player,
+            self.state.turn_seconds,
+            now,
+        )
+        .await
+        .map_err(|_| Refusal::Unavailable)
     }
 
     /// Seats the second player. A join sent again with the secret it drew is answered again:
@@ -485,6 +534,7 @@ impl Room {
         &mut self,
         invite: &str,
         chosen: Option<String>,
+        player: Option<Player>,
     ) -> Result<(Seat, String), Refusal> {
         for _ in 0..3 {
             if let Some(key) = &chosen {
@@ -504,14 +554,26 @@ impl Room {
             } else {
                 Seat::Black
             };
+            let now = self.shared.clock.now();
+            let joiner = match player.clone() {
+                Some(player) => self.at_start(player, now).await?,
+                None => None,
+            };
+            // A rated game is played by two players with names, never one against themselves.
+            let creator = self.state.player(seat.other()).map(|p| p.id.as_str());
+            if self.state.rated
+                && joiner
+                    .as_ref()
+                    .is_none_or(|joiner| Some(joiner.id.as_str()) == creator)
+            {
+                return Err(Refusal::RatedNeedsAccount);
+            }
             let key = chosen.clone().unwrap_or_else(secret::new_key);
-            let seated = Some((seat, secret::hash(&key)));
-            let joined = vec![Event::Joined {
-                at: self.shared.clock.now(),
-            }];
+            let seated = Some((seat, secret::hash(&key), joiner));
+            let joined = vec![Event::Joined { at: now }];
             match self.commit(joined, seated, None, None).await? {
                 Appended::Stored => return Ok((seat, key)),
-                Appended::Conflict => continue,
+                Appended::Conflict | Appended::RatingsMoved => continue,
             }
         }
         Err(Refusal::Unavailable)
@@ -526,25 +588,40 @@ impl Room {
     }
 
     /// Stores `events` (and what comes with them), then applies them, acknowledges the move
-    /// and tells every socket. On a stale version, reads what won instead.
+    /// and tells every socket. On a stale version, reads what won instead. A rated end carries
+    /// both players' new ratings, computed from their ratings as they are, and again from fresh
+    /// ones as long as another game of theirs moved them first.
     async fn commit(
         &mut self,
-        events: Vec<Event>,
-        seated: Option<(Seat, String)>,
+        mut events: Vec<Event>,
+        seated: Option<Seating>,
         create: Option<NewGame>,
         ack: Option<(ClientId, u32)>,
     ) -> Result<Appended, Refusal> {
         let created = create.as_ref().map(|game| game.id.clone());
-        let append = Append {
-            game: self.state.id.clone(),
-            expected_version: self.state.version,
-            status_before: self.state.status,
-            events: events.clone(),
-            seated: seated.clone(),
-            create,
-            at: self.shared.clock.now(),
+        let (seat_hash, seated_player) = match seated {
+            Some((seat, hash, player)) => (Some((seat, hash)), player),
+            None => (None, None),
         };
-        let outcome = self.shared.store.append(append).await;
+        let mut outcome = Ok(Appended::RatingsMoved);
+        for _ in 0..RATING_TRIES {
+            let ratings = self.rate(&mut events).await?;
+            let append = Append {
+                game: self.state.id.clone(),
+                expected_version: self.state.version,
+                status_before: self.state.status,
+                events: events.clone(),
+                seated: seat_hash.clone(),
+                seated_player: seated_player.clone(),
+                create: create.clone(),
+                ratings,
+                at: self.shared.clock.now(),
+            };
+            outcome = self.shared.store.append(append).await;
+            if outcome != Ok(Appended::RatingsMoved) {
+                break;
+            }
+        }
         if outcome.is_ok() && self.backoff.succeeded() {
             eprintln!(
                 "duobao-serve: online game {}: the database answers again",
@@ -553,10 +630,12 @@ impl Room {
         }
         match outcome {
             Ok(Appended::Stored) => {
-                match seated {
-                    Some((Seat::Red, hash)) => self.red_hash = Some(hash),
-                    Some((Seat::Black, hash)) => self.black_hash = Some(hash),
-                    None => {}
+                if let Some((seat, hash)) = seat_hash {
+                    match seat {
+                        Seat::Red => self.red_hash = Some(hash),
+                        Seat::Black => self.black_hash = Some(hash),
+                    }
+                    self.state.players[seat as usize] = seated_player;
                 }
                 if self.red_hash.is_some() && self.black_hash.is_some() {
                     self.invite_hash = None;
@@ -575,6 +654,7 @@ impl Room {
                 self.catch_up().await;
                 Ok(Appended::Conflict)
             }
+            Ok(Appended::RatingsMoved) => Err(Refusal::Unavailable),
             Err(problem) => {
                 if let Some(wait) = self.backoff.failed() {
                     eprintln!(
@@ -585,6 +665,60 @@ impl Room {
                 Err(Refusal::Unavailable)
             }
         }
+    }
+
+    /// A rated game's end, among `events`: its changes set from both players' ratings as they
+    /// are now, and the update to store with it. Nothing for a casual game, an aborted one, or
+    /// one whose player deleted their account.
+    async fn rate(&self, events: &mut [Event]) -> Result<Option<RatingUpdate>, Refusal> {
+        let Some(Event::End {
+            result,
+            at,
+            changes,
+        }) = events.iter_mut().find(|e| matches!(e, Event::End { .. }))
+        else {
+            return Ok(None);
+        };
+        *changes = None;
+        let outcome = result
+            .parse()
+            .ok()
+            .and_then(|end: OnlineEnd| outcome_of(end, Seat::Red));
+        let (Some(outcome), true, Some(red), Some(black)) = (
+            outcome,
+            self.state.rated,
+            self.state.player(Seat::Red),
+            self.state.player(Seat::Black),
+        ) else {
+            return Ok(None);
+        };
+        let players = self.shared.store.players();
+        let read = |id| async move { players.ratings(id).await.map_err(|_| Refusal::Unavailable) };
+        let (Some(red_ratings), Some(black_ratings)) =
+            (read(&red.id).await?, read(&black.id).await?)
+        else {
+            return Ok(None);
+        };
+        let speed = Speed::of_turn(self.state.turn_seconds);
+        let (red_change, black_change) =
+            red_ratings
+                .at(speed)
+                .rate_game(black_ratings.at(speed), outcome, *at);
+        *changes = Some(RatingChanges {
+            red: red_change.points(),
+            black: black_change.points(),
+        });
+        Ok(Some(RatingUpdate {
+            speed,
+            red: SeatUpdate {
+                player: red.id.clone(),
+                change: red_change,
+            },
+            black: SeatUpdate {
+                player: black.id.clone(),
+                change: black_change,
+            },
+        }))
     }
 
     /// Applies stored events and tells every socket.
@@ -622,6 +756,7 @@ impl Room {
                 self.red_hash = stored.red_hash;
                 self.black_hash = stored.black_hash;
                 self.invite_hash = stored.invite_hash;
+                self.state.players = stored.players;
             }
         }
         self.take(events);

@@ -21,7 +21,30 @@ fn draw(alphabet: &[u8], length: usize) -> String {
         .collect()
 }
 
-/// A new seat secret, invitation or seek secret.
+/// A sign-in code's letters: capitals and digits, without those read for one another (0 and O,
+/// 1 and I and L): 31 of them, almost 5 bits a character.
+const CODE_ALPHABET: &[u8; 31] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/// 10 characters: 49 bits, for a code that lives 10 minutes, is spent by its first use, and
+/// whose wrong guesses count against the guesser's address.
+pub const CODE_LENGTH: usize = 10;
+
+/// A new sign-in code, to be typed or scanned on another device.
+pub fn new_code() -> String {
+    draw(CODE_ALPHABET, CODE_LENGTH)
+}
+
+/// A code as typed: in capitals, without the spaces and dashes a person may put in it; `None`
+/// if it cannot be a code.
+pub fn typed_code(text: &str) -> Option<String> {
+    let code: String = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
+/// A new seat secret, invitation, seek secret or device token.
 pub fn new_key() -> String {
     draw(KEY_ALPHABET, KEY_LENGTH)
 }
@@ -83,5 +106,17 @@ mod tests {
         assert!(is_id(&id));
         assert!(!is_id("ABC"));
         assert!(!is_id("../../etc1"));
+    }
+
+    #[test]
+    fn sign_in_codes_are_read_as_typed() {
+        let code = new_code();
+        assert_eq!(code.len(), CODE_LENGTH);
+        assert_ne!(code, new_code());
+        assert_eq!(typed_code(&code), Some(code.clone()));
+        let spaced = format!(" {}-{} ", &code[..5].to_lowercase(), &code[5..]);
+        assert_eq!(typed_code(&spaced), Some(code.clone()));
+        assert_eq!(typed_code(&code[1..]), None);
+        assert_eq!(typed_code("0000000000"), None, "0 is no code letter");
     }
 }

@@ -8,8 +8,8 @@ use axum::extract::connect_info::Connected;
 use axum::serve::IncomingStream;
 
 use crate::limits::{
-    PerAddress, PerAddressCount, Rate, CREATE_RATE, FAILURE_RATE, SOCKETS_PER_ADDRESS, SOCKET_RATE,
-    WATCHERS_PER_ADDRESS,
+    PerAddress, PerAddressCount, Rate, CREATE_RATE, FAILURE_RATE, REGISTER_RATE,
+    SOCKETS_PER_ADDRESS, SOCKET_RATE, WATCHERS_PER_ADDRESS,
 };
 use crate::rooms;
 use crate::shared::Shared;
@@ -64,6 +64,7 @@ pub(crate) struct Inner {
     pub(crate) shared: Arc<Shared>,
     options: Options,
     pub(crate) creating: PerAddress,
+    pub(crate) registering: PerAddress,
     pub(crate) failed_attempts: PerAddress,
     pub(crate) opening_sockets: PerAddress,
     /// The sockets each address has open ([`SOCKETS_PER_ADDRESS`]) …
@@ -94,6 +95,7 @@ impl Online {
             inner: Arc::new(Inner {
                 shared,
                 creating: limit(CREATE_RATE),
+                registering: limit(REGISTER_RATE),
                 failed_attempts: limit(FAILURE_RATE),
                 opening_sockets: limit(SOCKET_RATE),
                 sockets: cap(SOCKETS_PER_ADDRESS),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use duobao_online::store::{
-    Append, Appended, NewGame, Notice, Pairing, Pending, Seek, SeekState, Store,
+    Append, Appended, NewGame, Notice, Pairing, Pending, PlayerStore, Seek, SeekState, Store,
 };
 use duobao_online::{
     open_database, ClientIp, Database, Event, Online, Options, Seat, StoreError, StoredGame,
@@ -105,8 +105,13 @@ async fn exchange(
         .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
         .collect();
     // A chunked body (axum's default for some answers) has its length first.
-    let body = body.find('{').map_or("null", |start| {
-        &body[start..=body.rfind('}').unwrap_or(start)]
+    let body = body.find(['{', '[']).map_or("null", |start| {
+        let close = if body[start..].starts_with('[') {
+            ']'
+        } else {
+            '}'
+        };
+        &body[start..=body.rfind(close).unwrap_or(start)]
     });
     Answer {
         status,
@@ -564,6 +569,9 @@ async fn the_app_shells_pages_play_through_cors_and_other_sites_do_not() {
             ("/api/online/games/nosuchgame/join", "POST"),
             ("/api/online/seeks", "POST"),
             ("/api/online/seeks/nosuchseek", "DELETE"),
+            ("/api/players", "POST"),
+            ("/api/players/me", "DELETE"),
+            ("/api/players/sign-in", "POST"),
         ] {
             let answer = preflight(addr, path, origin, method).await;
             let said = |name| answer.header(name).map(str::to_ascii_lowercase);
@@ -577,9 +585,11 @@ async fn the_app_shells_pages_play_through_cors_and_other_sites_do_not() {
             for method in ["get", "post", "delete"] {
                 assert!(methods.contains(method), "{methods}");
             }
-            assert_eq!(
-                said("access-control-allow-headers").as_deref(),
-                Some("content-type")
+            // A signed-in player's token travels in `Authorization`, which needs leave too.
+            let headers = said("access-control-allow-headers").unwrap_or_default();
+            assert!(
+                headers.contains("content-type") && headers.contains("authorization"),
+                "{headers}"
             );
             assert_eq!(said("access-control-max-age").as_deref(), Some("7200"));
             assert_eq!(
@@ -695,6 +705,189 @@ async fn two_seekers_of_one_turn_time_are_paired() {
     )
     .await;
     assert_eq!(status, 204);
+}
+
+/// A request as the player whose token is `token` (`Authorization: Bearer`).
+async fn as_player(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> (u16, Value) {
+    let bearer = format!("Bearer {token}");
+    let answer = exchange(
+        addr,
+        method,
+        path,
+        &[("Authorization", &bearer)],
+        &body.to_string(),
+    )
+    .await;
+    (answer.status, answer.body)
+}
+
+/// Registers `name`: the device's token.
+async fn register(addr: SocketAddr, name: &str) -> String {
+    let (status, account) = post(addr, "/api/players", json!({ "name": name })).await;
+    assert_eq!(status, 201, "{account}");
+    assert_eq!(account["name"], name);
+    account["token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
+    let server = server().await;
+    let addr = server.addr;
+    let (status, refused) = post(addr, "/api/players", json!({"name": "a"})).await;
+    assert_eq!((status, &refused["error"]), (400, &json!("bad_name")));
+    assert_eq!(refused["reason"], "too_short");
+    let alice = register(addr, "Alice").await;
+    let bob = register(addr, "小明").await;
+    let (status, refused) = post(addr, "/api/players", json!({"name": "ALICE"})).await;
+    assert_eq!((status, &refused["error"]), (409, &json!("name_taken")));
+
+    let rated = json!({"side": "red", "turn_seconds": 30, "rated": true});
+    let (status, refused) = post(addr, "/api/online/games", rated.clone()).await;
+    assert_eq!(
+        (status, &refused["error"]),
+        (403, &json!("rated_needs_account"))
+    );
+    let wrong = "W".repeat(32);
+    let (status, refused) =
+        as_player(addr, "POST", "/api/online/games", &wrong, rated.clone()).await;
+    assert_eq!((status, &refused["error"]), (401, &json!("unauthorized")));
+    let (status, created) = as_player(addr, "POST", "/api/online/games", &alice, rated).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let join = format!("/api/online/games/{id}/join");
+    let invite = json!({"invite": created["invite"]});
+    let (status, refused) = post(addr, &join, invite.clone()).await;
+    assert_eq!(
+        (status, &refused["error"]),
+        (403, &json!("rated_needs_account"))
+    );
+    let (status, refused) = as_player(addr, "POST", &join, &alice, invite.clone()).await;
+    assert_eq!(
+        (status, &refused["error"]),
+        (403, &json!("rated_needs_account")),
+        "nobody plays themselves rated"
+    );
+    let (status, joined) = as_player(addr, "POST", &join, &bob, invite).await;
+    assert_eq!(status, 200, "{joined}");
+    let game = view(addr, id).await;
+    assert_eq!(game["rated"], true);
+    assert_eq!(game["red"]["name"], "Alice");
+    assert_eq!(game["red"]["rating"], 1500.0);
+    assert_eq!(game["red"]["provisional"], true);
+    assert_eq!(game["black"]["name"], "小明");
+
+    let (mut red, _) = seated(addr, id, created["secret"].as_str().unwrap(), 0).await;
+    send(&mut red, json!({"t": "resign"})).await;
+    let end = next_of(&mut red, "end").await;
+    let (lost, won) = (
+        end["changes"]["red"].as_f64().unwrap(),
+        end["changes"]["black"].as_f64().unwrap(),
+    );
+    assert!(lost < 0.0 && won > 0.0, "{end}");
+    let game = view(addr, id).await;
+    assert_eq!(game["red"]["change"].as_f64(), Some(lost));
+
+    let (status, profile) = request(addr, "GET", "/api/players/%E5%B0%8F%E6%98%8E", "").await;
+    assert_eq!(status, 200, "{profile}");
+    assert_eq!(profile["ratings"]["fast"]["games"], 1);
+    assert_eq!(
+        profile["ratings"]["fast"]["rating"].as_f64(),
+        Some(1500.0 + won)
+    );
+    assert_eq!(profile["ratings"]["standard"]["games"], 0);
+    assert_eq!(profile["results"], json!({"won": 1, "lost": 0, "drawn": 0}));
+    let (status, games) = request(addr, "GET", "/api/players/alice/games", "").await;
+    assert_eq!(status, 200);
+    assert_eq!(games[0]["id"], id);
+    assert_eq!(games[0]["seat"], "red");
+    assert_eq!(games[0]["opponent"], "小明");
+    assert_eq!(games[0]["rating_before"], 1500.0);
+    assert_eq!(games[0]["change"].as_f64(), Some(lost));
+    let (status, me) = as_player(addr, "GET", "/api/players/me", &bob, Value::Null).await;
+    assert_eq!((status, &me["name"]), (200, &json!("小明")));
+    let (status, refused) = request(addr, "GET", "/api/players/nobody", "").await;
+    assert_eq!((status, &refused["error"]), (404, &json!("no_player")));
+    let (status, leaders) = request(addr, "GET", "/api/leaderboard?speed=fast", "").await;
+    assert_eq!(
+        (status, leaders),
+        (200, json!([])),
+        "a first game leaves RD far above 75"
+    );
+    let (status, _) = request(addr, "GET", "/api/leaderboard?speed=blitz", "").await;
+    assert_eq!(status, 400);
+
+    // Another device signs in with a one-time code.
+    let (status, code) = as_player(addr, "POST", "/api/players/me/codes", &bob, json!({})).await;
+    assert_eq!(status, 201, "{code}");
+    let (status, refused) = post(addr, "/api/players/sign-in", json!({"code": "ABCDEFGHJK"})).await;
+    assert_eq!((status, &refused["error"]), (403, &json!("wrong_code")));
+    let (status, account) = post(addr, "/api/players/sign-in", json!({"code": code["code"]})).await;
+    assert_eq!((status, &account["name"]), (200, &json!("小明")));
+    let other_device = account["token"].as_str().unwrap();
+    assert_ne!(other_device, bob);
+    let (status, _) = as_player(addr, "GET", "/api/players/me", other_device, Value::Null).await;
+    assert_eq!(status, 200);
+    let (status, _) = post(addr, "/api/players/sign-in", json!({"code": code["code"]})).await;
+    assert_eq!(status, 403, "a code signs in once");
+
+    // Deleted: the name and token go, the game stays with its seat anonymous.
+    let (status, _) = as_player(addr, "DELETE", "/api/players/me", &alice, json!({})).await;
+    assert_eq!(status, 204);
+    let (status, _) = as_player(addr, "GET", "/api/players/me", &alice, Value::Null).await;
+    assert_eq!(status, 401);
+    let (status, _) = request(addr, "GET", "/api/players/Alice", "").await;
+    assert_eq!(status, 404);
+    let (status, games) = request(addr, "GET", "/api/players/%E5%B0%8F%E6%98%8E/games", "").await;
+    assert_eq!(status, 200);
+    assert_eq!(games[0]["opponent"], Value::Null);
+}
+
+#[tokio::test]
+async fn signed_in_seekers_pair_rated_among_themselves_and_anonymous_ones_apart() {
+    let server = server().await;
+    let addr = server.addr;
+    let alice = register(addr, "Alice").await;
+    let bob = register(addr, "Bob").await;
+    let seek = json!({"turn_seconds": 30});
+    let waiting = {
+        let seek = seek.clone();
+        tokio::spawn(
+            async move { as_player(addr, "POST", "/api/online/seeks", &alice, seek).await },
+        )
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Two anonymous seekers find each other, never the signed-in one waiting.
+    let first = tokio::spawn(post(addr, "/api/online/seeks", seek.clone()));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, second) = post(addr, "/api/online/seeks", seek.clone()).await;
+    assert_eq!(status, 201, "{second}");
+    let (status, first) = first.await.unwrap();
+    assert_eq!(status, 201, "{first}");
+    assert_eq!(first["id"], second["id"]);
+    let casual = view(addr, first["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (&casual["rated"], &casual["red"]),
+        (&json!(false), &Value::Null)
+    );
+    // A signed-in one finds the signed-in one: a rated game between their names.
+    let (status, paired) = as_player(addr, "POST", "/api/online/seeks", &bob, seek).await;
+    assert_eq!(status, 201, "{paired}");
+    let (status, waited) = waiting.await.unwrap();
+    assert_eq!(status, 201, "{waited}");
+    assert_eq!(waited["id"], paired["id"]);
+    let rated = view(addr, paired["id"].as_str().unwrap()).await;
+    assert_eq!(rated["rated"], true);
+    let names = [&rated["red"]["name"], &rated["black"]["name"]];
+    assert!(
+        names.contains(&&json!("Alice")) && names.contains(&&json!("Bob")),
+        "{rated}"
+    );
 }
 
 #[tokio::test]
@@ -1251,9 +1444,13 @@ impl Store for Flaky {
         &self,
         seek: Seek,
         alive_since: i64,
+        now: i64,
         pair: Pairing,
     ) -> Pending<'_, Option<(String, Seat)>> {
-        self.inner.seek(seek, alive_since, pair)
+        self.inner.seek(seek, alive_since, now, pair)
+    }
+    fn waiting_seek<'a>(&'a self, id: &'a str, hash: &'a str) -> Pending<'a, Option<Seek>> {
+        self.inner.waiting_seek(id, hash)
     }
     fn seek_state<'a>(&'a self, id: &'a str, hash: &'a str, now: i64) -> Pending<'a, SeekState> {
         self.inner.seek_state(id, hash, now)
@@ -1278,6 +1475,9 @@ impl Store for Flaky {
     }
     fn shared(&self) -> bool {
         self.inner.shared()
+    }
+    fn players(&self) -> &dyn PlayerStore {
+        self.inner.players()
     }
 }
 

@@ -6,8 +6,13 @@
 use std::future::Future;
 use std::time::Duration;
 
-use duobao_online::store::{Append, Appended, NewGame, Notice, Pairing, Seek, SeekState};
-use duobao_online::{open_database, Database, Event, Seat, Status};
+use duobao_online::store::{
+    Append, Appended, NewGame, NewPlayerRow, Notice, Pairing, Player, RatingUpdate, Registered,
+    SeatUpdate, Seek, SeekState,
+};
+use duobao_online::{open_database, Database, Event, GamePlayer, Seat, Status};
+use duobao_players::{Outcome, Rating, Speed};
+use duobao_protocol::RatingChanges;
 
 mod common;
 use common::postgres_url;
@@ -20,11 +25,24 @@ where
     F: Fn(Database, &'static str) -> Fut,
     Fut: Future<Output = ()>,
 {
+    on_both_nodes(|one, _, name| check(one, name)).await;
+}
+
+/// Runs `check` with two nodes' stores of one new database: on SQLite, which one process owns,
+/// the same store twice; on PostgreSQL, two stores opened on it, as two nodes have.
+async fn on_both_nodes<F, Fut>(check: F)
+where
+    F: Fn(Database, Database, &'static str) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let folder = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite:{}", folder.path().join("online.sqlite").display());
-    check(open_database(&sqlite).await.unwrap(), "sqlite").await;
+    let store = open_database(&sqlite).await.unwrap();
+    check(store.clone(), store, "sqlite").await;
     if let Some(url) = postgres_url().await {
-        check(open_database(&url).await.unwrap(), "postgres").await;
+        let one = open_database(&url).await.unwrap();
+        let two = open_database(&url).await.unwrap();
+        check(one, two, "postgres").await;
     }
 }
 
@@ -38,6 +56,8 @@ fn waiting_game(id: &str) -> NewGame {
         invite_hash: Some("i".repeat(64)),
         rematch_of: None,
         events: Vec::new(),
+        rated: false,
+        players: [None, None],
     }
 }
 
@@ -57,7 +77,9 @@ fn append(game: &str, expected_version: u64, status_before: Status, events: Vec<
         status_before,
         events,
         seated: None,
+        seated_player: None,
         create: None,
+        ratings: None,
         at: T0,
     }
 }
@@ -112,6 +134,7 @@ async fn a_game_is_created_joined_and_played_in_order() {
                 Event::End {
                     result: "red resignation".into(),
                     at: T0,
+                    changes: None,
                 },
             ],
         );
@@ -170,6 +193,7 @@ async fn a_rematch_is_created_with_the_event_that_names_it() {
         let end = Event::End {
             result: "aborted".into(),
             at: T0,
+            changes: None,
         };
         store
             .append(append("first00001", 1, Status::Playing, vec![end]))
@@ -236,13 +260,14 @@ fn seek(id: &str, secret_hash: &str, at: i64) -> Seek {
         secret_hash: secret_hash.into(),
         turn_seconds: 30,
         at,
+        player: None,
     }
 }
 
 /// Makes game `id` of the partner's turn time, the newcomer at red.
 fn pairing(id: &str) -> Pairing {
     let id = id.to_string();
-    Box::new(move |partner: &Seek| {
+    Box::new(move |_own: &Seek, partner: &Seek| {
         let game = NewGame {
             turn_seconds: partner.turn_seconds,
             red_hash: Some("n".repeat(64)),
@@ -262,6 +287,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000001", "first", T0),
                 T0 - 40_000,
+                T0 + 100_000,
                 pairing("unused0001"),
             )
             .await
@@ -289,7 +315,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
         };
         assert_eq!(
             store
-                .seek(other, T0 - 40_000, pairing("unused0002"))
+                .seek(other, T0 - 40_000, T0 + 100_000, pairing("unused0002"))
                 .await
                 .unwrap(),
             None
@@ -299,6 +325,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000003", "third", T0 + 3),
                 T0 - 40_000,
+                T0 + 100_000,
                 pairing("paired0001"),
             )
             .await
@@ -342,6 +369,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000004", "fourth", T0),
                 T0 - 40_000,
+                T0 + 100_000,
                 pairing("unused0003"),
             )
             .await
@@ -350,6 +378,7 @@ async fn seekers_of_one_turn_time_are_paired_first_come_first_served() {
             .seek(
                 seek("seek000005", "fifth", T0 + 100_000),
                 T0 + 60_000,
+                T0 + 100_000,
                 pairing("unused0004"),
             )
             .await
@@ -380,7 +409,12 @@ async fn seekers_arriving_together_are_always_paired() {
                         ..seek(&id, &id, T0)
                     };
                     let paired = store
-                        .seek(asked, T0 - 40_000, pairing(&format!("game{pair:02}{half}")))
+                        .seek(
+                            asked,
+                            T0 - 40_000,
+                            T0 + 100_000,
+                            pairing(&format!("game{pair:02}{half}")),
+                        )
                         .await
                         .unwrap();
                     (pair, id, paired)
@@ -412,6 +446,7 @@ async fn aborted_and_unplayed_games_are_deleted_a_while_after_they_end() {
         let ended = |result: &str, at| Event::End {
             result: result.into(),
             at,
+            changes: None,
         };
         let after = |game: &str, version, events: Vec<Event>, at| Append {
             at,
@@ -608,4 +643,308 @@ async fn an_sqlite_file_keeps_its_games_across_opening_again() {
     assert!(open_database("mysql://nowhere").await.is_err());
     let refused = open_database("sqlite:/proc/no/such/place.sqlite").await;
     assert!(refused.is_err());
+}
+
+fn new_player(id: &str, name: &str) -> NewPlayerRow {
+    NewPlayerRow {
+        id: id.into(),
+        name: name.into(),
+        name_key: name.to_lowercase(),
+        token_hash: format!("{id:x>64}"),
+        created_at: T0,
+    }
+}
+
+#[tokio::test]
+async fn players_are_registered_by_a_unique_name_and_found_by_token_and_code() {
+    on_both(|store, name| async move {
+        let players = store.players();
+        let alice = new_player("alice00001", "Alice");
+        assert_eq!(
+            players.register(alice.clone()).await.unwrap(),
+            Registered::Stored
+        );
+        let same_name = NewPlayerRow {
+            name: "ALICE".into(),
+            name_key: "alice".into(),
+            ..new_player("alice00002", "ALICE")
+        };
+        assert_eq!(
+            players.register(same_name).await.unwrap(),
+            Registered::NameTaken,
+            "{name}: names are unique ignoring case"
+        );
+        let found = Player {
+            id: "alice00001".into(),
+            name: "Alice".into(),
+        };
+        assert_eq!(
+            players.player_by_token(&alice.token_hash).await.unwrap(),
+            Some(found.clone())
+        );
+        assert_eq!(
+            players.player_by_token(&"0".repeat(64)).await.unwrap(),
+            None
+        );
+        assert_eq!(
+            players.player_by_name("alice").await.unwrap(),
+            Some(found.clone())
+        );
+        let ratings = players.ratings("alice00001").await.unwrap().unwrap();
+        assert_eq!(
+            ratings.fast,
+            Rating::NEW,
+            "{name}: the defaults before any game"
+        );
+        assert_eq!(players.ratings("nobody0001").await.unwrap(), None);
+
+        // A code signs another device in once, before it expires.
+        players
+            .add_code("code-hash", "alice00001", T0 + 600_000, T0)
+            .await
+            .unwrap();
+        players
+            .add_code("old-code", "alice00001", T0 + 10, T0)
+            .await
+            .unwrap();
+        let token = "t".repeat(64);
+        assert_eq!(players.sign_in("wrong", &token, T0).await.unwrap(), None);
+        assert_eq!(
+            players.sign_in("old-code", &token, T0 + 20).await.unwrap(),
+            None,
+            "{name}: expired"
+        );
+        assert_eq!(
+            players.sign_in("code-hash", &token, T0 + 1).await.unwrap(),
+            Some(found.clone())
+        );
+        assert_eq!(
+            players.player_by_token(&token).await.unwrap(),
+            Some(found.clone())
+        );
+        assert_eq!(
+            players
+                .sign_in("code-hash", &"u".repeat(64), T0 + 2)
+                .await
+                .unwrap(),
+            None,
+            "{name}: a code is used once"
+        );
+        assert_eq!(
+            players.player_by_token(&alice.token_hash).await.unwrap(),
+            Some(found),
+            "{name}: the first device's token stays valid"
+        );
+
+        // Deleted: the name, tokens and ratings go; the games stay, their seat anonymous.
+        let game = NewGame {
+            players: [Some(seated("alice00001", "Alice")), None],
+            ..waiting_game("aliceg0001")
+        };
+        store.create(game).await.unwrap();
+        players.delete("alice00001".into()).await.unwrap();
+        assert_eq!(
+            players.player_by_token(&token).await.unwrap(),
+            None,
+            "{name}"
+        );
+        assert_eq!(players.player_by_name("alice").await.unwrap(), None);
+        assert_eq!(players.ratings("alice00001").await.unwrap(), None);
+        let kept = store.load("aliceg0001").await.unwrap().unwrap();
+        assert_eq!(kept.players, [None, None], "{name}");
+        assert_eq!(
+            players
+                .register(new_player("alice00003", "alice"))
+                .await
+                .unwrap(),
+            Registered::Stored,
+            "{name}: the name is free again"
+        );
+    })
+    .await;
+}
+
+fn seated(id: &str, name: &str) -> GamePlayer {
+    GamePlayer {
+        id: id.into(),
+        name: name.into(),
+        rating: 1500.0,
+        deviation: 500.0,
+    }
+}
+
+/// A rated game between `red` and `black` being played.
+async fn rated_game(store: &Database, id: &str, red: &str, black: &str) {
+    let game = NewGame {
+        turn_seconds: 30,
+        red_hash: Some("r".repeat(64)),
+        black_hash: Some("b".repeat(64)),
+        invite_hash: None,
+        events: vec![Event::Joined { at: T0 }],
+        rated: true,
+        players: [Some(seated(red, red)), Some(seated(black, black))],
+        ..waiting_game(id)
+    };
+    store.create(game).await.unwrap();
+}
+
+/// The end of rated game `game` (at version 1), red winning, rated from the ratings the store
+/// has now.
+async fn rated_end(store: &Database, game: &str, red: &str, black: &str, at: i64) -> Append {
+    let players = store.players();
+    let red_rating = players.ratings(red).await.unwrap().unwrap().fast;
+    let black_rating = players.ratings(black).await.unwrap().unwrap().fast;
+    let (red_change, black_change) = red_rating.rate_game(black_rating, Outcome::Win, at);
+    let end = Event::End {
+        result: "red resignation".into(),
+        at,
+        changes: Some(RatingChanges {
+            red: red_change.points(),
+            black: black_change.points(),
+        }),
+    };
+    Append {
+        ratings: Some(RatingUpdate {
+            speed: Speed::Fast,
+            red: SeatUpdate {
+                player: red.into(),
+                change: red_change,
+            },
+            black: SeatUpdate {
+                player: black.into(),
+                change: black_change,
+            },
+        }),
+        ..append(game, 1, Status::Playing, vec![end])
+    }
+}
+
+#[tokio::test]
+async fn a_rated_end_moves_both_ratings_once_and_a_stale_one_is_refused_whole() {
+    on_both(|store, name| async move {
+        let players = store.players();
+        for (id, player) in [("red0000001", "red0000001"), ("black00001", "black00001")] {
+            players.register(new_player(id, player)).await.unwrap();
+        }
+        rated_game(&store, "rated00001", "red0000001", "black00001").await;
+        rated_game(&store, "rated00002", "red0000001", "black00001").await;
+        // Both ends computed from the same ratings, as two games ending together would be.
+        let first = rated_end(&store, "rated00001", "red0000001", "black00001", T0 + 1).await;
+        let stale = rated_end(&store, "rated00002", "red0000001", "black00001", T0 + 2).await;
+        assert_eq!(store.append(first.clone()).await.unwrap(), Appended::Stored);
+        assert_eq!(
+            store.append(first.clone()).await.unwrap(),
+            Appended::Conflict,
+            "{name}: the same end twice is refused by the game's version"
+        );
+        assert_eq!(
+            store.append(stale).await.unwrap(),
+            Appended::RatingsMoved,
+            "{name}: ratings read before the other end committed"
+        );
+        let untouched = store.load("rated00002").await.unwrap().unwrap();
+        assert_eq!(
+            untouched.version, 1,
+            "{name}: nothing of the refused end is stored"
+        );
+        assert_eq!(untouched.status, Status::Playing);
+        let red = players.ratings("red0000001").await.unwrap().unwrap().fast;
+        assert_eq!(red.games, 1, "{name}: one game rated once");
+        let expected = first.ratings.as_ref().unwrap().red.change.after;
+        assert_eq!(red, expected);
+
+        // Computed again from fresh ratings, it is stored.
+        let fresh = rated_end(&store, "rated00002", "red0000001", "black00001", T0 + 3).await;
+        assert_eq!(store.append(fresh).await.unwrap(), Appended::Stored);
+        let red = players.ratings("red0000001").await.unwrap().unwrap();
+        assert_eq!((red.fast.games, red.standard.games), (2, 0), "{name}");
+        assert_chained(&store, "red0000001", 2).await;
+        assert_chained(&store, "black00001", 2).await;
+        let results = players.results("black00001").await.unwrap();
+        assert_eq!(
+            (results.won, results.lost, results.drawn),
+            (0, 2, 0),
+            "{name}"
+        );
+        let stored = store.load("rated00002").await.unwrap().unwrap();
+        assert!(
+            matches!(
+                stored.events.last(),
+                Some(Event::End {
+                    changes: Some(_),
+                    ..
+                })
+            ),
+            "{name}: the end event carries the changes"
+        );
+    })
+    .await;
+}
+
+/// `player`'s rated games, oldest first, chain: each one's rating before is the last one's
+/// before plus its change, and the last one's after is the rating now; `games` of them.
+async fn assert_chained(store: &Database, player: &str, games: u32) {
+    let players = store.players();
+    let mut listed = players.games(player, 100).await.unwrap();
+    listed.reverse();
+    let now = players.ratings(player).await.unwrap().unwrap().fast;
+    let rated: Vec<_> = listed.iter().filter(|game| game.rated).collect();
+    assert_eq!(rated.len() as u32, games);
+    assert_eq!(now.games, games);
+    let mut expected = Rating::NEW.rating;
+    for game in rated {
+        let before = game.rating_before.unwrap();
+        assert!(
+            (before - expected).abs() < 1e-9,
+            "{before} after {expected}"
+        );
+        expected = before + game.change.unwrap();
+    }
+    assert!(
+        (now.rating - expected).abs() < 1e-9,
+        "{} vs {expected}",
+        now.rating
+    );
+}
+
+#[tokio::test]
+async fn two_nodes_ending_games_of_one_player_together_rate_each_once() {
+    on_both_nodes(|one, two, name| async move {
+        let players = one.players();
+        for id in ["shared0001", "oppone0001", "oppone0002"] {
+            players.register(new_player(id, id)).await.unwrap();
+        }
+        rated_game(&one, "racing0001", "shared0001", "oppone0001").await;
+        rated_game(&one, "racing0002", "shared0001", "oppone0002").await;
+        // Each node reads the ratings, then both write at once: one wins, the other's ratings
+        // moved, and it computes again from what won.
+        let first = rated_end(&one, "racing0001", "shared0001", "oppone0001", T0 + 1).await;
+        let second = rated_end(&two, "racing0002", "shared0001", "oppone0002", T0 + 1).await;
+        let (a, b) = tokio::join!(one.append(first), two.append(second));
+        let outcomes = [a.unwrap(), b.unwrap()];
+        assert!(
+            outcomes.contains(&Appended::Stored) && outcomes.contains(&Appended::RatingsMoved),
+            "{name}: {outcomes:?}"
+        );
+        let (lost, node) = if outcomes[0] == Appended::RatingsMoved {
+            ("racing0001", &one)
+        } else {
+            ("racing0002", &two)
+        };
+        let opponent = if lost == "racing0001" {
+            "oppone0001"
+        } else {
+            "oppone0002"
+        };
+        let again = rated_end(node, lost, "shared0001", opponent, T0 + 2).await;
+        assert_eq!(
+            node.append(again).await.unwrap(),
+            Appended::Stored,
+            "{name}"
+        );
+        assert_chained(&one, "shared0001", 2).await;
+        assert_chained(&two, "oppone0001", 1).await;
+        assert_chained(&two, "oppone0002", 1).await;
+    })
+    .await;
 }

@@ -8,8 +8,11 @@ pub const NAME_MIN_CHARS: usize = 2;
 pub const NAME_MAX_CHARS: usize = 20;
 
 /// Names that would pass for the site speaking, or for nobody, refused whatever their case
-/// (beside any name holding one of `RESERVED_WITHIN`).
-const RESERVED: [&str; 11] = [
+/// (beside any name holding one of `RESERVED_WITHIN`); `me` and `sign-in` are the server's own
+/// paths beside the players' names (`/api/players/me`, `/api/players/sign-in`).
+const RESERVED: [&str; 13] = [
+    "me",
+    "sign-in",
     "system",
     "moderator",
     "mod",

@@ -52,6 +52,8 @@ fn names_refused_with_their_reason_in_both_scripts() {
         ("duobao_fan", BadName::Reserved),
         ("管理员", BadName::Reserved),
         ("我是官方", BadName::Reserved),
+        ("ME", BadName::Reserved),
+        ("Sign-In", BadName::Reserved),
         ("七兵高手", BadName::Reserved),
     ];
     for (name, reason) in cases {

@@ -158,7 +158,9 @@ impl Refusal {
             Refusal::NameTaken => "another player has that name (names ignore case)",
             Refusal::Unauthorized => "that token is no player's: sign in again",
             Refusal::WrongCode => "that sign-in code is wrong, used or older than 10 minutes",
-            Refusal::RatedNeedsAccount => "a rated game is played only by players with a name",
+            Refusal::RatedNeedsAccount => {
+                "a rated game is played only by two players with names, each their own"
+            }
             Refusal::NoPlayer => "there is no player with that name",
         }
     }

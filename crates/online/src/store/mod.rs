@@ -7,7 +7,15 @@
 //! database itself orders the moves. [`Store::append`] stores a game's next events only if the
 //! game is still at the version the writer saw: two nodes that both try to play ply 12 cannot
 //! both succeed, and the one that loses reads what happened instead.
+//!
+//! Players, their devices' tokens, their ratings and sign-in codes are kept beside the games
+//! ([`PlayerStore`], `players`). A rated game's end commits in one transaction with both
+//! players' new ratings, each rating row written only if it still has the games it was read
+//! with ([`RatingUpdate`]): the update is applied once, never twice, and one that lost a race
+//! to another game of the same player is refused ([`Appended::RatingsMoved`]) to be made again
+//! from the ratings as they now are.
 
+mod players;
 mod postgres;
 mod sqlite;
 
@@ -18,10 +26,16 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use crate::model::{Event, Millis};
+use crate::model::{Event, GamePlayer, Millis};
+use crate::pairing::{self, Seeker};
 use crate::{Seat, Status};
 use duobao_protocol::OnlineEnd;
 
+pub(crate) use players::{outcome_of, seated_at};
+pub use players::{
+    LeaderRow, NewPlayerRow, Player, PlayerRatings, PlayerStore, RatingUpdate, Registered,
+    SeatUpdate,
+};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -72,6 +86,60 @@ pub const MIGRATIONS: &[&str] = &[
         id TEXT PRIMARY KEY,
         seen_at BIGINT NOT NULL
     )",
+    // Players (issue 50). A name is unique by its key, the name as uniqueness sees it
+    // (`duobao_players::Name::key`); tokens and codes are kept only as their SHA-256.
+    "CREATE TABLE online_players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL
+    )",
+    "CREATE TABLE online_tokens (
+        hash TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+    )",
+    "CREATE INDEX online_tokens_by_player ON online_tokens (player_id)",
+    // One row per player and speed, written on first need with the defaults; `games` is what a
+    // rated end's conditional write checks.
+    "CREATE TABLE online_ratings (
+        player_id TEXT NOT NULL,
+        speed TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        rd DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        last_played BIGINT,
+        PRIMARY KEY (player_id, speed)
+    )",
+    "CREATE INDEX online_ratings_by_speed ON online_ratings (speed, rating)",
+    "CREATE TABLE online_codes (
+        hash TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used INTEGER NOT NULL
+    )",
+    // A game's players: each seat's player and their rating (and deviation) at its start; once
+    // a rated game ended, each one's rating before the update and its change.
+    "ALTER TABLE online_games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE online_games ADD COLUMN ended_at BIGINT",
+    "ALTER TABLE online_games ADD COLUMN red_player TEXT",
+    "ALTER TABLE online_games ADD COLUMN red_rating DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN red_deviation DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN red_before DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN red_change DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN black_player TEXT",
+    "ALTER TABLE online_games ADD COLUMN black_rating DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN black_deviation DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN black_before DOUBLE PRECISION",
+    "ALTER TABLE online_games ADD COLUMN black_change DOUBLE PRECISION",
+    "CREATE INDEX online_games_by_red_player ON online_games (red_player, ended_at)",
+    "CREATE INDEX online_games_by_black_player ON online_games (black_player, ended_at)",
+    // A signed-in seeker: who, and their rating at the turn time's speed (pairing by rating).
+    "ALTER TABLE online_seeks ADD COLUMN player_id TEXT",
+    "ALTER TABLE online_seeks ADD COLUMN player_name TEXT",
+    "ALTER TABLE online_seeks ADD COLUMN rating DOUBLE PRECISION",
+    "ALTER TABLE online_seeks ADD COLUMN deviation DOUBLE PRECISION",
 ];
 
 /// The statements that delete the games [`Store::expire_unplayed`] names, `$1` the time they
@@ -93,7 +161,7 @@ fn delete_unplayed() -> [String; 3] {
 
 /// A game to create: waiting for its second player, or (a rematch, a pairing) with both seats
 /// and its first events.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewGame {
     pub id: String,
     pub turn_seconds: u32,
@@ -104,6 +172,9 @@ pub struct NewGame {
     pub rematch_of: Option<String>,
     /// Its first events, versions 1, 2, …
     pub events: Vec<Event>,
+    pub rated: bool,
+    /// Each seat's player (Red first), where a signed-in player has it.
+    pub players: [Option<GamePlayer>; 2],
 }
 
 impl NewGame {
@@ -115,7 +186,9 @@ impl NewGame {
             status_before: Status::Waiting,
             events: self.events.clone(),
             seated: None,
+            seated_player: None,
             create: None,
+            ratings: None,
             at: self.created_at,
         })
     }
@@ -130,17 +203,22 @@ fn status_after(status: Status, events: &[Event]) -> Status {
 }
 
 /// A game's next events, stored only if it is still at `expected_version`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Append {
     pub game: String,
     pub expected_version: u64,
     /// The status before these events (so the new one can be told).
     pub status_before: Status,
     pub events: Vec<Event>,
-    /// The seat taken with these events (a join), whose invitation is then spent.
+    /// The seat taken with these events (a join), whose invitation is then spent …
     pub seated: Option<(Seat, String)>,
+    /// … and its player, if signed in.
+    pub seated_player: Option<GamePlayer>,
     /// A game created with them (the rematch), in the same transaction.
     pub create: Option<NewGame>,
+    /// A rated game's end: both players' new ratings, written in the same transaction, each
+    /// only if its row still has the games it was read with.
+    pub ratings: Option<RatingUpdate>,
     pub at: Millis,
 }
 
@@ -158,6 +236,20 @@ impl Append {
             Event::End { result, .. } => Some(result.as_str()),
             _ => None,
         })
+    }
+
+    /// When the game ended, if these events end it.
+    pub fn ended_at(&self) -> Option<Millis> {
+        self.events.iter().find_map(|e| match e {
+            Event::End { at, .. } => Some(*at),
+            _ => None,
+        })
+    }
+
+    /// The player seated with these events: (column prefix, player).
+    pub fn seated_player(&self) -> Option<(&'static str, &GamePlayer)> {
+        let (seat, _) = self.seated.as_ref()?;
+        Some((seat.name(), self.seated_player.as_ref()?))
     }
 
     /// The seats' hashes to store: the one taken with these events, none for the other.
@@ -187,10 +279,13 @@ pub enum Appended {
     Stored,
     /// The game was not at the expected version (another node wrote first), or is gone.
     Conflict,
+    /// Nothing stored: a rating the end was computed from was moved first (another game of the
+    /// same player ended), or its player is gone. Computed again, it may be tried again.
+    RatingsMoved,
 }
 
 /// A game as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
     pub id: String,
     pub status: Status,
@@ -206,18 +301,26 @@ pub struct StoredGame {
     pub events: Vec<Event>,
     /// The move rows, ply 0 first.
     pub moves: Vec<String>,
+    pub rated: bool,
+    /// Each seat's player (Red first): `None` for an anonymous seat, one not taken yet, or one
+    /// whose player deleted their account.
+    pub players: [Option<GamePlayer>; 2],
 }
 
-/// Makes the game of a pairing from the partner's seek: the game and the newcomer's seat.
-pub type Pairing = Box<dyn FnOnce(&Seek) -> (NewGame, Seat) + Send>;
+/// Makes the game of a pairing from the two seeks (the one pairing first, then its partner):
+/// the game and the first one's seat.
+pub type Pairing = Box<dyn FnOnce(&Seek, &Seek) -> (NewGame, Seat) + Send>;
 
 /// A player waiting to be paired.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Seek {
     pub id: String,
     pub secret_hash: String,
     pub turn_seconds: u32,
     pub at: Millis,
+    /// A signed-in seeker, with their rating at the turn time's speed: paired only with
+    /// signed-in seekers, by rating; an anonymous one only with anonymous ones.
+    pub player: Option<GamePlayer>,
 }
 
 /// Where a seek stands.
@@ -232,8 +335,23 @@ pub enum SeekState {
     Gone,
 }
 
+impl Seek {
+    fn seeker(&self) -> Seeker {
+        Seeker {
+            rating: self.player.as_ref().map(|player| player.rating),
+            since: self.at,
+        }
+    }
+}
+
+/// Which of `candidates` (oldest first) `seek` is paired with at `now` ([`pairing::choose`]).
+fn partner_of(seek: &Seek, candidates: &[Seek], now: Millis) -> Option<usize> {
+    let seekers: Vec<Seeker> = candidates.iter().map(Seek::seeker).collect();
+    pairing::choose(seek.seeker(), &seekers, now)
+}
+
 /// A change another writer (or this one) made, for the games' tasks to catch up with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
     /// Game `game` is now at `version`, through `events` (the last of its events) when they
     /// fit in a notice: then the other nodes apply them without reading the database.
@@ -373,15 +491,19 @@ pub trait Store: Send + Sync + 'static {
     /// Deletes the games that ended before `before` aborted (at most one ply played) or with no
     /// move played, only passes if any (left by both players, drawn by repetition); how many.
     fn expire_unplayed(&self, before: Millis) -> Pending<'_, u64>;
-    /// Pairs `seek` with the oldest seek of the same turn time seen since `alive_since`, creating
-    /// `game` (its seats: `seek` at `seat`, the other at the other): the paired game, or `None`
-    /// when it now waits itself.
+    /// Pairs `seek` (new, or already waiting under its id) with the seek of the same turn time
+    /// and kind (signed in or not) seen since `alive_since` that `pairing::choose` takes at
+    /// `now`, creating the game `pair` makes: the paired game and `seek`'s seat, or `None`
+    /// when it waits (a new one is stored to wait).
     fn seek(
         &self,
         seek: Seek,
         alive_since: Millis,
+        now: Millis,
         pair: Pairing,
     ) -> Pending<'_, Option<(String, Seat)>>;
+    /// The waiting seek `id`, if `secret_hash` opens it.
+    fn waiting_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, Option<Seek>>;
     /// Where seek `id` stands, if `secret_hash` is its; marks it seen at `now`.
     fn seek_state<'a>(
         &'a self,
@@ -403,6 +525,8 @@ pub trait Store: Send + Sync + 'static {
     fn notices(&self) -> broadcast::Receiver<Notice>;
     /// Whether other nodes may share this database.
     fn shared(&self) -> bool;
+    /// The players, their tokens, ratings and codes.
+    fn players(&self) -> &dyn PlayerStore;
 }
 
 /// The store behind a game service.
@@ -447,6 +571,7 @@ mod tests {
                     Event::End {
                         result: "1-0 red wins by time".into(),
                         at: 6,
+                        changes: None,
                     },
                 ],
             },
@@ -472,6 +597,7 @@ mod tests {
             Event::End {
                 result: "x".repeat(500),
                 at: 1,
+                changes: None,
             };
             20
         ];

@@ -13,11 +13,16 @@ use futures_util::StreamExt;
 use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::{AsyncMessage, NoTls};
 
+use duobao_players::{Rating, Speed};
+use duobao_protocol::{PlayerGame, Results};
+
+use super::players::{self, LeaderRow, NewPlayerRow, Player, PlayerRatings, Registered};
 use super::{
-    delete_unplayed, notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek,
-    SeekState, Store, StoreError, StoredGame, MIGRATIONS,
+    delete_unplayed, notice_channel, partner_of, Append, Appended, NewGame, Notice, Pairing,
+    Pending, PlayerStore, RatingUpdate, Seek, SeekState, Store, StoreError, StoredGame, MIGRATIONS,
 };
-use crate::model::{Event, Millis};
+use crate::model::{Event, GamePlayer, Millis};
+use crate::pairing;
 use crate::{Seat, Status};
 
 /// The channel the nodes' notices travel on.
@@ -87,6 +92,23 @@ impl PostgresStore {
             writes,
             outbox,
         })
+    }
+}
+
+impl PostgresStore {
+    /// An append that writes players' rows too (a rated end, a signed-in join): rare, in a
+    /// transaction of its own, so that one whose ratings moved is rolled back alone.
+    async fn append_alone(&self, append: Append) -> Result<Appended, StoreError> {
+        let mut client = self.pool.get().await?;
+        let transaction = client.transaction().await?;
+        let outcome = append_rows(&transaction, &append).await?;
+        if outcome != Appended::Stored {
+            transaction.rollback().await?;
+            return Ok(outcome);
+        }
+        transaction.commit().await?;
+        let _ = self.outbox.send(game_notice(&append));
+        Ok(outcome)
     }
 }
 
@@ -317,8 +339,8 @@ async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), 
     let statement = client
         .prepare_cached(
             "INSERT INTO online_games (id, status, turn_seconds, created_at, updated_at, version,
-                red_hash, black_hash, invite_hash, result, rematch_of)
-             VALUES ($1, $2, $3, $4, $4, 0, $5, $6, $7, NULL, $8)",
+                red_hash, black_hash, invite_hash, result, rematch_of, rated)
+             VALUES ($1, $2, $3, $4, $4, 0, $5, $6, $7, NULL, $8, $9)",
         )
         .await?;
     client
@@ -333,9 +355,15 @@ async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), 
                 &game.black_hash,
                 &game.invite_hash,
                 &game.rematch_of,
+                &i32::from(game.rated),
             ],
         )
         .await?;
+    for seat in Seat::BOTH {
+        if let Some(player) = &game.players[seat as usize] {
+            set_seat_player(client, &game.id, seat, player).await?;
+        }
+    }
     if let Some(append) = game.first_events() {
         if Box::pin(append_rows(client, &append)).await? != Appended::Stored {
             return Err(StoreError(format!("game {} was created twice", game.id)));
@@ -344,6 +372,86 @@ async fn insert_game(client: &impl GenericClient, game: &NewGame) -> Result<(), 
         notify(client, &game_notice(&append)).await?;
     }
     Ok(())
+}
+
+async fn set_seat_player(
+    client: &impl GenericClient,
+    game: &str,
+    seat: Seat,
+    player: &GamePlayer,
+) -> Result<(), StoreError> {
+    let statement = client
+        .prepare_cached(&players::set_seat_player(seat))
+        .await?;
+    client
+        .execute(
+            &statement,
+            &[&game, &player.id, &player.rating, &player.deviation],
+        )
+        .await?;
+    Ok(())
+}
+
+/// Writes a rated end's ratings, each row only if it still has the games it was read with,
+/// and the changes on the game's row: false (to be rolled back) when a row had moved.
+async fn write_ratings(
+    client: &impl GenericClient,
+    game: &str,
+    update: &RatingUpdate,
+) -> Result<bool, StoreError> {
+    let speed = update.speed.as_str();
+    let new = Rating::NEW;
+    for (_, seat) in update.in_row_order() {
+        let statement = client
+            .prepare_cached(players::INSERT_DEFAULT_RATING)
+            .await?;
+        client
+            .execute(
+                &statement,
+                &[
+                    &seat.player,
+                    &speed,
+                    &new.rating,
+                    &new.deviation,
+                    &new.volatility,
+                ],
+            )
+            .await?;
+        let (before, after) = (seat.change.before, seat.change.after);
+        let statement = client.prepare_cached(players::UPDATE_RATING).await?;
+        let written = client
+            .execute(
+                &statement,
+                &[
+                    &seat.player,
+                    &speed,
+                    &after.rating,
+                    &after.deviation,
+                    &after.volatility,
+                    &(after.games as i32),
+                    &after.last_played,
+                    &(before.games as i32),
+                ],
+            )
+            .await?;
+        if written == 0 {
+            return Ok(false);
+        }
+    }
+    let statement = client.prepare_cached(players::SET_GAME_CHANGES).await?;
+    client
+        .execute(
+            &statement,
+            &[
+                &game,
+                &update.red.change.before.rating,
+                &update.red.change.points(),
+                &update.black.change.before.rating,
+                &update.black.change.points(),
+            ],
+        )
+        .await?;
+    Ok(true)
 }
 
 /// What the other nodes are told of a stored append: the game's new version and its events.
@@ -366,7 +474,8 @@ async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<App
                 UPDATE online_games SET version = $1, status = $2, updated_at = $3,
                     result = COALESCE($4, result),
                     red_hash = COALESCE($5, red_hash), black_hash = COALESCE($6, black_hash),
-                    invite_hash = CASE WHEN $7::BOOLEAN THEN NULL ELSE invite_hash END
+                    invite_hash = CASE WHEN $7::BOOLEAN THEN NULL ELSE invite_hash END,
+                    ended_at = COALESCE($15, ended_at)
                 WHERE id = $8 AND version = $9
                 RETURNING id
             ), event_rows AS (
@@ -416,11 +525,20 @@ async fn append_rows(client: &impl GenericClient, append: &Append) -> Result<App
                 &plies,
                 &notations,
                 &ats,
+                &append.ended_at(),
             ],
         )
         .await?;
     if stored.is_empty() {
         return Ok(Appended::Conflict);
+    }
+    if let (Some((seat, _)), Some(player)) = (&append.seated, &append.seated_player) {
+        set_seat_player(client, &append.game, *seat, player).await?;
+    }
+    if let Some(update) = &append.ratings {
+        if !write_ratings(client, &append.game, update).await? {
+            return Ok(Appended::RatingsMoved);
+        }
     }
     if let Some(game) = &append.create {
         Box::pin(insert_game(client, game)).await?;
@@ -495,6 +613,9 @@ impl Store for PostgresStore {
     }
 
     fn append(&self, append: Append) -> Pending<'_, Appended> {
+        if append.ratings.is_some() || append.seated_player.is_some() {
+            return Box::pin(self.append_alone(append));
+        }
         let (reply, answer) = oneshot::channel();
         let queued = self.writes.send(Write { append, reply });
         Box::pin(async move {
@@ -515,14 +636,14 @@ impl Store for PostgresStore {
                 .read_only(true)
                 .start()
                 .await?;
-            let Some(row) = transaction
-                .query_opt(
-                    "SELECT status, turn_seconds, created_at, version, red_hash, black_hash,
-                        invite_hash, result, rematch_of FROM online_games WHERE id = $1",
-                    &[&id],
-                )
-                .await?
-            else {
+            let sql = format!(
+                "SELECT g.status, g.turn_seconds, g.created_at, g.version, g.red_hash,
+                    g.black_hash, g.invite_hash, g.result, g.rematch_of, {}
+                 FROM online_games AS g {} WHERE g.id = $1",
+                players::GAME_PLAYERS_COLUMNS,
+                players::GAME_PLAYERS_JOINS
+            );
+            let Some(row) = transaction.query_opt(&sql, &[&id]).await? else {
                 return Ok(None);
             };
             let events = read_events(&transaction, id, 0).await?;
@@ -549,6 +670,11 @@ impl Store for PostgresStore {
                 rematch_of: row.get(8),
                 events,
                 moves,
+                rated: row.get::<_, i32>(9) != 0,
+                players: [
+                    players::game_player(row.get(10), row.get(11), row.get(12), row.get(13)),
+                    players::game_player(row.get(14), row.get(15), row.get(16), row.get(17)),
+                ],
             }))
         })
     }
@@ -621,6 +747,7 @@ impl Store for PostgresStore {
         &self,
         seek: Seek,
         alive_since: Millis,
+        now: Millis,
         pair: Pairing,
     ) -> Pending<'_, Option<(String, Seat)>> {
         Box::pin(async move {
@@ -635,42 +762,117 @@ impl Store for PostgresStore {
                     &[&SEEK_LOCK, &(seek.turn_seconds as i32)],
                 )
                 .await?;
-            let partner = transaction
+            let own = transaction
                 .query_opt(
-                    "SELECT id, secret_hash, created_at FROM online_seeks
-                     WHERE turn_seconds = $1 AND game_id IS NULL AND seen_at >= $2 AND id <> $3
-                     ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED",
-                    &[&(seek.turn_seconds as i32), &alive_since, &seek.id],
+                    "SELECT game_id, seat FROM online_seeks WHERE id = $1",
+                    &[&seek.id],
                 )
                 .await?;
-            let Some(partner) = partner else {
-                transaction
-                    .execute(
-                        "INSERT INTO online_seeks (id, secret_hash, turn_seconds, created_at, seen_at)
-                         VALUES ($1, $2, $3, $4, $4)",
-                        &[&seek.id, &seek.secret_hash, &(seek.turn_seconds as i32), &seek.at],
-                    )
-                    .await?;
+            if let Some(own) = &own {
+                let (game, seat): (Option<String>, Option<&str>) = (own.get(0), own.get(1));
+                if let (Some(game), Some(seat)) = (game, seat.and_then(|s| s.parse().ok())) {
+                    transaction.commit().await?;
+                    return Ok(Some((game, seat)));
+                }
+            }
+            let signed_in = seek.player.as_ref().map(|player| player.id.clone());
+            let candidates: Vec<Seek> = transaction
+                .query(
+                    "SELECT id, secret_hash, created_at, player_id, player_name, rating, deviation
+                     FROM online_seeks
+                     WHERE turn_seconds = $1 AND game_id IS NULL AND seen_at >= $2 AND id <> $3
+                        AND (player_id IS NULL) = $4 AND COALESCE(player_id <> $5, TRUE)
+                     ORDER BY created_at, id LIMIT $6 FOR UPDATE SKIP LOCKED",
+                    &[
+                        &(seek.turn_seconds as i32),
+                        &alive_since,
+                        &seek.id,
+                        &signed_in.is_none(),
+                        &signed_in,
+                        &pairing::CANDIDATES,
+                    ],
+                )
+                .await?
+                .iter()
+                .map(|row| Seek {
+                    id: row.get(0),
+                    secret_hash: row.get(1),
+                    turn_seconds: seek.turn_seconds,
+                    at: row.get(2),
+                    player: players::game_player(row.get(3), row.get(4), row.get(5), row.get(6)),
+                })
+                .collect();
+            let Some(partner) = partner_of(&seek, &candidates, now) else {
+                if own.is_none() {
+                    let player = seek.player.as_ref();
+                    transaction
+                        .execute(
+                            "INSERT INTO online_seeks (id, secret_hash, turn_seconds, created_at,
+                                seen_at, player_id, player_name, rating, deviation)
+                             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)",
+                            &[
+                                &seek.id,
+                                &seek.secret_hash,
+                                &(seek.turn_seconds as i32),
+                                &seek.at,
+                                &player.map(|p| &p.id),
+                                &player.map(|p| &p.name),
+                                &player.map(|p| p.rating),
+                                &player.map(|p| p.deviation),
+                            ],
+                        )
+                        .await?;
+                }
                 transaction.commit().await?;
                 return Ok(None);
             };
-            let partner = Seek {
-                id: partner.get(0),
-                secret_hash: partner.get(1),
-                turn_seconds: seek.turn_seconds,
-                at: partner.get(2),
-            };
-            let (game, seat) = pair(&partner);
+            let partner = &candidates[partner];
+            let (game, seat) = pair(&seek, partner);
             insert_game(&transaction, &game).await?;
-            transaction
-                .execute(
-                    "UPDATE online_seeks SET game_id = $1, seat = $2 WHERE id = $3",
-                    &[&game.id, &seat.other().name(), &partner.id],
-                )
-                .await?;
-            notify(&transaction, &Notice::Paired { seek: partner.id }).await?;
+            let mut marks = vec![(&partner.id, seat.other())];
+            if own.is_some() {
+                marks.push((&seek.id, seat));
+            }
+            for (id, seat) in marks {
+                transaction
+                    .execute(
+                        "UPDATE online_seeks SET game_id = $1, seat = $2 WHERE id = $3",
+                        &[&game.id, &seat.name(), id],
+                    )
+                    .await?;
+            }
+            notify(
+                &transaction,
+                &Notice::Paired {
+                    seek: partner.id.clone(),
+                },
+            )
+            .await?;
             transaction.commit().await?;
             Ok(Some((game.id, seat)))
+        })
+    }
+
+    fn waiting_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, Option<Seek>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let row = client
+                .query_opt(
+                    "SELECT secret_hash, turn_seconds, created_at, player_id, player_name, rating,
+                        deviation
+                     FROM online_seeks WHERE id = $1 AND game_id IS NULL",
+                    &[&id],
+                )
+                .await?;
+            Ok(row
+                .map(|row| Seek {
+                    id: id.to_string(),
+                    secret_hash: row.get(0),
+                    turn_seconds: row.get::<_, i32>(1) as u32,
+                    at: row.get(2),
+                    player: players::game_player(row.get(3), row.get(4), row.get(5), row.get(6)),
+                })
+                .filter(|seek| crate::secret::hashes_match(&seek.secret_hash, secret_hash)))
         })
     }
 
@@ -772,5 +974,227 @@ impl Store for PostgresStore {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn players(&self) -> &dyn PlayerStore {
+        self
+    }
+}
+
+fn player_of(row: &tokio_postgres::Row) -> Player {
+    Player {
+        id: row.get(0),
+        name: row.get(1),
+    }
+}
+
+fn rating_of(row: &tokio_postgres::Row, first: usize) -> Rating {
+    players::rating_row(
+        row.get(first),
+        row.get(first + 1),
+        row.get(first + 2),
+        i64::from(row.get::<_, i32>(first + 3)),
+        row.get(first + 4),
+    )
+}
+
+async fn player_by_id(client: &impl GenericClient, id: &str) -> Result<Option<Player>, StoreError> {
+    Ok(client
+        .query_opt(players::PLAYER_BY_ID, &[&id])
+        .await?
+        .as_ref()
+        .map(player_of))
+}
+
+impl PlayerStore for PostgresStore {
+    fn register(&self, player: NewPlayerRow) -> Pending<'_, Registered> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            let stored = transaction
+                .execute(
+                    players::INSERT_PLAYER,
+                    &[
+                        &player.id,
+                        &player.name,
+                        &player.name_key,
+                        &player.created_at,
+                    ],
+                )
+                .await?;
+            if stored == 0 {
+                return Ok(Registered::NameTaken);
+            }
+            transaction
+                .execute(
+                    players::INSERT_TOKEN,
+                    &[&player.token_hash, &player.id, &player.created_at],
+                )
+                .await?;
+            transaction.commit().await?;
+            Ok(Registered::Stored)
+        })
+    }
+
+    fn player_by_token<'a>(&'a self, token_hash: &'a str) -> Pending<'a, Option<Player>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let statement = client.prepare_cached(players::PLAYER_BY_TOKEN).await?;
+            let row = client.query_opt(&statement, &[&token_hash]).await?;
+            Ok(row
+                .filter(|row| crate::secret::hashes_match(row.get(0), token_hash))
+                .map(|row| Player {
+                    id: row.get(1),
+                    name: row.get(2),
+                }))
+        })
+    }
+
+    fn player_by_name<'a>(&'a self, name_key: &'a str) -> Pending<'a, Option<Player>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            Ok(client
+                .query_opt(players::PLAYER_BY_NAME, &[&name_key])
+                .await?
+                .as_ref()
+                .map(player_of))
+        })
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Option<PlayerRatings>> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            // One snapshot for the player and their rows.
+            let transaction = client
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            if player_by_id(&transaction, player).await?.is_none() {
+                return Ok(None);
+            }
+            let rows = transaction
+                .query(players::RATING_ROWS, &[&player])
+                .await?
+                .iter()
+                .map(|row| (row.get::<_, String>(0), rating_of(row, 1)))
+                .collect::<Vec<_>>();
+            transaction.commit().await?;
+            Ok(Some(PlayerRatings::from_rows(rows)))
+        })
+    }
+
+    fn results<'a>(&'a self, player: &'a str) -> Pending<'a, Results> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let rows = client.query(players::ENDED_GAMES, &[&player]).await?;
+            Ok(players::tally(rows.iter().filter_map(|row| {
+                let seat: &str = row.get(0);
+                Some((seat.parse().ok()?, row.get::<_, String>(1)))
+            })))
+        })
+    }
+
+    fn games<'a>(&'a self, player: &'a str, limit: u32) -> Pending<'a, Vec<PlayerGame>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let rows = client
+                .query(players::PLAYER_GAMES_SELECT, &[&player, &i64::from(limit)])
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|row| PlayerGame {
+                    id: row.get(0),
+                    turn_seconds: row.get::<_, i32>(1) as u32,
+                    rated: row.get::<_, i32>(2) != 0,
+                    seat: row.get::<_, &str>(3).parse().unwrap_or(Seat::Red),
+                    opponent: row.get(4),
+                    result: row.get(5),
+                    created_at: row.get(6),
+                    ended_at: row.get(7),
+                    rating_before: row.get(8),
+                    change: row.get(9),
+                })
+                .collect())
+        })
+    }
+
+    fn leaders(&self, speed: Speed, max_deviation: f64, limit: u32) -> Pending<'_, Vec<LeaderRow>> {
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            let rows = client
+                .query(
+                    players::LEADERS,
+                    &[&speed.as_str(), &max_deviation, &i64::from(limit)],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|row| LeaderRow {
+                    name: row.get(0),
+                    rating: rating_of(row, 1),
+                })
+                .collect())
+        })
+    }
+
+    fn add_code<'a>(
+        &'a self,
+        code_hash: &'a str,
+        player: &'a str,
+        expires_at: Millis,
+        now: Millis,
+    ) -> Pending<'a, ()> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            transaction
+                .execute(players::DELETE_EXPIRED_CODES, &[&now])
+                .await?;
+            transaction
+                .execute(players::INSERT_CODE, &[&code_hash, &player, &expires_at])
+                .await?;
+            transaction.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn sign_in<'a>(
+        &'a self,
+        code_hash: &'a str,
+        token_hash: &'a str,
+        now: Millis,
+    ) -> Pending<'a, Option<Player>> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            let Some(spent) = transaction
+                .query_opt(players::SPEND_CODE, &[&code_hash, &now])
+                .await?
+            else {
+                return Ok(None);
+            };
+            let player = player_by_id(&transaction, spent.get(0)).await?;
+            if let Some(player) = &player {
+                transaction
+                    .execute(players::INSERT_TOKEN, &[&token_hash, &player.id, &now])
+                    .await?;
+            }
+            transaction.commit().await?;
+            Ok(player)
+        })
+    }
+
+    fn delete(&self, player: String) -> Pending<'_, ()> {
+        Box::pin(async move {
+            let mut client = self.pool.get().await?;
+            let transaction = client.transaction().await?;
+            for statement in players::DELETE_PLAYER {
+                transaction.execute(statement, &[&player]).await?;
+            }
+            transaction.commit().await?;
+            Ok(())
+        })
     }
 }

@@ -10,11 +10,15 @@ use std::thread;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::{broadcast, oneshot};
 
+use duobao_players::Rating;
+use duobao_protocol::{PlayerGame, Results};
+
+use super::players::{self, LeaderRow, NewPlayerRow, Player, PlayerRatings, Registered};
 use super::{
-    delete_unplayed, notice_channel, Append, Appended, NewGame, Notice, Pairing, Pending, Seek,
-    SeekState, Store, StoreError, StoredGame, MIGRATIONS,
+    delete_unplayed, notice_channel, partner_of, Append, Appended, NewGame, Notice, Pairing,
+    Pending, PlayerStore, RatingUpdate, Seek, SeekState, Store, StoreError, StoredGame, MIGRATIONS,
 };
-use crate::model::{Event, Millis};
+use crate::model::{Event, GamePlayer, Millis};
 use crate::{Seat, Status};
 
 /// A piece of work for the database thread; what it returns is called once the transaction it
@@ -138,12 +142,17 @@ fn work(connection: Connection, queue: mpsc::Receiver<Job>) {
     }
 }
 
+/// The shared SQL's `$1`, `$2`, … as SQLite's numbered parameters, bound by number.
+fn numbered(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
 fn insert_game(connection: &Connection, game: &NewGame) -> Result<(), StoreError> {
     connection
         .prepare_cached(
             "INSERT INTO online_games (id, status, turn_seconds, created_at, updated_at, version,
-                red_hash, black_hash, invite_hash, result, rematch_of)
-             VALUES (?1, ?2, ?3, ?4, ?4, 0, ?5, ?6, ?7, NULL, ?8)",
+                red_hash, black_hash, invite_hash, result, rematch_of, rated)
+             VALUES (?1, ?2, ?3, ?4, ?4, 0, ?5, ?6, ?7, NULL, ?8, ?9)",
         )?
         .execute(params![
             game.id,
@@ -154,13 +163,44 @@ fn insert_game(connection: &Connection, game: &NewGame) -> Result<(), StoreError
             game.black_hash,
             game.invite_hash,
             game.rematch_of,
+            game.rated,
         ])?;
+    for seat in Seat::BOTH {
+        if let Some(player) = &game.players[seat as usize] {
+            set_seat_player(connection, &game.id, seat, player)?;
+        }
+    }
     if let Some(append) = game.first_events() {
         if append_rows(connection, &append)? != Appended::Stored {
             return Err(StoreError(format!("game {} was created twice", game.id)));
         }
     }
     Ok(())
+}
+
+fn set_seat_player(
+    connection: &Connection,
+    game: &str,
+    seat: Seat,
+    player: &GamePlayer,
+) -> Result<(), StoreError> {
+    connection
+        .prepare_cached(&numbered(&players::set_seat_player(seat)))?
+        .execute(params![game, player.id, player.rating, player.deviation])?;
+    Ok(())
+}
+
+/// Stores an append whole or not at all: in a savepoint of its own, rolled back unless it was
+/// stored (a rated end whose ratings moved leaves nothing behind).
+fn append_whole(connection: &Connection, append: &Append) -> Result<Appended, StoreError> {
+    connection.execute_batch("SAVEPOINT append")?;
+    let outcome = append_rows(connection, append);
+    let closing = match outcome {
+        Ok(Appended::Stored) => "RELEASE append",
+        _ => "ROLLBACK TO append; RELEASE append",
+    };
+    connection.execute_batch(closing)?;
+    outcome
 }
 
 fn append_rows(connection: &Connection, append: &Append) -> Result<Appended, StoreError> {
@@ -170,7 +210,8 @@ fn append_rows(connection: &Connection, append: &Append) -> Result<Appended, Sto
             "UPDATE online_games SET version = ?1, status = ?2, updated_at = ?3,
                 result = COALESCE(?4, result),
                 red_hash = COALESCE(?5, red_hash), black_hash = COALESCE(?6, black_hash),
-                invite_hash = CASE WHEN ?7 THEN NULL ELSE invite_hash END
+                invite_hash = CASE WHEN ?7 THEN NULL ELSE invite_hash END,
+                ended_at = COALESCE(?10, ended_at)
              WHERE id = ?8 AND version = ?9",
         )?
         .execute(params![
@@ -183,9 +224,18 @@ fn append_rows(connection: &Connection, append: &Append) -> Result<Appended, Sto
             append.seated.is_some(),
             append.game,
             append.expected_version as i64,
+            append.ended_at(),
         ])?;
     if updated == 0 {
         return Ok(Appended::Conflict);
+    }
+    if let (Some((seat, _)), Some(player)) = (&append.seated, &append.seated_player) {
+        set_seat_player(connection, &append.game, *seat, player)?;
+    }
+    if let Some(update) = &append.ratings {
+        if !write_ratings(connection, &append.game, update)? {
+            return Ok(Appended::RatingsMoved);
+        }
     }
     let mut event_row = connection
         .prepare_cached("INSERT INTO online_events (game_id, version, body) VALUES (?1, ?2, ?3)")?;
@@ -205,12 +255,64 @@ fn append_rows(connection: &Connection, append: &Append) -> Result<Appended, Sto
     Ok(Appended::Stored)
 }
 
+/// Writes a rated end's ratings, each row only if it still has the games it was read with,
+/// and the changes on the game's row: false (to be rolled back) when a row had moved.
+fn write_ratings(
+    connection: &Connection,
+    game: &str,
+    update: &RatingUpdate,
+) -> Result<bool, StoreError> {
+    let speed = update.speed.as_str();
+    for (_, seat) in update.in_row_order() {
+        let new = Rating::NEW;
+        connection
+            .prepare_cached(&numbered(players::INSERT_DEFAULT_RATING))?
+            .execute(params![
+                seat.player,
+                speed,
+                new.rating,
+                new.deviation,
+                new.volatility
+            ])?;
+        let (before, after) = (seat.change.before, seat.change.after);
+        let written = connection
+            .prepare_cached(&numbered(players::UPDATE_RATING))?
+            .execute(params![
+                seat.player,
+                speed,
+                after.rating,
+                after.deviation,
+                after.volatility,
+                after.games,
+                after.last_played,
+                before.games,
+            ])?;
+        if written == 0 {
+            return Ok(false);
+        }
+    }
+    connection
+        .prepare_cached(&numbered(players::SET_GAME_CHANGES))?
+        .execute(params![
+            game,
+            update.red.change.before.rating,
+            update.red.change.points(),
+            update.black.change.before.rating,
+            update.black.change.points(),
+        ])?;
+    Ok(true)
+}
+
 fn load_game(connection: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let sql = format!(
+        "SELECT g.status, g.turn_seconds, g.created_at, g.version, g.red_hash, g.black_hash,
+            g.invite_hash, g.result, g.rematch_of, {}
+         FROM online_games AS g {} WHERE g.id = ?1",
+        players::GAME_PLAYERS_COLUMNS,
+        players::GAME_PLAYERS_JOINS
+    );
     let row = connection
-        .prepare_cached(
-            "SELECT status, turn_seconds, created_at, version, red_hash, black_hash, invite_hash,
-                result, rematch_of FROM online_games WHERE id = ?1",
-        )?
+        .prepare_cached(&sql)?
         .query_row(params![id], |row| {
             Ok(StoredGame {
                 id: id.to_string(),
@@ -225,6 +327,11 @@ fn load_game(connection: &Connection, id: &str) -> Result<Option<StoredGame>, St
                 rematch_of: row.get(8)?,
                 events: Vec::new(),
                 moves: Vec::new(),
+                rated: row.get(9)?,
+                players: [
+                    players::game_player(row.get(10)?, row.get(11)?, row.get(12)?, row.get(13)?),
+                    players::game_player(row.get(14)?, row.get(15)?, row.get(16)?, row.get(17)?),
+                ],
             })
         })
         .optional()?;
@@ -291,7 +398,7 @@ impl Store for SqliteStore {
     fn append(&self, append: Append) -> Pending<'_, Appended> {
         let game = append.game.clone();
         let version = append.new_version();
-        let stored = self.run(move |connection| append_rows(connection, &append));
+        let stored = self.run(move |connection| append_whole(connection, &append));
         Box::pin(async move {
             let outcome = stored.await?;
             if outcome == Appended::Stored {
@@ -363,46 +470,125 @@ impl Store for SqliteStore {
         &self,
         seek: Seek,
         alive_since: Millis,
+        now: Millis,
         pair: Pairing,
     ) -> Pending<'_, Option<(String, Seat)>> {
         let paired = self.run(move |connection| {
-            let partner: Option<(String, String, Millis)> = connection
-                .prepare_cached(
-                    "SELECT id, secret_hash, created_at FROM online_seeks
-                     WHERE turn_seconds = ?1 AND game_id IS NULL AND seen_at >= ?2 AND id <> ?3
-                     ORDER BY created_at, id LIMIT 1",
-                )?
-                .query_row(params![seek.turn_seconds, alive_since, seek.id], |row| {
-                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-                })
+            let own: Option<(Option<String>, Option<String>)> = connection
+                .prepare_cached("SELECT game_id, seat FROM online_seeks WHERE id = ?1")?
+                .query_row(params![seek.id], |row| Ok((row.get(0)?, row.get(1)?)))
                 .optional()?;
-            let Some((partner_id, partner_hash, partner_at)) = partner else {
-                connection.execute(
-                    "INSERT INTO online_seeks (id, secret_hash, turn_seconds, created_at, seen_at)
-                     VALUES (?1, ?2, ?3, ?4, ?4)",
-                    params![seek.id, seek.secret_hash, seek.turn_seconds, seek.at],
-                )?;
+            if let Some((Some(game), Some(seat))) = &own {
+                let seat = seat
+                    .parse()
+                    .map_err(|_| StoreError(format!("seat {seat:?}")))?;
+                return Ok(Some((game.clone(), seat, None)));
+            }
+            let signed_in = seek.player.as_ref().map(|player| player.id.clone());
+            let candidates: Vec<Seek> = connection
+                .prepare_cached(
+                    "SELECT id, secret_hash, created_at, player_id, player_name, rating, deviation
+                     FROM online_seeks
+                     WHERE turn_seconds = ?1 AND game_id IS NULL AND seen_at >= ?2 AND id <> ?3
+                        AND (player_id IS NULL) = ?4 AND COALESCE(player_id <> ?5, TRUE)
+                     ORDER BY created_at, id LIMIT ?6",
+                )?
+                .query_map(
+                    params![
+                        seek.turn_seconds,
+                        alive_since,
+                        seek.id,
+                        signed_in.is_none(),
+                        signed_in,
+                        crate::pairing::CANDIDATES
+                    ],
+                    |row| {
+                        Ok(Seek {
+                            id: row.get(0)?,
+                            secret_hash: row.get(1)?,
+                            turn_seconds: seek.turn_seconds,
+                            at: row.get(2)?,
+                            player: players::game_player(
+                                row.get(3)?,
+                                row.get(4)?,
+                                row.get(5)?,
+                                row.get(6)?,
+                            ),
+                        })
+                    },
+                )?
+                .collect::<Result<_, _>>()?;
+            let Some(partner) = partner_of(&seek, &candidates, now) else {
+                if own.is_none() {
+                    let player = seek.player.as_ref();
+                    connection.execute(
+                        "INSERT INTO online_seeks (id, secret_hash, turn_seconds, created_at,
+                            seen_at, player_id, player_name, rating, deviation)
+                         VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)",
+                        params![
+                            seek.id,
+                            seek.secret_hash,
+                            seek.turn_seconds,
+                            seek.at,
+                            player.map(|p| &p.id),
+                            player.map(|p| &p.name),
+                            player.map(|p| p.rating),
+                            player.map(|p| p.deviation),
+                        ],
+                    )?;
+                }
                 return Ok(None);
             };
-            let partner = Seek {
-                id: partner_id,
-                secret_hash: partner_hash,
-                turn_seconds: seek.turn_seconds,
-                at: partner_at,
-            };
-            let (game, seat) = pair(&partner);
+            let partner = &candidates[partner];
+            let (game, seat) = pair(&seek, partner);
             insert_game(connection, &game)?;
-            connection.execute(
-                "UPDATE online_seeks SET game_id = ?1, seat = ?2 WHERE id = ?3",
-                params![game.id, seat.other().name(), partner.id],
-            )?;
-            Ok(Some((game.id, seat, partner.id)))
+            let mark = |id: &str, seat: Seat| {
+                connection.execute(
+                    "UPDATE online_seeks SET game_id = ?1, seat = ?2 WHERE id = ?3",
+                    params![game.id, seat.name(), id],
+                )
+            };
+            mark(&partner.id, seat.other())?;
+            if own.is_some() {
+                mark(&seek.id, seat)?;
+            }
+            Ok(Some((game.id, seat, Some(partner.id.clone()))))
         });
         Box::pin(async move {
             Ok(paired.await?.map(|(game, seat, partner)| {
-                self.tell(Notice::Paired { seek: partner });
+                if let Some(partner) = partner {
+                    self.tell(Notice::Paired { seek: partner });
+                }
                 (game, seat)
             }))
+        })
+    }
+
+    fn waiting_seek<'a>(&'a self, id: &'a str, secret_hash: &'a str) -> Pending<'a, Option<Seek>> {
+        let (id, secret_hash) = (id.to_string(), secret_hash.to_string());
+        self.run(move |connection| {
+            let row = connection
+                .prepare_cached(
+                    "SELECT secret_hash, turn_seconds, created_at, player_id, player_name, rating,
+                        deviation
+                     FROM online_seeks WHERE id = ?1 AND game_id IS NULL",
+                )?
+                .query_row(params![id], |row| {
+                    Ok(Seek {
+                        id: id.clone(),
+                        secret_hash: row.get(0)?,
+                        turn_seconds: row.get(1)?,
+                        at: row.get(2)?,
+                        player: players::game_player(
+                            row.get(3)?,
+                            row.get(4)?,
+                            row.get(5)?,
+                            row.get(6)?,
+                        ),
+                    })
+                })
+                .optional()?;
+            Ok(row.filter(|seek| crate::secret::hashes_match(&seek.secret_hash, &secret_hash)))
         })
     }
 
@@ -472,5 +658,211 @@ impl Store for SqliteStore {
 
     fn shared(&self) -> bool {
         false
+    }
+
+    fn players(&self) -> &dyn PlayerStore {
+        self
+    }
+}
+
+fn player_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
+    Ok(Player {
+        id: row.get(0)?,
+        name: row.get(1)?,
+    })
+}
+
+fn rating_of(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(players::rating_row(
+        row.get(first)?,
+        row.get(first + 1)?,
+        row.get(first + 2)?,
+        row.get(first + 3)?,
+        row.get(first + 4)?,
+    ))
+}
+
+fn player_by_id(connection: &Connection, id: &str) -> Result<Option<Player>, StoreError> {
+    Ok(connection
+        .prepare_cached(&numbered(players::PLAYER_BY_ID))?
+        .query_row(params![id], player_row)
+        .optional()?)
+}
+
+impl PlayerStore for SqliteStore {
+    fn register(&self, player: NewPlayerRow) -> Pending<'_, Registered> {
+        self.run(move |connection| {
+            let stored = connection
+                .prepare_cached(&numbered(players::INSERT_PLAYER))?
+                .execute(params![
+                    player.id,
+                    player.name,
+                    player.name_key,
+                    player.created_at
+                ])?;
+            if stored == 0 {
+                return Ok(Registered::NameTaken);
+            }
+            connection
+                .prepare_cached(&numbered(players::INSERT_TOKEN))?
+                .execute(params![player.token_hash, player.id, player.created_at])?;
+            Ok(Registered::Stored)
+        })
+    }
+
+    fn player_by_token<'a>(&'a self, token_hash: &'a str) -> Pending<'a, Option<Player>> {
+        let token_hash = token_hash.to_string();
+        self.run(move |connection| {
+            let row: Option<(String, Player)> = connection
+                .prepare_cached(&numbered(players::PLAYER_BY_TOKEN))?
+                .query_row(params![token_hash], |row| {
+                    Ok((
+                        row.get(0)?,
+                        Player {
+                            id: row.get(1)?,
+                            name: row.get(2)?,
+                        },
+                    ))
+                })
+                .optional()?;
+            Ok(row
+                .filter(|(stored, _)| crate::secret::hashes_match(stored, &token_hash))
+                .map(|(_, player)| player))
+        })
+    }
+
+    fn player_by_name<'a>(&'a self, name_key: &'a str) -> Pending<'a, Option<Player>> {
+        let name_key = name_key.to_string();
+        self.run(move |connection| {
+            Ok(connection
+                .prepare_cached(&numbered(players::PLAYER_BY_NAME))?
+                .query_row(params![name_key], player_row)
+                .optional()?)
+        })
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Option<PlayerRatings>> {
+        let player = player.to_string();
+        self.run(move |connection| {
+            if player_by_id(connection, &player)?.is_none() {
+                return Ok(None);
+            }
+            let rows: Vec<(String, Rating)> = connection
+                .prepare_cached(&numbered(players::RATING_ROWS))?
+                .query_map(params![player], |row| Ok((row.get(0)?, rating_of(row, 1)?)))?
+                .collect::<Result<_, _>>()?;
+            Ok(Some(PlayerRatings::from_rows(rows)))
+        })
+    }
+
+    fn results<'a>(&'a self, player: &'a str) -> Pending<'a, Results> {
+        let player = player.to_string();
+        self.run(move |connection| {
+            let games: Vec<(String, String)> = connection
+                .prepare_cached(&numbered(players::ENDED_GAMES))?
+                .query_map(params![player], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            Ok(players::tally(games.into_iter().filter_map(
+                |(seat, result)| Some((seat.parse().ok()?, result)),
+            )))
+        })
+    }
+
+    fn games<'a>(&'a self, player: &'a str, limit: u32) -> Pending<'a, Vec<PlayerGame>> {
+        let player = player.to_string();
+        self.run(move |connection| {
+            let rows = connection
+                .prepare_cached(&numbered(players::PLAYER_GAMES_SELECT))?
+                .query_map(params![player, limit], |row| {
+                    let seat: String = row.get(3)?;
+                    Ok(PlayerGame {
+                        id: row.get(0)?,
+                        turn_seconds: row.get(1)?,
+                        rated: row.get(2)?,
+                        seat: seat.parse().unwrap_or(Seat::Red),
+                        opponent: row.get(4)?,
+                        result: row.get(5)?,
+                        created_at: row.get(6)?,
+                        ended_at: row.get(7)?,
+                        rating_before: row.get(8)?,
+                        change: row.get(9)?,
+                    })
+                })?
+                .collect::<Result<_, _>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn leaders(
+        &self,
+        speed: duobao_players::Speed,
+        max_deviation: f64,
+        limit: u32,
+    ) -> Pending<'_, Vec<LeaderRow>> {
+        self.run(move |connection| {
+            Ok(connection
+                .prepare_cached(&numbered(players::LEADERS))?
+                .query_map(params![speed.as_str(), max_deviation, limit], |row| {
+                    Ok(LeaderRow {
+                        name: row.get(0)?,
+                        rating: rating_of(row, 1)?,
+                    })
+                })?
+                .collect::<Result<_, _>>()?)
+        })
+    }
+
+    fn add_code<'a>(
+        &'a self,
+        code_hash: &'a str,
+        player: &'a str,
+        expires_at: Millis,
+        now: Millis,
+    ) -> Pending<'a, ()> {
+        let (code_hash, player) = (code_hash.to_string(), player.to_string());
+        self.run(move |connection| {
+            connection
+                .prepare_cached(&numbered(players::DELETE_EXPIRED_CODES))?
+                .execute(params![now])?;
+            connection
+                .prepare_cached(&numbered(players::INSERT_CODE))?
+                .execute(params![code_hash, player, expires_at])?;
+            Ok(())
+        })
+    }
+
+    fn sign_in<'a>(
+        &'a self,
+        code_hash: &'a str,
+        token_hash: &'a str,
+        now: Millis,
+    ) -> Pending<'a, Option<Player>> {
+        let (code_hash, token_hash) = (code_hash.to_string(), token_hash.to_string());
+        self.run(move |connection| {
+            let spent: Option<String> = connection
+                .prepare_cached(&numbered(players::SPEND_CODE))?
+                .query_row(params![code_hash, now], |row| row.get(0))
+                .optional()?;
+            let Some(player) = spent.map(|id| player_by_id(connection, &id)).transpose()? else {
+                return Ok(None);
+            };
+            if let Some(player) = &player {
+                connection
+                    .prepare_cached(&numbered(players::INSERT_TOKEN))?
+                    .execute(params![token_hash, player.id, now])?;
+            }
+            Ok(player)
+        })
+    }
+
+    fn delete(&self, player: String) -> Pending<'_, ()> {
+        self.run(move |connection| {
+            for statement in players::DELETE_PLAYER {
+                connection
+                    .prepare_cached(&numbered(statement))?
+                    .execute(params![player])?;
+            }
+            Ok(())
+        })
     }
 }
