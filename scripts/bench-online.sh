@@ -8,7 +8,7 @@
 # acknowledged a second, the time from a move's sending to its `ack` (p50, p99, p99.9, in ms:
 # the move is committed by then), the errors the bots met, and each server's peak memory
 # (VmHWM). PostgreSQL is a throwaway server of scripts/with-postgres.sh, a new one for each of
-# (b) and (c). Exits non-zero when (a)'s ack p99 is over 50 ms at 5,000 games, the target;
+# (b) and (c); SQLITE_ONLY=1 runs (a) alone. Exits non-zero when (a)'s ack p99 is over 50 ms at 5,000 games, the target;
 # smaller runs (`GAMES=200 SECONDS=10 bash scripts/bench-online.sh`) only print. The bots and
 # the servers share the machine's cores: the figures are a floor, not the server's ceiling.
 #
@@ -188,8 +188,10 @@ fi
 
 bench_case "SQLite, one node" "sqlite:$sqlite/online.db" 1
 sqlite_p99="$(last_row 6)"
-bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, one node" 1
-bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, two nodes" 2
+if [[ "${SQLITE_ONLY:-0}" != 1 ]]; then
+  bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, one node" 1
+  bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, two nodes" 2
+fi
 
 print_rows "a move every $((move_every_ms / 1000)) s a game"
 if (( games == target_games )) && over "$sqlite_p99" "$target_p99_ms"; then
