@@ -1,5 +1,6 @@
-//! The bots: a table of two per game, a creator and a joiner, each with its own socket, each
-//! keeping the position by replaying the events and playing random legal moves.
+//! The bots: a table of two per game, a creator and a joiner (or two players who each seek
+//! their games), each with its own socket, each keeping the position by replaying the events
+//! and playing random legal moves; for rated games, each registered under a name first.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
@@ -350,8 +351,15 @@ async fn seeker(mut player: Player, mut rng: StdRng, shared: &Shared) {
         // A seek's long poll given up at the stop: the server drops it unrenewed.
         let sought =
             tokio::time::timeout_at(shared.stop_at.into(), seek(shared, &mut player, &mut rng));
-        let Ok(Some(paired)) = sought.await else {
-            continue;
+        let paired = match sought.await {
+            Ok(Some(paired)) => paired,
+            // Refused: not at once again.
+            Ok(None) => {
+                let pause = Duration::from_millis(rng.random_range(500..1500));
+                tokio::time::sleep(pause).await;
+                continue;
+            }
+            Err(_) => break,
         };
         // Each game once, by its red player.
         if paired.seat == Seat::Red {
