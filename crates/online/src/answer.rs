@@ -1,6 +1,6 @@
 //! What every request of the online API shares: its answers (JSON, never cached; a refusal's
 //! status and `error` frame), the client's address as the rate limits count it, a JSON body
-//! of bounded size, and the signed-in player a `Authorization: Bearer` token names — read from
+//! of bounded size, the count of what an address makes, and the signed-in player an `Authorization: Bearer` token names — read from
 //! that header only, never from a URL, where it would end up in logs and histories.
 
 use std::net::IpAddr;
@@ -87,6 +87,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|_| Refused(Refusal::BadRequest))
+    }
+}
+
+/// A request that makes something (a game, a seek, a sign-in code): counted against the
+/// address's rate.
+pub fn admit(online: &Online, address: IpAddr) -> Result<(), Refusal> {
+    if online.inner.creating.take(address) {
+        Ok(())
+    } else {
+        Err(Refusal::TooManyRequests)
     }
 }
 

@@ -20,7 +20,7 @@ use duobao_protocol::{
 };
 use rand::Rng;
 
-use crate::answer::{json, Address, JsonBody, Refused, SignedIn};
+use crate::answer::{admit, json, Address, JsonBody, Refused, SignedIn};
 use crate::command::Command;
 use crate::model::{Event, GamePlayer, Millis};
 use crate::origin;
@@ -84,15 +84,6 @@ fn is_json(headers: &HeaderMap) -> bool {
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.split(';').next())
         .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"))
-}
-
-/// A request that makes something (a game, a seek): counted against the address's rate.
-pub(crate) fn admit(online: &Online, address: IpAddr) -> Result<(), Refusal> {
-    if online.inner.creating.take(address) {
-        Ok(())
-    } else {
-        Err(Refusal::TooManyRequests)
-    }
 }
 
 /// Asks game `id`'s task, an unknown game counted as a failed attempt of `address` (so that

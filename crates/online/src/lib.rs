@@ -3,12 +3,15 @@
 //! that alone changes it (`room`), the turn clock run by the server, and every change stored in
 //! the database before anyone hears of it — a move is acknowledged to its player only once it
 //! is committed. SQLite, embedded, by default; PostgreSQL where several server nodes share the
-//! games (`store`).
+//! games (`store`). Players have names, device tokens and a Glicko-2 rating per speed; a rated
+//! game's end and both players' new ratings commit in one transaction (`store::players`,
+//! `player_api`), and signed-in seekers are paired by rating (`pairing`).
 //!
 //! [`Online::start`] resumes the games being played and returns the service; [`router`] is its
-//! part of the site, `/api/online/…`, which lets in the server's own pages and those of the
-//! app's native shells ([`APP_SHELL_ORIGINS`]), and answers CORS for the latter. The handlers
-//! read the client's address as [`ClientIp`] from the connection, for the rate limits.
+//! part of the site, `/api/online/…`, `/api/players/…` and `/api/leaderboard`, which lets in
+//! the server's own pages and those of the app's native shells ([`APP_SHELL_ORIGINS`]), and
+//! answers CORS for the latter. The handlers read the client's address as [`ClientIp`] from the
+//! connection, for the rate limits.
 
 mod answer;
 mod backoff;

@@ -59,6 +59,12 @@ impl Event {
     pub fn from_json(text: &str) -> Result<Event, serde_json::Error> {
         serde_json::from_str(text)
     }
+
+    /// Whether it is a move a player chose (not a pass the clock made).
+    pub fn is_chosen_move(&self) -> bool {
+        matches!(self, Event::Move { notation, .. }
+            if notation.parse::<Ply>().is_ok_and(|ply| ply != Ply::Pass))
+    }
 }
 
 /// An event that does not fit the state it is applied to: a stored game that is not legal.
@@ -176,6 +182,14 @@ impl GameState {
     /// The player of `seat`, if it has one.
     pub fn player(&self, seat: Seat) -> Option<&GamePlayer> {
         self.players[seat as usize].as_ref()
+    }
+
+    /// Whether a player has chosen a move (not only passes the clock made).
+    pub fn has_a_chosen_move(&self) -> bool {
+        self.game
+            .plies()
+            .iter()
+            .any(|played| played.ply != Ply::Pass)
     }
 
     /// The plies played so far.

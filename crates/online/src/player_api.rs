@@ -15,8 +15,7 @@ use duobao_protocol::{
 };
 use serde::Deserialize;
 
-use crate::answer::{json, Address, JsonBody, Refused, SignedIn};
-use crate::http::admit;
+use crate::answer::{admit, json, Address, JsonBody, Refused, SignedIn};
 use crate::model::Millis;
 use crate::secret;
 use crate::service::Online;

@@ -22,9 +22,9 @@ use crate::limits::SEAT_SOCKETS;
 use crate::model::{Decision, Event, GamePlayer, GameState, Millis};
 use crate::secret;
 use crate::shared::Shared;
-use crate::store::{outcome_of, seated_at};
 use crate::store::{
-    Append, Appended, NewGame, Notice, Player, RatingUpdate, SeatUpdate, StoredGame,
+    outcome_of, seated_at, Append, Appended, NewGame, Notice, Player, RatingUpdate, SeatUpdate,
+    StoredGame,
 };
 use crate::Seat;
 
@@ -668,9 +668,11 @@ impl Room {
     }
 
     /// A rated game's end, among `events`: its changes set from both players' ratings as they
-    /// are now, and the update to store with it. Nothing for a casual game, an aborted one, or
-    /// one whose player deleted their account.
+    /// are now, and the update to store with it. Nothing for a casual game, an aborted one, one
+    /// in which nobody chose a move (only the clock's passes: it is deleted a week on, as an
+    /// aborted one, `Store::expire_unplayed`), or one whose player deleted their account.
     async fn rate(&self, events: &mut [Event]) -> Result<Option<RatingUpdate>, Refusal> {
+        let played = self.state.has_a_chosen_move() || events.iter().any(Event::is_chosen_move);
         let Some(Event::End {
             result,
             at,
@@ -686,7 +688,7 @@ impl Room {
             .and_then(|end: OnlineEnd| outcome_of(end, Seat::Red));
         let (Some(outcome), true, Some(red), Some(black)) = (
             outcome,
-            self.state.rated,
+            self.state.rated && played,
             self.state.player(Seat::Red),
             self.state.player(Seat::Black),
         ) else {

@@ -775,6 +775,11 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     );
     let (status, joined) = as_player(addr, "POST", &join, &bob, invite).await;
     assert_eq!(status, 200, "{joined}");
+    // Resigned before any move was chosen: rated, but it moves no rating (as an aborted game).
+    let mut unplayed = rated_game((addr, addr), &alice, &bob).await;
+    send(&mut unplayed, json!({"t": "resign"})).await;
+    let end = next_of(&mut unplayed, "end").await;
+    assert_eq!(end["changes"], Value::Null, "{end}");
     let game = view(addr, id).await;
     assert_eq!(game["rated"], true);
     assert_eq!(game["red"]["name"], "Alice");
@@ -783,7 +788,7 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert_eq!(game["black"]["name"], "小明");
 
     let (mut red, _) = seated(addr, id, created["secret"].as_str().unwrap(), 0).await;
-    send(&mut red, json!({"t": "resign"})).await;
+    play_then_resign(&mut red).await;
     let end = next_of(&mut red, "end").await;
     let (lost, won) = (
         end["changes"]["red"].as_f64().unwrap(),
@@ -792,6 +797,17 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert!(lost < 0.0 && won > 0.0, "{end}");
     let game = view(addr, id).await;
     assert_eq!(game["red"]["change"].as_f64(), Some(lost));
+    // The rematch is rated too, colours swapped, each at their rating now.
+    let (mut black, _) = seated(addr, id, joined["secret"].as_str().unwrap(), 0).await;
+    send(&mut black, json!({"t": "rematch", "yes": true})).await;
+    assert_eq!(next_of(&mut red, "offers").await["rematch"], "black");
+    send(&mut red, json!({"t": "rematch", "yes": true})).await;
+    let rematch = next_of(&mut black, "rematch").await;
+    let again = view(addr, rematch["id"].as_str().unwrap()).await;
+    assert_eq!(again["rated"], true);
+    assert_eq!(again["red"]["name"], "小明");
+    assert_eq!(again["red"]["rating"].as_f64(), Some(1500.0 + won));
+    assert_eq!(again["black"]["name"], "Alice");
 
     let (status, profile) = request(addr, "GET", "/api/players/%E5%B0%8F%E6%98%8E", "").await;
     assert_eq!(status, 200, "{profile}");
@@ -804,11 +820,18 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     assert_eq!(profile["results"], json!({"won": 1, "lost": 0, "drawn": 0}));
     let (status, games) = request(addr, "GET", "/api/players/alice/games", "").await;
     assert_eq!(status, 200);
-    assert_eq!(games[0]["id"], id);
-    assert_eq!(games[0]["seat"], "red");
-    assert_eq!(games[0]["opponent"], "小明");
-    assert_eq!(games[0]["rating_before"], 1500.0);
-    assert_eq!(games[0]["change"].as_f64(), Some(lost));
+    let listed = games.as_array().unwrap();
+    assert_eq!(
+        listed.len(),
+        3,
+        "the game, the unplayed one and the rematch: {games}"
+    );
+    assert_eq!(listed[0]["id"], again["id"], "the newest first");
+    let first = listed.iter().find(|game| game["id"] == id).unwrap();
+    assert_eq!(first["seat"], "red");
+    assert_eq!(first["opponent"], "小明");
+    assert_eq!(first["rating_before"], 1500.0);
+    assert_eq!(first["change"].as_f64(), Some(lost));
     let (status, me) = as_player(addr, "GET", "/api/players/me", &bob, Value::Null).await;
     assert_eq!((status, &me["name"]), (200, &json!("小明")));
     let (status, refused) = request(addr, "GET", "/api/players/nobody", "").await;
@@ -846,6 +869,117 @@ async fn players_register_play_a_rated_game_and_see_their_ratings_move() {
     let (status, games) = request(addr, "GET", "/api/players/%E5%B0%8F%E6%98%8E/games", "").await;
     assert_eq!(status, 200);
     assert_eq!(games[0]["opponent"], Value::Null);
+}
+
+/// A rated game of `red` (its creator, on node `nodes.0`) and `black` (joining on `nodes.1`),
+/// both seated: the red seat's socket, on `nodes.1`.
+async fn rated_game(nodes: (SocketAddr, SocketAddr), red: &str, black: &str) -> Socket {
+    let rated = json!({"side": "red", "turn_seconds": 15, "rated": true});
+    let (status, created) = as_player(nodes.0, "POST", "/api/online/games", red, rated).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let join = format!("/api/online/games/{id}/join");
+    let invite = json!({"invite": created["invite"]});
+    let (status, joined) = as_player(nodes.1, "POST", &join, black, invite).await;
+    assert_eq!(status, 200, "{joined}");
+    seated(nodes.1, id, created["secret"].as_str().unwrap(), 0)
+        .await
+        .0
+}
+
+/// Red plays its first move, then resigns: a game in which a move was chosen is rated.
+async fn play_then_resign(red: &mut Socket) {
+    send(red, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+    next_of(red, "ack").await;
+    send(red, json!({"t": "resign"})).await;
+}
+
+/// Six rated games of one player, on `first` and `second` (the same server, or two nodes), all
+/// resigned by her at once: each end is computed from her rating as its task reads it, and those
+/// that lose the race compute again from the one that won. Her rating moves once a game.
+async fn games_of_one_player_ending_together(first: SocketAddr, second: SocketAddr) {
+    let suffix = rand_suffix();
+    let suffix = &suffix[suffix.len() - 6..];
+    let names = ["Alice", "Bob", "Carol"].map(|name| format!("{name}{suffix}"));
+    let [alice, bob, carol] = names
+        .clone()
+        .map(|name| async move { register(first, &name).await });
+    let (alice, bob, carol) = (alice.await, bob.await, carol.await);
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(rated_game((first, second), &alice, &bob).await);
+        games.push(rated_game((second, first), &alice, &carol).await);
+    }
+    for socket in &mut games {
+        send(socket, json!({"t": "move", "ply": 0, "move": "c3c2"})).await;
+        next_of(socket, "ack").await;
+    }
+    for socket in &mut games {
+        send(socket, json!({"t": "resign"})).await;
+    }
+    for socket in &mut games {
+        let end = next_of(socket, "end").await;
+        assert!(end["changes"]["red"].as_f64().unwrap() < 0.0, "{end}");
+    }
+    let path = format!("/api/players/{}/games", names[0]);
+    let (status, listed) = request(second, "GET", &path, "").await;
+    assert_eq!(status, 200);
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len(), 6);
+    // Alice lost each: her rating only fell, so the chain's order is the ratings' before, highest
+    // first, whatever order the clock stamped the ends in.
+    let mut befores: Vec<f64> = listed
+        .iter()
+        .map(|g| g["rating_before"].as_f64().unwrap())
+        .collect();
+    befores.sort_by(|a, b| b.total_cmp(a));
+    let mut rating = 1500.0;
+    for before in befores {
+        assert!(
+            (before - rating).abs() < 1e-9,
+            "{before} where {rating} was: {listed:?}"
+        );
+        let game = listed
+            .iter()
+            .find(|g| g["rating_before"].as_f64() == Some(before))
+            .unwrap();
+        rating = before + game["change"].as_f64().unwrap();
+    }
+    let (_, profile) = request(first, "GET", &format!("/api/players/{}", names[0]), "").await;
+    assert_eq!(profile["ratings"]["fast"]["games"], 6);
+    assert!((profile["ratings"]["fast"]["rating"].as_f64().unwrap() - rating).abs() < 1e-9);
+    assert_eq!(profile["results"]["lost"], 6);
+}
+
+#[tokio::test]
+async fn games_of_one_player_ending_together_each_move_the_rating_once() {
+    let server = server().await;
+    games_of_one_player_ending_together(server.addr, server.addr).await;
+}
+
+#[tokio::test]
+async fn two_nodes_ending_games_of_one_player_together_move_the_rating_once() {
+    let Some((first, second)) = two_nodes(Options::default(), "").await else {
+        return;
+    };
+    games_of_one_player_ending_together(first, second).await;
+}
+
+#[tokio::test]
+async fn one_address_registers_a_few_players_an_hour() {
+    let server = server().await;
+    let addr = server.addr;
+    for n in 0..5 {
+        register(addr, &format!("Player{n}")).await;
+    }
+    let (status, refused) = post(addr, "/api/players", json!({"name": "Player5"})).await;
+    assert_eq!(
+        (status, &refused["error"]),
+        (429, &json!("too_many_requests"))
+    );
+    // A name refused for itself costs no registration: it says why at once.
+    let (status, refused) = post(addr, "/api/players", json!({"name": "<b>"})).await;
+    assert_eq!((status, &refused["reason"]), (400, &json!("markup")));
 }
 
 #[tokio::test]
@@ -965,6 +1099,37 @@ async fn other_sites_pages_and_bodies_other_than_json_are_refused() {
     let text = [("Content-Type", "text/plain")];
     let answer = exchange(addr, "DELETE", "/api/online/seeks/nosuchseek", &text, &seek).await;
     assert_eq!(answer.status, 415);
+    // The players' routes are behind the same gate: no name registered, no account deleted.
+    let name = json!({"name": "Mallory"}).to_string();
+    for (path, method, headers) in [
+        (
+            "/api/players",
+            "POST",
+            [("Origin", own.as_str()), ("Content-Type", "text/plain")],
+        ),
+        (
+            "/api/players/me",
+            "DELETE",
+            [("Origin", own.as_str()), ("Content-Type", "text/plain")],
+        ),
+        (
+            "/api/players",
+            "POST",
+            [("Origin", EVIL), ("Content-Type", "application/json")],
+        ),
+    ] {
+        let answer = exchange(addr, method, path, &headers, &name).await;
+        let refused = if headers[1].1 == "text/plain" {
+            415
+        } else {
+            403
+        };
+        assert_eq!(answer.status, refused, "{method} {path} {headers:?}");
+    }
+    assert_eq!(
+        request(addr, "GET", "/api/players/Mallory", "").await.0,
+        404
+    );
 
     // JSON from another site's page (sent by a script, not a browser, which would ask first).
     let evil = [("Origin", EVIL)];

@@ -788,8 +788,8 @@ async fn rated_game(store: &Database, id: &str, red: &str, black: &str) {
     store.create(game).await.unwrap();
 }
 
-/// The end of rated game `game` (at version 1), red winning, rated from the ratings the store
-/// has now.
+/// Red's first move and the end of rated game `game` (at version 1), red winning, rated from
+/// the ratings the store has now.
 async fn rated_end(store: &Database, game: &str, red: &str, black: &str, at: i64) -> Append {
     let players = store.players();
     let red_rating = players.ratings(red).await.unwrap().unwrap().fast;
@@ -815,7 +815,12 @@ async fn rated_end(store: &Database, game: &str, red: &str, black: &str, at: i64
                 change: black_change,
             },
         }),
-        ..append(game, 1, Status::Playing, vec![end])
+        ..append(
+            game,
+            1,
+            Status::Playing,
+            vec![a_move(0, "c3c2", Seat::Red), end],
+        )
     }
 }
 
@@ -945,6 +950,65 @@ async fn two_nodes_ending_games_of_one_player_together_rate_each_once() {
         assert_chained(&one, "shared0001", 2).await;
         assert_chained(&two, "oppone0001", 1).await;
         assert_chained(&two, "oppone0002", 1).await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_leaders_are_the_best_settled_ratings_of_a_speed() {
+    on_both(|store, name| async move {
+        let players = store.players();
+        let settled = |rating, deviation| Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+            games: 40,
+            last_played: Some(T0),
+        };
+        // Each pair's ratings as a rated end would leave them (the store writes what it is given).
+        let pairs = [
+            (
+                "lead000001",
+                settled(1900.0, 60.0),
+                "lead000002",
+                settled(1700.0, 70.0),
+            ),
+            (
+                "lead000003",
+                settled(2100.0, 90.0),
+                "lead000004",
+                settled(1800.0, 75.0),
+            ),
+        ];
+        for (index, (red, red_after, black, black_after)) in pairs.into_iter().enumerate() {
+            for id in [red, black] {
+                players.register(new_player(id, id)).await.unwrap();
+            }
+            let game = format!("leadgame0{index}");
+            rated_game(&store, &game, red, black).await;
+            let mut end = rated_end(&store, &game, red, black, T0).await;
+            let update = end.ratings.as_mut().unwrap();
+            update.red.change.after = red_after;
+            update.black.change.after = black_after;
+            assert_eq!(store.append(end).await.unwrap(), Appended::Stored, "{name}");
+        }
+        let leaders = players.leaders(Speed::Fast, 75.0, 10).await.unwrap();
+        let names: Vec<&str> = leaders.iter().map(|row| row.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["lead000001", "lead000004", "lead000002"],
+            "{name}: best first, a deviation of 90 left out"
+        );
+        assert_eq!(leaders[0].rating, settled(1900.0, 60.0));
+        assert!(players
+            .leaders(Speed::Standard, 75.0, 10)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            players.leaders(Speed::Fast, 75.0, 1).await.unwrap().len(),
+            1
+        );
     })
     .await;
 }

@@ -13,7 +13,7 @@
 //! those that make the page cross-origin isolated (for the engine's worker), and its local CA can vouch only for names and addresses of a home network (see [`LocalCa`]).
 //! Given endgame tables, it answers `GET /api/tablebase?fen=FEN` from them too
 //! ([`TABLEBASE_PATH`]); given the online games' service (crates/online), `/api/online/…` and
-//! their sockets (docs/PROTOCOL.md).
+//! their sockets, and the players' `/api/players/…` and `/api/leaderboard` (docs/PROTOCOL.md).
 //! docs/SERVER.md says the same for a maintainer, with measurements.
 //!
 //! [`Site::bind`] takes the address (so that a port in use is reported before anything else),
@@ -72,7 +72,7 @@ const GRACE: Duration = Duration::from_secs(5);
 /// revalidated (`no-cache`), so that a new CA is never hidden behind a kept old one.
 ///
 /// With `tables`, [`TABLEBASE_PATH`] answers from them (see `tablebase_api`); with `online`,
-/// `/api/online/…` is the online games'.
+/// `/api/online/…` is the online games', `/api/players/…` and `/api/leaderboard` their players'.
 pub fn router(
     root: &Path,
     local_ca: Option<&str>,

@@ -1044,6 +1044,31 @@ async fn the_online_games_answer_the_app_shells_and_the_files_stay_the_sites() {
         assert_eq!(refused.header("access-control-allow-origin"), Some(origin));
         assert_eq!(refused.header("cache-control"), Some("no-store"));
 
+        // The players' routes are the online service's too, a signed-in player's token allowed.
+        let signed_in = raw_exchange(
+            server.addr,
+            &format!(
+                "OPTIONS /api/players/me HTTP/1.1\r\nHost: localhost\r\nOrigin: {origin}\r\n\
+                 Access-Control-Request-Method: GET\r\n\
+                 Access-Control-Request-Headers: authorization\r\nConnection: close\r\n\r\n"
+            ),
+        )
+        .await;
+        assert_eq!(signed_in.status, 200, "{origin}");
+        assert!(signed_in
+            .header("access-control-allow-headers")
+            .is_some_and(|headers| headers.to_ascii_lowercase().contains("authorization")));
+        let nobody = raw_exchange(
+            server.addr,
+            &format!(
+                "GET /api/players/nobody HTTP/1.1\r\nHost: localhost\r\n\
+                 Origin: {origin}\r\nConnection: close\r\n\r\n"
+            ),
+        )
+        .await;
+        assert_eq!(nobody.status, 404);
+        assert_eq!(nobody.header("access-control-allow-origin"), Some(origin));
+
         let page = raw_exchange(
             server.addr,
             &format!("GET / HTTP/1.1\r\nHost: localhost\r\nOrigin: {origin}\r\nConnection: close\r\n\r\n"),

@@ -246,12 +246,6 @@ impl Append {
         })
     }
 
-    /// The player seated with these events: (column prefix, player).
-    pub fn seated_player(&self) -> Option<(&'static str, &GamePlayer)> {
-        let (seat, _) = self.seated.as_ref()?;
-        Some((seat.name(), self.seated_player.as_ref()?))
-    }
-
     /// The seats' hashes to store: the one taken with these events, none for the other.
     pub fn seated_hashes(&self) -> (Option<&str>, Option<&str>) {
         match &self.seated {

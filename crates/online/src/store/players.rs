@@ -88,9 +88,9 @@ pub struct RatingUpdate {
 impl RatingUpdate {
     /// The seats' updates, in the order every writer takes the rows (by player id), so that two
     /// ends that share players cannot each hold the row the other waits for.
-    pub fn in_row_order(&self) -> [(Seat, &SeatUpdate); 2] {
-        let mut both = [(Seat::Red, &self.red), (Seat::Black, &self.black)];
-        both.sort_by(|a, b| a.1.player.cmp(&b.1.player));
+    pub fn in_row_order(&self) -> [&SeatUpdate; 2] {
+        let mut both = [&self.red, &self.black];
+        both.sort_by(|a, b| a.player.cmp(&b.player));
         both
     }
 }
@@ -219,10 +219,13 @@ pub const PLAYER_BY_NAME: &str = "SELECT id, name FROM online_players WHERE name
 /// Player `$1`'s rating rows.
 pub const RATING_ROWS: &str = "SELECT speed, rating, rd, volatility, games, last_played
     FROM online_ratings WHERE player_id = $1";
-/// Player `$1`'s ended games: their seat and the result.
-pub const ENDED_GAMES: &str = "SELECT CASE WHEN red_player = $1 THEN 'red' ELSE 'black' END,
-        result
-    FROM online_games WHERE (red_player = $1 OR black_player = $1) AND status = 'ended'";
+/// Player `$1`'s ended games in which a move was chosen (the others are deleted a week on, as
+/// aborted ones: `Store::expire_unplayed`): their seat and the result.
+pub const ENDED_GAMES: &str = "SELECT CASE WHEN g.red_player = $1 THEN 'red' ELSE 'black' END,
+        g.result
+    FROM online_games AS g
+    WHERE (g.red_player = $1 OR g.black_player = $1) AND g.status = 'ended'
+        AND EXISTS (SELECT 1 FROM online_moves WHERE game_id = g.id AND notation <> 'pass')";
 /// The leaders of speed `$1` with a stored deviation of at most `$2`, at most `$3` of them.
 pub const LEADERS: &str = "SELECT p.name, r.rating, r.rd, r.volatility, r.games, r.last_played
     FROM online_ratings AS r JOIN online_players AS p ON p.id = r.player_id

@@ -401,7 +401,7 @@ async fn write_ratings(
 ) -> Result<bool, StoreError> {
     let speed = update.speed.as_str();
     let new = Rating::NEW;
-    for (_, seat) in update.in_row_order() {
+    for seat in update.in_row_order() {
         let statement = client
             .prepare_cached(players::INSERT_DEFAULT_RATING)
             .await?;

@@ -263,7 +263,7 @@ fn write_ratings(
     update: &RatingUpdate,
 ) -> Result<bool, StoreError> {
     let speed = update.speed.as_str();
-    for (_, seat) in update.in_row_order() {
+    for seat in update.in_row_order() {
         let new = Rating::NEW;
         connection
             .prepare_cached(&numbered(players::INSERT_DEFAULT_RATING))?
