@@ -818,14 +818,20 @@ impl Bot {
     }
 
     /// What a game's end changed, as its `end` event or its view says: a rated game's, once
-    /// it ended otherwise than aborted, is recorded; a casual game's is none.
+    /// it ended otherwise than aborted and after a move was chosen (the clock's passes and a
+    /// resignation at once rate nobody), is recorded; a casual game's is none.
     fn ended_with(&self, shared: &Shared, result: &str, changes: Option<RatingChanges>) {
+        let rates = shared.rated
+            && result != ABORTED
+            && self
+                .game
+                .plies()
+                .iter()
+                .any(|played| played.ply != Ply::Pass);
         match changes {
-            Some(changes) if shared.rated => shared.recorder.rated_end(&self.id, changes),
-            Some(_) => shared.recorder.error("casual_game_with_changes"),
-            None if shared.rated && result != ABORTED => {
-                shared.recorder.error("rated_end_without_changes")
-            }
+            Some(changes) if rates => shared.recorder.rated_end(&self.id, changes),
+            Some(_) => shared.recorder.error("changes_of_a_game_that_rates_nobody"),
+            None if rates => shared.recorder.error("rated_end_without_changes"),
             None => {}
         }
     }
@@ -846,6 +852,7 @@ impl Bot {
         if mine.as_ref().map(|player| &player.name) != self.player.name.as_ref() {
             return Err("full_names_another_player");
         }
+        self.game = replay(&game.moves).map_err(|_| "full_does_not_replay")?;
         if let (Status::Ended, Some(result)) = (game.status, &game.result) {
             let changes = match (&game.red, &game.black) {
                 (Some(red), Some(black)) => red.change.zip(black.change),
@@ -854,7 +861,6 @@ impl Bot {
             let changes = changes.map(|(red, black)| RatingChanges { red, black });
             self.ended_with(shared, result, changes);
         }
-        self.game = replay(&game.moves).map_err(|_| "full_does_not_replay")?;
         self.v = v;
         self.status = game.status;
         self.offered_rematch = game.offers.rematch == Some(self.seat);

@@ -278,13 +278,36 @@ const LISTED_GAMES: usize = 100;
 /// The shortest turn of a standard game; shorter ones are fast (PROTOCOL.md, *Players*).
 const STANDARD_FROM_SECONDS: u32 = 60;
 
-/// Whether `game` is a rated game that ended and so moved its players' ratings.
+/// Whether `game` is a rated game that ended and so moved its players' ratings: not aborted,
+/// and not ended before either player chose a move (PROTOCOL.md, *Rated games*), which
+/// [`rated_nobody`] tells apart.
 fn moved_ratings(game: &PlayerGame) -> bool {
+    ended_rated(game) && game.rating_before.is_some()
+}
+
+fn ended_rated(game: &PlayerGame) -> bool {
     game.rated
         && game
             .result
             .as_deref()
             .is_some_and(|result| result != "aborted")
+}
+
+/// A rated game that ended without rating its players is one in which no move was chosen:
+/// its view shows only the clock's passes.
+async fn rated_nobody(api: &Api, base: &str, game: &PlayerGame) {
+    assert_eq!(
+        game.change, None,
+        "game {} has a change and no rating before",
+        game.id
+    );
+    let view = api.look(base, &game.id).await.expect("the game's view");
+    assert!(
+        view.moves.iter().all(|played| played == "pass"),
+        "rated game {} rated nobody after a move was chosen: {:?}",
+        game.id,
+        view.moves
+    );
 }
 
 fn same(a: f64, b: f64) -> bool {
@@ -295,9 +318,10 @@ fn same(a: f64, b: f64) -> bool {
 /// it. For each player the bots registered and each speed, the rated games of its list, in
 /// the order they ended, chain: the first starts at 1500, each at the one before's
 /// `rating_before + change`, and the profile's rating is the last one's (an update applied
-/// twice, or lost, breaks the chain or the profile); the profile counts as many rated games. Each such game
-/// is in both its players' lists, and its changes are the same there, in its view, and in the
-/// `end` the bots saw. At least `least_games` rated games ended.
+/// twice, or lost, breaks the chain or the profile); the profile counts as many rated games.
+/// Each such game is in both its players' lists, and its changes are the same there, in its
+/// view, and in the `end` the bots saw; a rated game that ended without changes is one in
+/// which no move was chosen. At least `least_games` rated games ended.
 pub async fn check_ratings(base: &str, report: &Report, least_games: usize) {
     let api = Api::new(None);
     assert!(!report.players.is_empty(), "no player registered");
@@ -312,6 +336,9 @@ pub async fn check_ratings(base: &str, report: &Report, least_games: usize) {
             games.len() < LISTED_GAMES,
             "{name}'s list may have left games out"
         );
+        for game in games.iter().filter(|g| ended_rated(g) && !moved_ratings(g)) {
+            rated_nobody(&api, base, game).await;
+        }
         let speeds = [
             ("fast", &profile.ratings.fast, false),
             ("standard", &profile.ratings.standard, true),
