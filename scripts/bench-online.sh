@@ -8,9 +8,17 @@
 # acknowledged a second, the time from a move's sending to its `ack` (p50, p99, p99.9, in ms:
 # the move is committed by then), the errors the bots met, and each server's peak memory
 # (VmHWM). PostgreSQL is a throwaway server of scripts/with-postgres.sh, a new one for each of
-# (b) and (c). Exits non-zero when (a)'s ack p99 is over 50 ms at 5,000 games, the target;
+# (b) and (c); SQLITE_ONLY=1 runs (a) alone. Exits non-zero when (a)'s ack p99 is over 50 ms at 5,000 games, the target;
 # smaller runs (`GAMES=200 SECONDS=10 bash scripts/bench-online.sh`) only print. The bots and
 # the servers share the machine's cores: the figures are a floor, not the server's ceiling.
+#
+# Every game is rated (issue 50's figure: RATED=1, the default): each bot registers a name
+# before its first game (10,000 players at 5,000 games, each from a loopback address of its
+# own, so that the limit on registrations per address meets none of them) and plays as it, and
+# each bot resigns at each of its turns with a chance of RESIGN_CHANCE (0.05: a game of about
+# 20 plies a side, a minute at this pace), so that rated games end, and ratings are written,
+# all through the measured time. RATED=0 RESIGN_CHANCE=0 is issue 52's run: casual games that
+# random play hardly ends.
 #
 # Two other modes, each on one node on SQLite:
 # - ABUSERS=N: the same games twice, without and then with N abusive clients beside them
@@ -32,6 +40,12 @@ seconds="$(printenv SECONDS || echo 60)"
 # 200 games a second, and 5 s more: the server is not measured while it takes the sockets.
 ramp=$((games / 200 + 5))
 move_every_ms=3000
+rated="${RATED:-1}"
+resign_chance="${RESIGN_CHANCE:-0.05}"
+bots_options=(--resign-chance "$resign_chance")
+if [[ "$rated" == 1 ]]; then
+  bots_options+=(--rated)
+fi
 target_games=5000
 target_p99_ms=50
 
@@ -59,7 +73,8 @@ bench_case() {
   echo "bench-online: $name, $games games, ${ramp} s ramp-up, ${seconds} s measured" >&2
   local summary
   summary="$("$target/release/duobao-bots" "${servers[@]}" --games "$games" \
-    --move-every "$move_every_ms" --seconds "$seconds" --ramp-seconds "$ramp" --json "$@")"
+    --move-every "$move_every_ms" --seconds "$seconds" --ramp-seconds "$ramp" --json \
+    "${bots_options[@]}" "$@")"
   local memory=()
   for i in "${!pids[@]}"; do
     memory+=("$(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/${pids[$i]}/status")")
@@ -75,8 +90,10 @@ errors = ", ".join(f"{kind} {n}" for kind, n in summary["errors"].items()) or "n
 print(f"| {name} | {summary['concurrent_games']:,} | {summary['moves_per_second']:,.0f} | "
       f"{ack['p50']:.1f} | {ack['p99']:.1f} | {ack['p999']:.1f} | "
       f"{' + '.join(memory)} | {errors} |")
+if summary["players"]:
+    print(f"bench-online: {name}: {summary['players']:,} players registered, "
+          f"{summary['rated_games_ended']:,} rated games ended", file=sys.stderr)
 if summary["abuse"]:
-    import sys
     tries = ", ".join(f"{kind} {n}" for kind, n in summary["abuse"].items())
     print(f"bench-online: {name}: the abusers' tries: {tries}", file=sys.stderr)
 PY
@@ -109,7 +126,11 @@ last_row() {
 
 print_rows() {
   echo
-  echo "duobao-serve's online games on $(nproc) cores, $(uname -sm), bots against 127.0.0.1 on the same machine; $1, ${seconds} s measured"
+  local games_kind="casual games"
+  if [[ "$rated" == 1 ]]; then
+    games_kind="every game rated"
+  fi
+  echo "duobao-serve's online games on $(nproc) cores, $(uname -sm), bots against 127.0.0.1 on the same machine; $1, $games_kind, a bot resigning at a turn with a chance of $resign_chance, ${seconds} s measured"
   echo
   echo "| run | games at once | moves/s | ack p50 (ms) | p99 (ms) | p99.9 (ms) | server peak memory (MiB) | errors |"
   echo "|---|---|---|---|---|---|---|---|"
@@ -167,8 +188,10 @@ fi
 
 bench_case "SQLite, one node" "sqlite:$sqlite/online.db" 1
 sqlite_p99="$(last_row 6)"
-bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, one node" 1
-bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, two nodes" 2
+if [[ "${SQLITE_ONLY:-0}" != 1 ]]; then
+  bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, one node" 1
+  bash "$root/scripts/with-postgres.sh" bash "$0" --postgres-case "PostgreSQL, two nodes" 2
+fi
 
 print_rows "a move every $((move_every_ms / 1000)) s a game"
 if (( games == target_games )) && over "$sqlite_p99" "$target_p99_ms"; then

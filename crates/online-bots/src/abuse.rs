@@ -137,7 +137,7 @@ impl Abuser<'_> {
     async fn own_game(&mut self) -> Option<OwnGame> {
         let created = self
             .api
-            .create(&self.base, Side::Red, TURN_SECONDS)
+            .create(&self.base, Side::Red, TURN_SECONDS, false)
             .await
             .map_err(|e| self.refused(&e.kind()))
             .ok()?;
@@ -316,7 +316,7 @@ impl Abuser<'_> {
             }
             match self
                 .api
-                .create(&self.base, Side::Random, TURN_SECONDS)
+                .create(&self.base, Side::Random, TURN_SECONDS, false)
                 .await
             {
                 Ok(_) => self.taken(),

@@ -1,8 +1,10 @@
-//! The bots: a table of two per game, a creator and a joiner, each with its own socket, each
-//! keeping the position by replaying the events and playing random legal moves.
+//! The bots: a table of two per game, a creator and a joiner (or two players who each seek
+//! their games), each with its own socket, each keeping the position by replaying the events
+//! and playing random legal moves; for rated games, each registered under a name first.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -13,7 +15,9 @@ use tokio::time::sleep_until;
 
 use crate::abuse::abuser;
 use crate::http::{Api, CallError};
-use crate::protocol::{self, ClientFrame, GameView, Seat, ServerFrame, Side, Status};
+use crate::protocol::{
+    self, ClientFrame, GameView, Paired, RatingChanges, Seat, SeekAnswer, ServerFrame, Side, Status,
+};
 use crate::record::{AckedPly, Recorder, Report};
 use crate::replay;
 use crate::socket::Socket;
@@ -40,6 +44,15 @@ pub struct Config {
     /// Abusive clients beside the honest games (see [`crate::abuse`]), their tries counted
     /// apart.
     pub abusers: usize,
+    /// Every game rated: each player registers a name before its first game and plays as it.
+    pub rated: bool,
+    /// The chance, at each of its turns, that a bot resigns, so that games end sooner than
+    /// random play ends them (hundreds of plies).
+    pub resign_chance: f64,
+    /// The first this many tables' players find their games by seeking (*Play someone now*),
+    /// each alone, rather than by invitation: paired by the server with whoever seeks too,
+    /// in rated games when `rated`.
+    pub seeking_tables: usize,
 }
 
 /// Consecutive failures to reach a server before trying the next one in the list.
@@ -64,12 +77,18 @@ const MOVE_ERRORS: &[&str] = &[
 /// The chance, at each of its turns, that a bot with rare actions resigns; as much that it
 /// offers a draw.
 const RARE: f64 = 1.0 / 300.0;
+/// The result of an aborted game, which moves no rating.
+const ABORTED: &str = "aborted";
 
 pub(crate) struct Shared {
     pub(crate) servers: Vec<String>,
     move_every: Duration,
     turn_seconds: u32,
     rare_actions: bool,
+    rated: bool,
+    resign_chance: f64,
+    /// This run's mark in its players' names, so that runs on one database do not collide.
+    run_mark: String,
     /// When the bots stop starting games and moves.
     pub(crate) stop_at: Instant,
     /// When they stop waiting for the last `ack`s.
@@ -101,6 +120,10 @@ fn is_loopback(base: &str) -> bool {
 /// time is over, then waits for the last moves' acknowledgements and closes every socket.
 pub async fn run(config: Config) -> std::io::Result<Report> {
     assert!(!config.servers.is_empty(), "at least one server");
+    if !(0.0..=1.0).contains(&config.resign_chance) {
+        let why = format!("a chance to resign of {}", config.resign_chance);
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+    }
     let start = Instant::now();
     let measured_from = start + config.ramp;
     let stop_at = measured_from + config.measured;
@@ -110,6 +133,9 @@ pub async fn run(config: Config) -> std::io::Result<Report> {
         move_every: config.move_every,
         turn_seconds: config.turn_seconds,
         rare_actions: config.rare_actions,
+        rated: config.rated,
+        resign_chance: config.resign_chance,
+        run_mark: run_mark(),
         stop_at,
         give_up_at: stop_at + GRACE,
         recorder: Recorder::new(measured_from, config.acked_log.as_deref())?,
@@ -118,7 +144,12 @@ pub async fn run(config: Config) -> std::io::Result<Report> {
     for i in 0..config.games {
         let starts_at = start + config.ramp.mul_f64(i as f64 / config.games as f64);
         let seed = config.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        tables.spawn(table(i, starts_at, seed, Arc::clone(&shared)));
+        let shared = Arc::clone(&shared);
+        if i < config.seeking_tables {
+            tables.spawn(seeking_table(i, starts_at, seed, shared));
+        } else {
+            tables.spawn(table(i, starts_at, seed, shared));
+        }
     }
     for n in 0..config.abusers {
         let seed = !config.seed ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -130,6 +161,15 @@ pub async fn run(config: Config) -> std::io::Result<Report> {
     }
     let shared = Arc::into_inner(shared).expect("every table is done");
     shared.recorder.finish(config.games, config.measured)
+}
+
+/// Four random letters or digits.
+fn run_mark() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let mut rng = rand::rng();
+    (0..4)
+        .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
+        .collect()
 }
 
 /// Where a bot connects, and when it moves on to the next server.
@@ -175,21 +215,49 @@ impl Route {
     }
 }
 
-/// Who plays at a table, from game to game: where it connects, and from where.
+/// Who plays at a table, from game to game: where it connects, from where, and under which
+/// name once registered.
 struct Player {
+    n: usize,
     route: Route,
     source: Option<IpAddr>,
     api: Api,
+    name: Option<String>,
 }
 
 impl Player {
     fn new(shared: &Shared, n: usize, server: usize) -> Player {
         let source = shared.own_addresses.then(|| source(n));
         Player {
+            n,
             route: Route::new(server),
             source,
             api: Api::new(source),
+            name: None,
         }
+    }
+
+    /// Registers a name and signs the player's client in with its token; false when refused
+    /// or time is up. Each try after the first asks a new name: the answer to the one before
+    /// may have been lost after the name was taken (a server killed meanwhile).
+    async fn register(&mut self, shared: &Shared, rng: &mut StdRng) -> bool {
+        let first = format!("b{}{}", shared.run_mark, self.n);
+        let tries = AtomicU32::new(0);
+        let account = call(shared, self, rng, |api, base| {
+            let name = match tries.fetch_add(1, Ordering::Relaxed) {
+                0 => first.clone(),
+                k => format!("{first}-{k}"),
+            };
+            async move { api.register(&base, &name).await }
+        })
+        .await;
+        let Some(account) = account else {
+            return false;
+        };
+        self.api = self.api.signed_in(&account.token);
+        shared.recorder.registered(&account.name);
+        self.name = Some(account.name);
+        true
     }
 }
 
@@ -201,10 +269,17 @@ async fn table(i: usize, starts_at: Instant, seed: u64, shared: Arc<Shared>) {
         Player::new(&shared, 2 * i, i),
         Player::new(&shared, 2 * i + 1, i + 1),
     ];
+    if shared.rated {
+        for player in &mut players {
+            if !player.register(&shared, &mut rng).await {
+                return;
+            }
+        }
+    }
     while Instant::now() < shared.stop_at {
-        let turn_seconds = shared.turn_seconds;
+        let (turn_seconds, rated) = (shared.turn_seconds, shared.rated);
         let Some(created) = call(&shared, &mut players[0], &mut rng, |api, base| async move {
-            api.create(&base, Side::Random, turn_seconds).await
+            api.create(&base, Side::Random, turn_seconds, rated).await
         })
         .await
         else {
@@ -249,6 +324,70 @@ async fn table(i: usize, starts_at: Instant, seed: u64, shared: Arc<Shared>) {
             }
         }
         players = seats.map(|seat| seat.player);
+    }
+}
+
+/// A table whose two players each seek their games: they may be paired with each other, or
+/// with another table's, and play apart.
+async fn seeking_table(i: usize, starts_at: Instant, seed: u64, shared: Arc<Shared>) {
+    sleep_until(starts_at.into()).await;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let players = [
+        Player::new(&shared, 2 * i, i),
+        Player::new(&shared, 2 * i + 1, i + 1),
+    ]
+    .map(|player| seeker(player, StdRng::from_rng(&mut rng), &shared));
+    let [first, second] = players;
+    tokio::join!(first, second);
+}
+
+/// One player seeking a game, playing it to its end, and seeking the next, until the measured
+/// time is over.
+async fn seeker(mut player: Player, mut rng: StdRng, shared: &Shared) {
+    if shared.rated && !player.register(shared, &mut rng).await {
+        return;
+    }
+    while Instant::now() < shared.stop_at {
+        // A seek's long poll given up at the stop: the server drops it unrenewed.
+        let sought =
+            tokio::time::timeout_at(shared.stop_at.into(), seek(shared, &mut player, &mut rng));
+        let paired = match sought.await {
+            Ok(Some(paired)) => paired,
+            // Refused: not at once again.
+            Ok(None) => {
+                let pause = Duration::from_millis(rng.random_range(500..1500));
+                tokio::time::sleep(pause).await;
+                continue;
+            }
+            Err(_) => break,
+        };
+        // Each game once, by its red player.
+        if paired.seat == Seat::Red {
+            shared.recorder.game_started();
+        }
+        let mut bot = Bot::new(player, paired.secret, paired.seat, &paired.id, &mut rng);
+        bot.play(shared, false).await;
+        player = bot.player;
+    }
+}
+
+/// A seek, waited on until it is paired; `None` when it is refused or time is up.
+async fn seek(shared: &Shared, player: &mut Player, rng: &mut StdRng) -> Option<Paired> {
+    let turn_seconds = shared.turn_seconds;
+    let mut answer = call(shared, player, rng, |api, base| async move {
+        api.seek(&base, turn_seconds).await
+    })
+    .await?;
+    loop {
+        let waiting = match answer {
+            SeekAnswer::Paired(paired) => return Some(paired),
+            SeekAnswer::Waiting(waiting) => waiting,
+        };
+        answer = call(shared, player, rng, |api, base| {
+            let (seek, secret) = (waiting.seek.clone(), waiting.secret.clone());
+            async move { api.renew_seek(&base, &seek, &secret).await }
+        })
+        .await?;
     }
 }
 
@@ -331,6 +470,9 @@ struct Bot {
     pending: Option<Pending>,
     /// Whether this bot's rematch offer stands.
     offered_rematch: bool,
+    /// Whether it resigned: it plays no more, and resigns again after a reconnection until
+    /// the `end` comes.
+    resigned: bool,
     sessions: u64,
 }
 
@@ -347,6 +489,7 @@ impl Bot {
             status: Status::Waiting,
             pending: None,
             offered_rematch: false,
+            resigned: false,
             sessions: 0,
         }
     }
@@ -359,11 +502,13 @@ impl Bot {
         self.status = Status::Waiting;
         self.pending = None;
         self.offered_rematch = false;
+        self.resigned = false;
         self.sessions = 0;
     }
 
     fn my_turn(&self) -> bool {
-        self.status == Status::Playing
+        !self.resigned
+            && self.status == Status::Playing
             && !self.game.is_over()
             && self.game.position().turn() == self.seat.color()
     }
@@ -518,15 +663,14 @@ impl Bot {
         if !self.my_turn() || self.pending.is_some() {
             return Ok(());
         }
-        if shared.rare_actions {
-            if self.rng.random_bool(RARE) {
-                // No move after it, whenever the `end` comes.
-                self.status = Status::Ended;
-                return socket.send(&ClientFrame::Resign).await;
-            }
-            if self.rng.random_bool(RARE) {
-                socket.send(&ClientFrame::Draw { yes: true }).await?;
-            }
+        let rare = if shared.rare_actions { RARE } else { 0.0 };
+        if self.rng.random_bool(shared.resign_chance.max(rare)) {
+            // No move after it, whenever the `end` comes.
+            self.resigned = true;
+            return socket.send(&ClientFrame::Resign).await;
+        }
+        if shared.rare_actions && self.rng.random_bool(RARE) {
+            socket.send(&ClientFrame::Draw { yes: true }).await?;
         }
         let moves = self.game.position().legal_moves();
         // A position without moves is over (blockade): `my_turn` said it was not.
@@ -567,7 +711,7 @@ impl Bot {
         }
         match frame {
             ServerFrame::Full { v, game } => {
-                if let Err(why) = self.take_game(v, &game) {
+                if let Err(why) = self.take_game(shared, v, &game) {
                     shared.recorder.error(why);
                     return Ok(Some(Step::Done(Outcome::Lost)));
                 }
@@ -610,13 +754,16 @@ impl Bot {
                 }
             }
             ServerFrame::Clock { .. } => {}
-            ServerFrame::End { result, .. } => {
+            ServerFrame::End {
+                result, changes, ..
+            } => {
                 self.status = Status::Ended;
                 if let Some(replayed) = self.game.result() {
                     if replayed.to_string() != result {
                         shared.recorder.error("result_differs_from_replay");
                     }
                 }
+                self.ended_with(shared, &result, changes);
             }
             ServerFrame::Rematch { id, .. } => {
                 return Ok(Some(Step::Done(Outcome::Rematch(id))));
@@ -629,6 +776,8 @@ impl Bot {
                 None => shared.recorder.error("stray_ack"),
             },
             ServerFrame::Pong { .. } => {}
+            // A resignation sent again that crossed the `end` of its first sending.
+            ServerFrame::Error(refusal) if self.resigned && refusal.error == "game_over" => {}
             ServerFrame::Error(refusal) => {
                 let about_a_move = MOVE_ERRORS.contains(&refusal.error.as_str());
                 let Some(pending) = self.pending.take_if(|_| about_a_move) else {
@@ -668,13 +817,50 @@ impl Bot {
         shared.recorder.acked(acked, sent);
     }
 
-    /// The state of a `full` message; a game that does not replay, or a seat not ours, is an
-    /// error of the server's.
-    fn take_game(&mut self, v: u64, game: &GameView) -> Result<(), &'static str> {
+    /// What a game's end changed, as its `end` event or its view says: a rated game's, once
+    /// it ended otherwise than aborted and after a move was chosen (the clock's passes and a
+    /// resignation at once rate nobody), is recorded; a casual game's is none.
+    fn ended_with(&self, shared: &Shared, result: &str, changes: Option<RatingChanges>) {
+        let rates = shared.rated
+            && result != ABORTED
+            && self
+                .game
+                .plies()
+                .iter()
+                .any(|played| played.ply != Ply::Pass);
+        match changes {
+            Some(changes) if rates => shared.recorder.rated_end(&self.id, changes),
+            Some(_) => shared.recorder.error("changes_of_a_game_that_rates_nobody"),
+            None if rates => shared.recorder.error("rated_end_without_changes"),
+            None => {}
+        }
+    }
+
+    /// The state of a `full` message; a game that does not replay, a seat not ours, or
+    /// players other than ours, is an error of the server's.
+    fn take_game(&mut self, shared: &Shared, v: u64, game: &GameView) -> Result<(), &'static str> {
         if game.id != self.id || game.you != Some(self.seat) {
             return Err("full_of_another_game_or_seat");
         }
+        if game.rated != shared.rated {
+            return Err("full_rated_differs");
+        }
+        let mine = match self.seat {
+            Seat::Red => &game.red,
+            Seat::Black => &game.black,
+        };
+        if mine.as_ref().map(|player| &player.name) != self.player.name.as_ref() {
+            return Err("full_names_another_player");
+        }
         self.game = replay(&game.moves).map_err(|_| "full_does_not_replay")?;
+        if let (Status::Ended, Some(result)) = (game.status, &game.result) {
+            let changes = match (&game.red, &game.black) {
+                (Some(red), Some(black)) => red.change.zip(black.change),
+                _ => None,
+            };
+            let changes = changes.map(|(red, black)| RatingChanges { red, black });
+            self.ended_with(shared, result, changes);
+        }
         self.v = v;
         self.status = game.status;
         self.offered_rematch = game.offers.rematch == Some(self.seat);
@@ -715,6 +901,9 @@ impl Bot {
         shared: &Shared,
         socket: &mut Socket,
     ) -> Result<(), crate::socket::SocketError> {
+        if self.resigned && self.status == Status::Playing {
+            socket.send(&ClientFrame::Resign).await?;
+        }
         let Some(pending) = self.pending.take() else {
             return Ok(());
         };

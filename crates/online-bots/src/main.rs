@@ -46,9 +46,28 @@ struct Args {
     /// their tries is counted apart from the honest players' errors.
     #[arg(long, default_value_t = 0)]
     abusers: usize,
+    /// Every game rated: each bot registers a name first and plays as it.
+    #[arg(long)]
+    rated: bool,
+    /// The chance, at each of its turns, that a bot resigns (0 to 1): games end sooner than
+    /// random play ends them.
+    #[arg(long, default_value_t = 0.0, value_parser = chance)]
+    resign_chance: f64,
+    /// The first this many games' players find their games by seeking (*Play someone now*),
+    /// each alone, rather than by invitation.
+    #[arg(long, default_value_t = 0)]
+    seeking: usize,
     /// Prints the summary as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// A probability, 0 to 1.
+fn chance(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("{text} is no chance from 0 to 1")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -75,6 +94,9 @@ fn main() -> ExitCode {
         acked_log: args.acked_log,
         rare_actions: args.rare_actions,
         abusers: args.abusers,
+        rated: args.rated,
+        resign_chance: args.resign_chance,
+        seeking_tables: args.seeking,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     match runtime.block_on(run(config)) {

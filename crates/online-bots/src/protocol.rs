@@ -51,6 +51,9 @@ pub enum Side {
 pub struct CreateRequest {
     pub side: Side,
     pub turn_seconds: u32,
+    /// Whether the game moves its players' ratings; left out, as the page allows, when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// `POST /api/online/seeks`.
@@ -93,6 +96,116 @@ pub struct Joined {
     pub secret: String,
 }
 
+/// `POST /api/online/seeks/{seek}`: waiting on.
+#[derive(Debug, Serialize)]
+pub struct SeekKey<'a> {
+    pub secret: &'a str,
+}
+
+/// The answer to a seek: paired (201) or still waiting (202).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SeekAnswer {
+    Paired(Paired),
+    Waiting(Waiting),
+}
+
+/// A seek paired: the game, the seat and its secret.
+#[derive(Debug, Deserialize)]
+pub struct Paired {
+    pub id: String,
+    pub seat: Seat,
+    pub secret: String,
+}
+
+/// A seek still waiting: its id, and the secret that renews it (the seat's, once paired).
+#[derive(Debug, Deserialize)]
+pub struct Waiting {
+    pub seek: String,
+    pub secret: String,
+}
+
+/// `POST /api/players`: the name a player chooses.
+#[derive(Debug, Serialize)]
+pub struct NewPlayer<'a> {
+    pub name: &'a str,
+}
+
+/// The answer 201 to registering: the token plays as the player, sent as
+/// `Authorization: Bearer TOKEN`.
+#[derive(Debug, Deserialize)]
+pub struct Account {
+    pub id: String,
+    pub name: String,
+    pub token: String,
+}
+
+/// One speed's rating in a profile.
+#[derive(Debug, Deserialize)]
+pub struct SpeedRating {
+    pub rating: f64,
+    pub rd: f64,
+    pub volatility: f64,
+    /// The rated games ended at this speed.
+    pub games: u32,
+    pub provisional: bool,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Ratings {
+    pub fast: SpeedRating,
+    pub standard: SpeedRating,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Results {
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+}
+
+/// `GET /api/players/{name}`.
+#[derive(Debug, Deserialize)]
+pub struct Profile {
+    pub name: String,
+    pub ratings: Ratings,
+    pub results: Results,
+}
+
+/// One of `GET /api/players/{name}/games`, newest first.
+#[derive(Debug, Deserialize)]
+pub struct PlayerGame {
+    pub id: String,
+    pub turn_seconds: u32,
+    pub rated: bool,
+    pub seat: Seat,
+    pub opponent: Option<String>,
+    pub result: Option<String>,
+    pub created_at: u64,
+    pub ended_at: Option<u64>,
+    /// Set once a rated game ended: the rating at its speed before it, and what it changed.
+    pub rating_before: Option<f64>,
+    pub change: Option<f64>,
+}
+
+/// A seat's player in a game's view (`null` there when anonymous).
+#[derive(Debug, Deserialize)]
+pub struct SeatPlayer {
+    pub name: String,
+    pub rating: f64,
+    pub provisional: bool,
+    /// Once a rated game ended.
+    #[serde(default)]
+    pub change: Option<f64>,
+}
+
+/// What a rated game's end changed of each seat's rating.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChanges {
+    pub red: f64,
+    pub black: f64,
+}
+
 /// A refusal, HTTP or on the socket: `{"error":"<code>","reason":"…"}`.
 #[derive(Debug, Deserialize)]
 pub struct Refusal {
@@ -127,6 +240,9 @@ pub struct GameView {
     pub id: String,
     pub status: Status,
     pub turn_seconds: u32,
+    pub rated: bool,
+    pub red: Option<SeatPlayer>,
+    pub black: Option<SeatPlayer>,
     pub moves: Vec<String>,
     pub turn: Option<Seat>,
     pub ms_left: Option<u64>,
@@ -173,7 +289,7 @@ pub enum ClientFrame<'a> {
 pub enum ServerFrame {
     Full {
         v: u64,
-        game: GameView,
+        game: Box<GameView>,
     },
     Joined {
         v: u64,
@@ -205,6 +321,9 @@ pub enum ServerFrame {
         v: u64,
         at: u64,
         result: String,
+        /// A rated game's; absent for a casual or aborted one.
+        #[serde(default)]
+        changes: Option<RatingChanges>,
     },
     Rematch {
         v: u64,
@@ -320,31 +439,77 @@ mod tests {
         assert_eq!(game.you, Some(Seat::Red));
         assert!(game.presence.red && !game.presence.black);
         assert_eq!((game.offers.draw, game.offers.rematch), (None, None));
+        assert!(game.rated);
+        let names = [&game.red, &game.black].map(|p| p.as_ref().map(|p| p.name.as_str()));
+        assert_eq!(names, [Some("小明_7"), Some("Lin")]);
+    }
+
+    /// The first of the page's JSON blocks that holds `field`, read as `T`.
+    fn block_with<T: serde::de::DeserializeOwned>(field: &str) -> T {
+        let block = json_blocks()
+            .into_iter()
+            .find(|block| block.contains(&format!("\"{field}\"")))
+            .unwrap_or_else(|| panic!("the page shows a block with {field}"));
+        serde_json::from_str(block).unwrap_or_else(|e| panic!("{block}: {e}"))
+    }
+
+    #[test]
+    fn the_pages_player_answers_read() {
+        let account: Account = block_with("token");
+        assert_eq!(account.name, "小明_7");
+        let profile: Profile = block_with("ratings");
+        assert_eq!(profile.name, account.name);
+        assert!(profile.ratings.fast.provisional && !profile.ratings.standard.provisional);
+        assert!(profile.ratings.standard.games > 0);
+        let games: Vec<PlayerGame> = block_with("rating_before");
+        let rated: Vec<_> = games.iter().filter(|game| game.rated).collect();
+        assert!(!rated.is_empty() && rated.iter().all(|game| game.change.is_some()));
+        let end: ServerFrame = block_with("changes");
+        let ServerFrame::End {
+            changes: Some(changes),
+            ..
+        } = end
+        else {
+            panic!("{end:?} is no rated game's end");
+        };
+        assert!(changes.red > 0.0 && changes.black < 0.0);
+        let seat: SeatPlayer = block_with("provisional");
+        assert_eq!(seat.change, Some(changes.black));
     }
 
     #[test]
     fn the_pages_requests_are_written_as_the_page_writes_them() {
         let blocks = json_blocks();
+        let written = |body: String| blocks.contains(&format!("{body}\n").as_str());
         let create = CreateRequest {
             side: Side::Red,
             turn_seconds: 60,
+            rated: false,
         };
-        assert!(blocks.contains(&format!("{}\n", serde_json::to_string(&create).unwrap()).as_str()));
-        let seek = serde_json::json!({"turn_seconds": 60}).to_string();
-        assert!(blocks.contains(&format!("{seek}\n").as_str()));
+        assert!(written(serde_json::to_string(&create).unwrap()));
+        let rated = CreateRequest {
+            side: Side::Random,
+            rated: true,
+            ..create
+        };
+        assert!(written(serde_json::to_string(&rated).unwrap()));
+        let player = NewPlayer { name: "小明_7" };
+        assert!(written(serde_json::to_string(&player).unwrap()));
+        assert!(written(serde_json::json!({"turn_seconds": 60}).to_string()));
     }
 
     #[test]
     fn the_server_frames_of_the_page_read() {
         // The page's examples, with its `…` filled in.
         let frames = [
-            r#"{"t":"full","v":7,"game":{"id":"g1","status":"waiting","turn_seconds":60,"moves":[],"turn":null,"ms_left":null,"result":null,"offers":{"draw":null,"rematch":null},"rematch":null,"rematch_of":null,"presence":{"red":true,"black":false,"watchers":0},"you":"red","created_at":1796400000000}}"#,
+            r#"{"t":"full","v":7,"game":{"id":"g1","status":"waiting","turn_seconds":60,"rated":false,"red":null,"black":null,"moves":[],"turn":null,"ms_left":null,"result":null,"offers":{"draw":null,"rematch":null},"rematch":null,"rematch_of":null,"presence":{"red":true,"black":false,"watchers":0},"you":"red","created_at":1796400000000}}"#,
             r#"{"t":"joined","v":2,"at":1796400000000,"ms_left":60000}"#,
             r#"{"t":"move","v":2,"ply":0,"move":"c3c2","by":"red","at":1796400000000,"turn":"black","ms_left":60000}"#,
             r#"{"t":"move","v":9,"ply":7,"move":"pass","by":"black","at":1796400000000,"turn":null,"ms_left":null}"#,
             r#"{"t":"offers","v":3,"draw":"black","rematch":null}"#,
             r#"{"t":"clock","v":4,"at":1796400000000,"turn":"red","ms_left":60000}"#,
             r#"{"t":"end","v":5,"at":1796400000000,"result":"red treasure"}"#,
+            r#"{"t":"end","v":5,"at":1796400000000,"result":"red treasure","changes":{"red":8.4,"black":-8.6}}"#,
             r#"{"t":"rematch","v":6,"id":"g2"}"#,
             r#"{"t":"presence","red":true,"black":false,"watchers":0}"#,
             r#"{"t":"ack","ply":0}"#,
@@ -368,10 +533,11 @@ mod tests {
             Some(3),
             Some(4),
             Some(5),
+            Some(5),
             Some(6),
         ];
-        assert_eq!(versions[..8], events);
-        assert!(versions[8..].iter().all(Option::is_none));
+        assert_eq!(versions[..9], events);
+        assert!(versions[9..].iter().all(Option::is_none));
         assert!(serde_json::from_str::<ServerFrame>(r#"{"t":"ack"}"#).is_err());
     }
 }

@@ -1,5 +1,6 @@
-//! What the bots saw: every acknowledged ply, the time each move took to be acknowledged, and
-//! what went wrong, by kind; and the summary made of them.
+//! What the bots saw: every acknowledged ply, the time each move took to be acknowledged, the
+//! players registered and what each rated game's end changed, and what went wrong, by kind;
+//! and the summary made of them.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -9,6 +10,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
+
+use crate::protocol::RatingChanges;
 
 /// A ply the server acknowledged: the server has promised it is stored.
 #[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
@@ -41,6 +44,8 @@ struct Inner {
     resent: u64,
     errors: BTreeMap<String, u64>,
     abuse: BTreeMap<String, u64>,
+    players: Vec<String>,
+    rating_changes: BTreeMap<String, RatingChanges>,
 }
 
 impl Recorder {
@@ -97,6 +102,27 @@ impl Recorder {
         *self.inner().abuse.entry(kind).or_default() += 1;
     }
 
+    /// A player registered under `name`.
+    pub fn registered(&self, name: &str) {
+        self.inner().players.push(name.to_string());
+    }
+
+    /// What rated game `game`'s end changed, as a bot saw it; each bot of the game sees it,
+    /// and the same each time, or it is an error.
+    pub fn rated_end(&self, game: &str, changes: RatingChanges) {
+        let mut inner = self.inner();
+        let seen = *inner
+            .rating_changes
+            .entry(game.to_string())
+            .or_insert(changes);
+        if seen != changes {
+            *inner
+                .errors
+                .entry("changes_differ".to_string())
+                .or_default() += 1;
+        }
+    }
+
     pub fn game_started(&self) {
         self.inner().games += 1;
     }
@@ -150,10 +176,14 @@ impl Recorder {
             reconnects: inner.reconnects,
             failovers: inner.failovers,
             resent: inner.resent,
+            players: inner.players.len() as u64,
+            rated_games_ended: inner.rating_changes.len() as u64,
         };
         Ok(Report {
             summary,
             acked: inner.acked,
+            players: inner.players,
+            rating_changes: inner.rating_changes,
         })
     }
 }
@@ -189,6 +219,9 @@ pub struct Summary {
     pub failovers: u64,
     /// Moves sent again after a reconnection.
     pub resent: u64,
+    /// The players registered, and the rated games whose end they saw.
+    pub players: u64,
+    pub rated_games_ended: u64,
 }
 
 impl std::fmt::Display for Summary {
@@ -211,6 +244,13 @@ impl std::fmt::Display for Summary {
             "reconnects: {}, failovers: {}, moves resent: {}",
             self.reconnects, self.failovers, self.resent
         )?;
+        if self.players > 0 {
+            writeln!(
+                f,
+                "players registered: {}, rated games ended: {}",
+                self.players, self.rated_games_ended
+            )?;
+        }
         if !self.abuse.is_empty() {
             writeln!(f, "abusers' tries: {}", counts(&self.abuse))?;
         }
@@ -234,6 +274,10 @@ fn counts(counts: &BTreeMap<String, u64>) -> String {
 pub struct Report {
     pub summary: Summary,
     pub acked: Vec<AckedPly>,
+    /// The names the players registered.
+    pub players: Vec<String>,
+    /// What each rated game's end changed, by game, as the bots saw it.
+    pub rating_changes: BTreeMap<String, RatingChanges>,
 }
 
 #[cfg(test)]
@@ -264,5 +308,26 @@ mod tests {
         assert_eq!(report.summary.measured_moves, 1001);
         assert_eq!(report.summary.moves_per_second, 500.5);
         assert!(report.summary.ack_ms.p50 <= report.summary.ack_ms.max);
+    }
+
+    #[test]
+    fn a_rated_end_seen_twice_differently_is_an_error() {
+        let recorder = Recorder::new(Instant::now(), None).unwrap();
+        let changes = RatingChanges {
+            red: 8.4,
+            black: -8.6,
+        };
+        recorder.rated_end("g1", changes);
+        recorder.rated_end("g1", changes);
+        recorder.rated_end("g2", changes);
+        let other = RatingChanges {
+            red: 16.8,
+            ..changes
+        };
+        recorder.rated_end("g2", other);
+        let report = recorder.finish(1, Duration::from_secs(1)).unwrap();
+        assert_eq!(report.rating_changes.len(), 2);
+        assert_eq!(report.rating_changes["g2"], changes);
+        assert_eq!(report.summary.errors.get("changes_differ"), Some(&1));
     }
 }

@@ -1,6 +1,6 @@
 //! duobao-serve's online games under bots, with the server killed: no acknowledged ply is lost,
-//! every stored game is legal; on two nodes sharing PostgreSQL, the bots of a killed node go on
-//! on the other; an unplayed turn is passed on time; a move sent again is acknowledged again and
+//! every stored game is legal, every rated game's rating update is applied exactly once; on two
+//! nodes sharing PostgreSQL, the bots of a killed node go on on the other; an unplayed turn is passed on time; a move sent again is acknowledged again and
 //! played once; 400 games at a move a second each are acknowledged in time (the load target's
 //! guard). Each test takes under 35 s; they run side by side.
 
@@ -40,16 +40,31 @@ fn fast_games(servers: Vec<String>, games: usize, seconds: u64, seed: u64) -> Co
         acked_log: None,
         rare_actions: false,
         abusers: 0,
+        rated: false,
+        resign_chance: 0.0,
+        seeking_tables: 0,
+    }
+}
+
+/// Rated games, by players who registered their names, each bot resigning at a turn with a
+/// chance of 1 in 20 so that games end every few seconds; a quarter of the tables' players
+/// find theirs by seeking.
+fn rated_games(servers: Vec<String>, games: usize, seconds: u64, seed: u64) -> Config {
+    Config {
+        rated: true,
+        resign_chance: 0.05,
+        seeking_tables: games / 4,
+        ..fast_games(servers, games, seconds, seed)
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_killed_sqlite_server_loses_no_acknowledged_ply() {
+async fn a_killed_sqlite_server_loses_no_acknowledged_ply_and_rates_each_game_once() {
     let seed = seed();
     let mut rng = StdRng::seed_from_u64(seed);
     let dir = tempfile::tempdir().unwrap();
     let (mut node, db) = Server::on_sqlite(dir.path()).await;
-    let bots = tokio::spawn(run(fast_games(vec![node.base()], 40, 24, seed)));
+    let bots = tokio::spawn(run(rated_games(vec![node.base()], 40, 24, seed)));
     for _ in 0..4 {
         tokio::time::sleep(Duration::from_millis(rng.random_range(2500..5500))).await;
         node.kill();
@@ -57,13 +72,14 @@ async fn a_killed_sqlite_server_loses_no_acknowledged_ply() {
         node.restart().await;
     }
     let report = bots.await.unwrap().unwrap();
-    node.kill();
     assert!(report.summary.reconnects > 0, "the kills went unnoticed");
+    server::check_ratings(&node.base(), &report, 20).await;
+    node.kill();
     server::check(&db, &report).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_nodes_on_postgres_carry_on_when_one_is_killed() {
+async fn two_nodes_on_postgres_carry_on_when_one_is_killed_and_rate_each_game_once() {
     let Ok(postgres) = std::env::var("DUOBAO_TEST_POSTGRES") else {
         assert!(
             std::env::var("DUOBAO_REQUIRE_POSTGRES").as_deref() != Ok("1"),
@@ -90,11 +106,12 @@ async fn two_nodes_on_postgres_carry_on_when_one_is_killed() {
     let site = server::site(dir.path());
     let mut a = Server::start(&site, &db, &dir.path().join("a.log")).await;
     let b = Server::start(&site, &db, &dir.path().join("b.log")).await;
-    let bots = tokio::spawn(run(fast_games(vec![a.base(), b.base()], 20, 16, seed)));
+    let bots = tokio::spawn(run(rated_games(vec![a.base(), b.base()], 20, 16, seed)));
     tokio::time::sleep(Duration::from_secs(8)).await;
     a.kill();
     let report = bots.await.unwrap().unwrap();
     assert!(report.summary.failovers > 0, "no bot moved to node B");
+    server::check_ratings(&b.base(), &report, 10).await;
     server::check(&db, &report).await;
     drop(b);
     client
@@ -121,7 +138,7 @@ async fn an_unplayed_turn_is_passed_after_turn_seconds() {
     let dir = tempfile::tempdir().unwrap();
     let (node, _) = Server::on_sqlite(dir.path()).await;
     let api = Api::new(None);
-    let created = api.create(&node.base(), Side::Red, 3).await.unwrap();
+    let created = api.create(&node.base(), Side::Red, 3, false).await.unwrap();
     let turn_began = Instant::now();
     let joined = api
         .join(&node.base(), &created.id, &created.invite, &new_secret())
@@ -203,7 +220,7 @@ async fn a_move_sent_again_is_acknowledged_again_and_played_once() {
     let (node, _) = Server::on_sqlite(dir.path()).await;
     let base = node.base();
     let api = Api::new(None);
-    let created = api.create(&base, Side::Red, 600).await.unwrap();
+    let created = api.create(&base, Side::Red, 600, false).await.unwrap();
     let joined = api
         .join(&base, &created.id, &created.invite, &new_secret())
         .await

@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use duobao_protocol::{
-    ClientFrame, CreateGame, Created, GameView, JoinGame, NewSeek, Refusal, Seated, SeekKey,
-    ServerFrame, Waiting,
+    Account, ClientFrame, CreateGame, Created, GameView, JoinGame, LeaderboardEntry, NewPlayer,
+    NewSeek, PlayerGame, Profile, RatingChanges, Refusal, SeatPlayer, Seated, SeekKey, ServerFrame,
+    SignIn, SignInCode, Waiting,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -128,6 +129,24 @@ fn check(shown: &Value) -> Result<&'static str, String> {
     let only = |names: &[&str]| fields.iter().all(|field| names.contains(field));
     if has(&["id", "status"]) {
         reads_as::<GameView>(shown).map(|()| "the game")
+    } else if has(&["id", "turn_seconds", "seat"]) {
+        reads_as::<PlayerGame>(shown).map(|()| "a player's game")
+    } else if has(&["token"]) {
+        reads_as::<Account>(shown).map(|()| "an account")
+    } else if has(&["name", "ratings"]) {
+        reads_as::<Profile>(shown).map(|()| "a profile")
+    } else if has(&["name", "provisional"]) {
+        reads_as::<SeatPlayer>(shown).map(|()| "a seat's player")
+    } else if has(&["name", "rd"]) {
+        reads_as::<LeaderboardEntry>(shown).map(|()| "a leaderboard entry")
+    } else if only(&["name"]) {
+        reads_as::<NewPlayer>(shown).map(|()| "a registration")
+    } else if has(&["code", "expires_at"]) {
+        reads_as::<SignInCode>(shown).map(|()| "a sign-in code")
+    } else if only(&["code"]) {
+        reads_as::<SignIn>(shown).map(|()| "a sign-in request")
+    } else if has(&["red", "black"]) {
+        reads_as::<RatingChanges>(shown).map(|()| "a rated game's changes")
     } else if has(&["side"]) {
         reads_as::<CreateGame>(shown).map(|()| "a create request")
     } else if has(&["invite", "seat"]) {
@@ -173,6 +192,15 @@ fn every_json_example_of_the_protocol_reads_through_the_shared_types() {
     // The document shows every kind of message and body at least once.
     let every_kind = BTreeSet::from([
         "a client frame",
+        "a leaderboard entry",
+        "a player's game",
+        "a rated game's changes",
+        "a profile",
+        "a registration",
+        "a seat's player",
+        "a sign-in code",
+        "a sign-in request",
+        "an account",
         "a create request",
         "a created answer",
         "a join request",
@@ -197,8 +225,39 @@ fn an_example_with_a_wrong_field_does_not_read() {
         r#"{"id":"g","seat":"red","secret":"s","invitation":"i"}"#,
         r#"{"seat":"black","secret":"…","seek":"x"}"#,
         r#"{"secret":"…","extra":1}"#,
+        r#"{"name":"Lin","nick":"L"}"#,
+        r#"{"id":"p","name":"Lin","tokn":"t"}"#,
+        r#"{"id":"p","name":"Lin","token":"t","admin":true}"#,
+        r#"{"code":"c","expires":1}"#,
+        r#"{"code":"c","device":"phone"}"#,
+        r#"{"name":"Lin","rating":1500,"rd":500,"rank":1}"#,
+        r#"{"name":"Lin","rating":1500,"provisional":true,"delta":3.2}"#,
+        r#"{"side":"red","turn_seconds":60,"ranked":true}"#,
+        r#"{"t":"end","v":9,"at":1,"result":"red treasure","changes":{"red":8.4,"blak":-8.6}}"#,
+        r#"{"t":"end","v":9,"at":1,"result":"red treasure","change":{"red":8.4,"black":-8.6}}"#,
+        r#"{"t":"error","error":"no_account","reason":"…"}"#,
+        r#"{"red":8.4,"black":-8.6,"white":0.2}"#,
+        r#"{"id":"g","turn_seconds":60,"rated":true,"seat":"red","opponent":null,"result":null,"created_at":1,"ended_at":null,"rating_before":null,"change":null,"rating_after":null}"#,
     ] {
         let shown: Value = serde_json::from_str(wrong).unwrap();
         assert!(check(&shown).is_err(), "{wrong}");
+    }
+}
+
+/// The document's profile, with a field of a speed's rating and then of the results renamed,
+/// no longer reads: a wrong field deep inside an example fails too.
+#[test]
+fn a_profile_with_a_wrong_inner_field_does_not_read() {
+    let profile = examples()
+        .into_iter()
+        .map(|(_, text)| text)
+        .find(|text| text.contains("\"ratings\""))
+        .expect("the document shows a profile");
+    let shown: Value = serde_json::from_str(&profile).unwrap();
+    assert_eq!(check(&shown), Ok("a profile"));
+    for (right, wrong) in [("\"volatility\"", "\"sigma\""), ("\"drawn\"", "\"draws\"")] {
+        let renamed = profile.replace(right, wrong);
+        let shown: Value = serde_json::from_str(&renamed).unwrap();
+        assert!(check(&shown).is_err(), "{renamed}");
     }
 }

@@ -1,5 +1,5 @@
-//! duobao-serve as a process the tests start, kill and start again, and the check of its
-//! database against what the bots were told.
+//! duobao-serve as a process the tests start, kill and start again, and the checks of its
+//! database against what the bots were told, and of its players' ratings.
 //!
 //! The binary is the one in this test's target folder and profile when it is newer than every
 //! source of the workspace — `cargo test --workspace` has just built it for duobao-serve's own
@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
 use duobao_online_bots::http::{Api, CallError};
+use duobao_online_bots::protocol::{PlayerGame, RatingChanges, Seat};
 use duobao_online_bots::{replay, Report};
 
 fn binary() -> &'static Path {
@@ -216,7 +217,8 @@ const OUTAGE_ERRORS: &[&str] = &[
 ];
 
 /// Every acknowledged ply is stored with the same move; every stored game replays through the
-/// rules, ends when the replay ends, with the same result; the bots met only outages.
+/// rules, ends when the replay ends, with the same result, or by a resignation; the bots met
+/// only outages.
 pub async fn check(db_url: &str, report: &Report) {
     let summary = &report.summary;
     eprintln!("{summary}");
@@ -240,9 +242,12 @@ pub async fn check(db_url: &str, report: &Report) {
         let game = db.load(&id).await.expect("a game").expect("a listed game");
         let replayed = replay(&game.moves).unwrap_or_else(|e| panic!("game {id}: {e}"));
         let ended = game.status == duobao_online::Status::Ended;
+        // A resignation ends a game the board has not ended.
+        let resigned =
+            (game.result.as_deref()).is_some_and(|result| result.ends_with(" resignation"));
         assert_eq!(
             ended,
-            replayed.is_over(),
+            replayed.is_over() || resigned,
             "game {id} ({:?}) {:?}",
             game.status,
             game.moves
@@ -262,4 +267,165 @@ pub async fn check(db_url: &str, report: &Report) {
             acked.game
         );
     }
+}
+
+/// A new player's rating (PROTOCOL.md, *Players*).
+const NEW_RATING: f64 = 1500.0;
+/// How far two ratings may differ and be the same: they travel as JSON numbers.
+const SAME_RATING: f64 = 1e-6;
+/// The most games `GET /api/players/{name}/games` lists.
+const LISTED_GAMES: usize = 100;
+/// The shortest turn of a standard game; shorter ones are fast (PROTOCOL.md, *Players*).
+const STANDARD_FROM_SECONDS: u32 = 60;
+
+/// Whether `game` is a rated game that ended and so moved its players' ratings: not aborted,
+/// and not ended before either player chose a move (PROTOCOL.md, *Rated games*), which
+/// [`rated_nobody`] tells apart.
+fn moved_ratings(game: &PlayerGame) -> bool {
+    ended_rated(game) && game.rating_before.is_some()
+}
+
+fn ended_rated(game: &PlayerGame) -> bool {
+    game.rated
+        && game
+            .result
+            .as_deref()
+            .is_some_and(|result| result != "aborted")
+}
+
+/// A rated game that ended without rating its players is one in which no move was chosen:
+/// its view shows only the clock's passes.
+async fn rated_nobody(api: &Api, base: &str, game: &PlayerGame) {
+    assert_eq!(
+        game.change, None,
+        "game {} has a change and no rating before",
+        game.id
+    );
+    let view = api.look(base, &game.id).await.expect("the game's view");
+    assert!(
+        view.moves.iter().all(|played| played == "pass"),
+        "rated game {} rated nobody after a move was chosen: {:?}",
+        game.id,
+        view.moves
+    );
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= SAME_RATING
+}
+
+/// Each rated game's rating update was applied exactly once, as the server at `base` shows
+/// it. For each player the bots registered and each speed, the rated games of its list, in
+/// the order they ended, chain: the first starts at 1500, each at the one before's
+/// `rating_before + change`, and the profile's rating is the last one's (an update applied
+/// twice, or lost, breaks the chain or the profile); the profile counts as many rated games.
+/// Each such game is in both its players' lists, and its changes are the same there, in its
+/// view, and in the `end` the bots saw; a rated game that ended without changes is one in
+/// which no move was chosen. At least `least_games` rated games ended.
+pub async fn check_ratings(base: &str, report: &Report, least_games: usize) {
+    let api = Api::new(None);
+    assert!(!report.players.is_empty(), "no player registered");
+    let mut lists: HashMap<&str, Vec<PlayerGame>> = HashMap::new();
+    for name in &report.players {
+        let profile = api.profile(base, name).await.expect("a profile");
+        let games = api
+            .player_games(base, name)
+            .await
+            .expect("a player's games");
+        assert!(
+            games.len() < LISTED_GAMES,
+            "{name}'s list may have left games out"
+        );
+        for game in games.iter().filter(|g| ended_rated(g) && !moved_ratings(g)) {
+            rated_nobody(&api, base, game).await;
+        }
+        let speeds = [
+            ("fast", &profile.ratings.fast, false),
+            ("standard", &profile.ratings.standard, true),
+        ];
+        for (speed, shown, standard) in speeds {
+            let mut rated: Vec<&PlayerGame> = games
+                .iter()
+                .filter(|g| {
+                    moved_ratings(g) && (g.turn_seconds >= STANDARD_FROM_SECONDS) == standard
+                })
+                .collect();
+            rated.sort_by_key(|game| (game.ended_at, game.created_at));
+            let mut rating = NEW_RATING;
+            for game in &rated {
+                let (Some(before), Some(change)) = (game.rating_before, game.change) else {
+                    panic!(
+                        "{name}'s rated game {} ended without its rating change",
+                        game.id
+                    );
+                };
+                assert!(
+                    same(before, rating),
+                    "{name}'s {speed} game {} starts at {before}, not at {rating} where the one \
+                     before left",
+                    game.id
+                );
+                rating = before + change;
+            }
+            assert!(
+                same(shown.rating, rating),
+                "{name}'s {speed} rating is {}, its games make it {rating}",
+                shown.rating
+            );
+            assert_eq!(
+                shown.games as usize,
+                rated.len(),
+                "{name}'s rated {speed} games"
+            );
+        }
+        lists.insert(name, games);
+    }
+    let mut checked = 0;
+    for (name, games) in &lists {
+        // Each game once, from its red player's list.
+        for game in games
+            .iter()
+            .filter(|g| moved_ratings(g) && g.seat == Seat::Red)
+        {
+            let opponent = game.opponent.as_deref().expect("a rated game's opponent");
+            let theirs = lists
+                .get(opponent)
+                .and_then(|list| list.iter().find(|g| g.id == game.id))
+                .unwrap_or_else(|| panic!("game {} is not in {opponent}'s list", game.id));
+            assert_eq!(theirs.seat, Seat::Black, "game {}", game.id);
+            assert_eq!(theirs.opponent.as_deref(), Some(*name), "game {}", game.id);
+            assert_eq!(theirs.result, game.result, "game {}", game.id);
+            let listed = RatingChanges {
+                red: game.change.expect("a change"),
+                black: theirs.change.expect("a change"),
+            };
+            let view = api.look(base, &game.id).await.expect("the game's view");
+            let viewed = [&view.red, &view.black].map(|p| p.as_ref().and_then(|p| p.change));
+            assert_eq!(
+                viewed,
+                [Some(listed.red), Some(listed.black)],
+                "game {}'s view",
+                game.id
+            );
+            if let Some(seen) = report.rating_changes.get(&game.id) {
+                assert!(
+                    same(seen.red, listed.red) && same(seen.black, listed.black),
+                    "game {}: the end said {seen:?}, the lists {listed:?}",
+                    game.id
+                );
+            }
+            checked += 1;
+        }
+    }
+    for id in report.rating_changes.keys() {
+        let listed = lists
+            .values()
+            .flatten()
+            .any(|g| &g.id == id && moved_ratings(g));
+        assert!(listed, "rated game {id} ended and is in no player's list");
+    }
+    assert!(
+        checked >= least_games,
+        "{checked} rated games ended, fewer than {least_games}"
+    );
 }
