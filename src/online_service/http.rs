@@ -284,8 +284,15 @@ impl From<Reply> for Answer {
 }
 
 impl Answer {
-    /// The body read as `T` when the status is `expected`, or why not.
+    /// The body read as `T` when the status is `expected`, or why not. Only the reading is
+    /// generic: the status's meaning is one function for every kind of answer.
     pub(super) fn expect<T: DeserializeOwned>(self, expected: i32) -> Result<T, Failure> {
+        read(&self.text(expected)?)
+    }
+
+    /// The body when the status is `expected`, or why not.
+    #[inline(never)]
+    fn text(self, expected: i32) -> Result<String, Failure> {
         match self.status {
             -1 => Err(Failure::Offline),
             0 => Err(Failure::Unreachable),
@@ -293,9 +300,7 @@ impl Answer {
             // try again later, as out of reach.
             500..=599 => Err(Failure::Unreachable),
             _ if self.body.len() > MAX_ANSWER_BYTES => Err(Failure::Nonsense),
-            status if status == expected => {
-                serde_json::from_str(&self.body).map_err(|_| Failure::Nonsense)
-            }
+            status if status == expected => Ok(self.body),
             400..=499 => match ServerFrame::read(&self.body) {
                 Ok(ServerFrame::Error { error, reason }) => Err(Failure::Refused {
                     code: error,
@@ -306,6 +311,11 @@ impl Answer {
             _ => Err(Failure::Nonsense),
         }
     }
+}
+
+/// An answer's body read as `T`.
+fn read<T: DeserializeOwned>(body: &str) -> Result<T, Failure> {
+    serde_json::from_str(body).map_err(|_| Failure::Nonsense)
 }
 
 /// The URL of `path` under the server's API.
