@@ -8,9 +8,11 @@
 # screen's first opening waits for more than 200 KB gzipped (its chunk and the shared chunks it
 # needs, as the app's script loads them: web/wasm-split-shared-chunks.patch), when the chunks
 # together are over 400 KB (did they copy shared code again?), when the app's modules together
-# are over 600 KB gzipped or the whole install (those, the engine's module gzipped and the
-# endgame tables as served, with brotli) over 1400 KB: the budgets of issue 42, over today's
-# 591 and 1233 KB, each file gzipped on its own as it is downloaded; or when any of the app's
+# are over 660 KB gzipped or the whole install (those, the engine's module gzipped and the
+# endgame tables as served, with brotli) over 1400 KB: the budgets of issue 42 (600 KB for the
+# modules then, over that day's 591), the modules' raised to 660 with the players' screens of
+# issue 50, whose 56 KB are their own code (docs/PERFORMANCE.md), each file gzipped on its own
+# as it is downloaded; or when any of the app's
 # modules links the engine's search, solver, review, proven win or the endgame tables' reader,
 # which run in the engine's own module (crates/engine-worker): their source files' names, which
 # any panic path of theirs carries into a module, must not be in the app's and must be in the
@@ -68,13 +70,13 @@ tables = sum(os.path.getsize(path) for path in table_paths.split())
 print(f"the endgame tables as served (packed, brotli): {tables / 1000:.0f} KB")
 app = gzipped(main) + chunks_gzipped
 install = app + gzipped(engine) + tables
-print(f"the app's modules together: gzipped {app / 1000:.0f} KB (limit 600)")
+print(f"the app's modules together: gzipped {app / 1000:.0f} KB (limit 660)")
 print(f"the whole install of code and tables (modules and engine gzipped, tables with brotli): "
       f"{install / 1000:.0f} KB (limit 1400)")
 if gzipped(main) > max_kb * 1000:
     ok = False
-if app > 600_000:
-    print("the app's modules together are over 600 KB gzipped")
+if app > 660_000:
+    print("the app's modules together are over 660 KB gzipped")
     ok = False
 if install > 1_400_000:
     print("the whole install is over 1400 KB")
