@@ -8,50 +8,22 @@
 // screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
-  openBrowser, newWatchedPage, playMove, plies, point, screenshot, assertNoErrors,
+  newWatchedPage, playMove, plies, point, screenshot, assertNoErrors,
   assertNoCutText, assertNoSidewaysOverflow, waitForPlies, startNewFromHome,
 } from '../lib/phone.mjs';
-import { serve, SITE, freePort, waitForServiceWorker } from '../lib/site.mjs';
+import { waitForServiceWorker } from '../lib/site.mjs';
 import { checkAccessibility } from '../lib/axe.mjs';
-import { answerName, invite, live } from '../lib/online.mjs';
+import { TREASURE_GAME as GAME, answerName, invite, live, openTable } from '../lib/online.mjs';
 
-/** b2c2 loses by force: with the 8th ply Black pushes the treasure between two of its soldiers
- * and captures it, which the move lists write `b3b4x(b4)`. */
-const GAME = ['b2c2', 'b4b3', 'c3b2', 'b3a3', 'c2c3', 'b2b3', 'b1b2', 'b3b4x(b4)'];
 
-let site;
-let port;
-let database;
-let zh;
-let en;
-let third;
+let table;
 before(async () => {
-  port = await freePort();
-  database = mkdtempSync(join(tmpdir(), 'duobao-online-e2e-'));
-  site = await serve(SITE, { port, database });
-  zh = await openBrowser({ locale: 'zh-CN' });
-  en = await openBrowser({ locale: 'en-US' });
-  third = await openBrowser({ locale: 'en-US' });
+  table = await openTable('online');
 });
 after(async () => {
-  await zh?.close();
-  await en?.close();
-  await third?.close();
-  await site?.stop();
-  rmSync(database, { recursive: true, force: true });
+  await table?.close();
 });
-
-/** A page of `browser` at the site, on the home screen, with its errors watched. */
-async function home(browser, lang) {
-  const page = await newWatchedPage(browser.context);
-  await page.goto(`${site.url}?lang=${lang}`);
-  await page.getByTestId('home').waitFor();
-  return page;
-}
 
 /** Waits until the move list holds exactly `expected`, as both phones must. */
 async function sameMoves(page, expected, timeout = 20_000) {
@@ -66,8 +38,8 @@ const written = (moves, lang) => moves.map((m) => (m === 'pass' && lang === 'zh'
 const ARRIVAL_GUARD_MS = 3_000;
 
 test('a whole game online between two phones, through a reload, going offline and a server killed', { timeout: 600_000 }, async () => {
-  const a = await home(zh, 'zh');
-  const b = await newWatchedPage(en.context);
+  const a = await table.home(table.zh, 'zh');
+  const b = await newWatchedPage(table.en.context);
   // Ply `i` of GAME tapped on `mover` until it shows on `other`, timed.
   const arrivals = [];
   const played = async (mover, other, i) => {
@@ -129,10 +101,10 @@ test('a whole game online between two phones, through a reload, going offline an
   await sameMoves(a, GAME.slice(0, 4));
 
   // The server is killed mid-game and started again on the same database.
-  await site.kill();
+  await table.site.kill();
   await a.getByTestId('online-connection').waitFor({ timeout: 20_000 });
   await playMove(a, GAME[4]);
-  site = await serve(SITE, { port, database });
+  await table.serveAgain();
   await sameMoves(b, GAME.slice(0, 5), 40_000);
   await live(a);
   await live(b);
@@ -179,7 +151,7 @@ test('a whole game online between two phones, through a reload, going offline an
   assert.equal(await a.getByTestId('result-reason').getAttribute('data-winner'), 'draw');
 
   // Kept and counted: Your games has both games online, the statistics count them apart.
-  await b.goto(`${site.url}?lang=en`);
+  await b.goto(`${table.site.url}?lang=en`);
   await b.getByTestId('open-games').tap();
   await b.getByTestId('games').waitFor();
   const modes = await b.getByTestId('game-entry').evaluateAll((entries) => entries.map((e) => e.dataset.mode));
@@ -193,8 +165,8 @@ test('a whole game online between two phones, through a reload, going offline an
 });
 
 test('a turn left alone passes, a third phone watches, Play someone now pairs two players', { timeout: 600_000 }, async () => {
-  const a = await home(zh, 'zh');
-  const b = await home(en, 'en');
+  const a = await table.home(table.zh, 'zh');
+  const b = await table.home(table.en, 'en');
 
   // Both ask for someone now at 15 s a turn: the server pairs them.
   for (const page of [a, b]) {
@@ -211,8 +183,8 @@ test('a turn left alone passes, a third phone watches, Play someone now pairs tw
   assert.equal(await b.locator('[data-online-game]').getAttribute('data-online-game'), id);
 
   // A third phone opens the game's link without a seat: it watches, read-only.
-  const watcher = await newWatchedPage(third.context);
-  await watcher.goto(`${site.url}?lang=en#online=${id}`);
+  const watcher = await newWatchedPage(table.third.context);
+  await watcher.goto(`${table.site.url}?lang=en#online=${id}`);
   await live(watcher);
   await watcher.getByTestId('watching').waitFor();
   await checkAccessibility(watcher, 'a game watched');
@@ -243,7 +215,7 @@ test('a turn left alone passes, a third phone watches, Play someone now pairs tw
   await watcher.getByTestId('game-over').waitFor();
 
   // Waiting for someone can be stopped.
-  await a.goto(`${site.url}?lang=zh`);
+  await a.goto(`${table.site.url}?lang=zh`);
   await startNewFromHome(a, 'play-online');
   await a.getByTestId('online-seek').tap();
   await a.getByTestId('seeking').waitFor();
@@ -255,7 +227,7 @@ test('a turn left alone passes, a third phone watches, Play someone now pairs tw
 });
 
 test('offline, Play online says it needs a network and nothing waits', async () => {
-  const page = await home(en, 'en');
+  const page = await table.home(table.en, 'en');
   // After one visit the app works offline: its service worker keeps every screen.
   await waitForServiceWorker(page);
   await page.context().setOffline(true);
@@ -272,10 +244,10 @@ test('offline, Play online says it needs a network and nothing waits', async () 
 });
 
 test('the player bars show whole names at 360 px, in both languages', async () => {
-  for (const [browser, lang] of [[zh, 'zh'], [en, 'en']]) {
+  for (const [browser, lang] of [[table.zh, 'zh'], [table.en, 'en']]) {
     const page = await newWatchedPage(browser.context);
     await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto(`${site.url}?lang=${lang}&mode=ai&level=master&side=black`);
+    await page.goto(`${table.site.url}?lang=${lang}&mode=ai&level=master&side=black`);
     await page.locator('[data-testid="board"], [data-testid="link-choice"]').first().waitFor();
     if (await page.getByTestId('link-choice').count()) await page.getByTestId('link-open').tap();
     await page.getByTestId('board').waitFor();

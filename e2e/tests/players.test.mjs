@@ -6,49 +6,23 @@
 // phone signs in with A's code and sees the same profile, then deletes the account.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
-  openBrowser, newWatchedPage, playMove, screenshot, assertNoErrors, assertNoCutText,
+  newWatchedPage, playMove, screenshot, assertNoErrors, assertNoCutText,
   assertNoSidewaysOverflow, waitForPlies, startNewFromHome,
 } from '../lib/phone.mjs';
-import { serve, SITE, freePort } from '../lib/site.mjs';
 import { checkAccessibility } from '../lib/axe.mjs';
-import { answerName, live } from '../lib/online.mjs';
+import { TREASURE_GAME as GAME, answerName, live, openTable } from '../lib/online.mjs';
 
-/** Black captures the treasure with the 8th ply (as in online.test.mjs). */
-const GAME = ['b2c2', 'b4b3', 'c3b2', 'b3a3', 'c2c3', 'b2b3', 'b1b2', 'b3b4x(b4)'];
 const RED_NAME = '红队小明';
 const BLACK_NAME = 'Ada_7';
 
-let site;
-let database;
-let zh;
-let en;
-let third;
+let table;
 before(async () => {
-  const port = await freePort();
-  database = mkdtempSync(join(tmpdir(), 'duobao-players-e2e-'));
-  site = await serve(SITE, { port, database });
-  zh = await openBrowser({ locale: 'zh-CN' });
-  en = await openBrowser({ locale: 'en-US' });
-  third = await openBrowser({ locale: 'en-US' });
+  table = await openTable('players');
 });
 after(async () => {
-  await zh?.close();
-  await en?.close();
-  await third?.close();
-  await site?.stop();
-  rmSync(database, { recursive: true, force: true });
+  await table?.close();
 });
-
-async function home(browser, lang) {
-  const page = await newWatchedPage(browser.context);
-  await page.goto(`${site.url}?lang=${lang}`);
-  await page.getByTestId('home').waitFor();
-  return page;
-}
 
 /** Both widths the screens must fit, each looked at. */
 async function atBothWidths(page, name, check) {
@@ -63,8 +37,8 @@ async function atBothWidths(page, name, check) {
 }
 
 test('two named players play a rated game, see their ratings move, and keep their account on another phone', { timeout: 600_000 }, async () => {
-  const a = await home(zh, 'zh');
-  const b = await newWatchedPage(en.context);
+  const a = await table.home(table.zh, 'zh');
+  const b = await newWatchedPage(table.en.context);
 
   // A opens Profile from home: a name is asked first; a reserved one is refused in Chinese.
   await a.getByTestId('open-profile').tap();
@@ -142,7 +116,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
   await atBothWidths(b, 'players-game-over-en');
 
   // A's profile: the rating moved, the chart is drawn, the game is listed and opens in review.
-  await a.goto(`${site.url}?lang=zh`);
+  await a.goto(`${table.site.url}?lang=zh`);
   await a.getByTestId('home').waitFor();
   await a.getByTestId('open-profile').tap();
   await a.getByTestId('profile-results').waitFor();
@@ -167,7 +141,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
   await a.getByTestId('leaderboard-empty').waitFor();
   await checkAccessibility(a, 'the leaderboard');
   await atBothWidths(a, 'players-leaderboard-zh');
-  await b.goto(`${site.url}?lang=en`);
+  await b.goto(`${table.site.url}?lang=en`);
   await b.getByTestId('home').waitFor();
   // Your games lists the account's games on the server too (from any device).
   await b.getByTestId('open-games').tap();
@@ -187,7 +161,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
   await atBothWidths(b, 'players-profile-en');
 
   // A shows a code (and its QR); a third phone signs in with it and sees the same profile.
-  await a.goto(`${site.url}?lang=zh`);
+  await a.goto(`${table.site.url}?lang=zh`);
   await a.getByTestId('home').waitFor();
   await a.getByTestId('open-profile').tap();
   await a.getByTestId('profile-code').tap();
@@ -195,7 +169,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
   const code = (await a.getByTestId('sign-in-code').textContent()).trim();
   await checkAccessibility(a, 'the sign-in code');
   await screenshot(a, 'players-code-zh');
-  const c = await home(third, 'en');
+  const c = await table.home(table.third, 'en');
   await c.getByTestId('open-profile').tap();
   await c.getByTestId('name-sheet').waitFor();
   await c.getByTestId('name-mode').tap();

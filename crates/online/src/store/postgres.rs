@@ -630,12 +630,7 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let mut client = self.pool.get().await?;
             // One snapshot for the row and its events.
-            let transaction = client
-                .build_transaction()
-                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-                .read_only(true)
-                .start()
-                .await?;
+            let transaction = snapshot(&mut client).await?;
             let sql = format!(
                 "SELECT g.status, g.turn_seconds, g.created_at, g.version, g.red_hash,
                     g.black_hash, g.invite_hash, g.result, g.rematch_of, {}
@@ -981,6 +976,19 @@ impl Store for PostgresStore {
     }
 }
 
+/// A read-only transaction in which every statement sees the same snapshot, for a read that
+/// takes several statements.
+async fn snapshot(
+    client: &mut deadpool_postgres::Object,
+) -> Result<deadpool_postgres::Transaction<'_>, StoreError> {
+    Ok(client
+        .build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await?)
+}
+
 fn player_of(row: &tokio_postgres::Row) -> Player {
     Player {
         id: row.get(0),
@@ -1065,12 +1073,7 @@ impl PlayerStore for PostgresStore {
         Box::pin(async move {
             let mut client = self.pool.get().await?;
             // One snapshot for the player and their rows.
-            let transaction = client
-                .build_transaction()
-                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-                .read_only(true)
-                .start()
-                .await?;
+            let transaction = snapshot(&mut client).await?;
             if player_by_id(&transaction, player).await?.is_none() {
                 return Ok(None);
             }
