@@ -40,7 +40,8 @@ test('two named players play a rated game, see their ratings move, and keep thei
   const a = await table.home(table.zh, 'zh');
   const b = await newWatchedPage(table.en.context);
 
-  // A opens Profile from home: a name is asked first; a reserved one is refused in Chinese.
+  // A opens Profile from Play online: a name is asked first; a reserved one is refused in Chinese.
+  await startNewFromHome(a, 'play-online');
   await a.getByTestId('open-profile').tap();
   await a.getByTestId('name-sheet').waitFor();
   assert.equal(await a.getByTestId('name-skip').count(), 0, 'Profile offers no "without a name"');
@@ -62,9 +63,9 @@ test('two named players play a rated game, see their ratings move, and keep thei
   assert.equal(await a.getByTestId('profile-name').textContent(), RED_NAME);
   assert.equal(await a.getByTestId('rating-standard').textContent(), '1500?');
 
-  // A invites, rated, at 60 s a turn (standard).
+  // Back in Play online, A invites, rated, at 60 s a turn (standard).
   await a.getByTestId('back').tap();
-  await startNewFromHome(a, 'play-online');
+  await a.getByTestId('online-page').waitFor();
   await a.getByTestId('rated').tap();
   await a.getByTestId('side-red').tap();
   await a.getByTestId('turn-60').tap();
@@ -117,7 +118,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
 
   // A's profile: the rating moved, the chart is drawn, the game is listed and opens in review.
   await a.goto(`${table.site.url}?lang=zh`);
-  await a.getByTestId('home').waitFor();
+  await startNewFromHome(a, 'play-online');
   await a.getByTestId('open-profile').tap();
   await a.getByTestId('profile-results').waitFor();
   const rating = await a.getByTestId('rating-standard').textContent();
@@ -162,7 +163,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
 
   // A shows a code (and its QR); a third phone signs in with it and sees the same profile.
   await a.goto(`${table.site.url}?lang=zh`);
-  await a.getByTestId('home').waitFor();
+  await startNewFromHome(a, 'play-online');
   await a.getByTestId('open-profile').tap();
   await a.getByTestId('profile-code').tap();
   await a.getByTestId('code-qr').waitFor();
@@ -170,6 +171,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
   await checkAccessibility(a, 'the sign-in code');
   await screenshot(a, 'players-code-zh');
   const c = await table.home(table.third, 'en');
+  await startNewFromHome(c, 'play-online');
   await c.getByTestId('open-profile').tap();
   await c.getByTestId('name-sheet').waitFor();
   await c.getByTestId('name-mode').tap();

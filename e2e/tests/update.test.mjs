@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import {
-  openBrowser, playMove, screenshot, assertNoErrors, startNewFromHome, plies,
+  openBrowser, playMove, screenshot, assertNoErrors, startNewFromHome, plies, waitForPlies,
 } from '../lib/phone.mjs';
 import {
   SITE, freePort, nextBuild, openSite, serve, siteFiles, stylesheetOf, waitForServiceWorker,
@@ -94,6 +94,9 @@ test('a new build waits for the next launch or the notice, never mixes, and keep
     page = await launchBuild(browser.context, site.url, ['b', builds[0]], ['a', first]);
     assert.equal(await page.getByTestId('update-ready').count(), 0);
     await page.getByTestId('continue').tap();
+    // The game screen's chunk may still be loading on a busy machine: wait for its move list
+    // before reading it (a game lost in the update shows no ply, which the assertion says).
+    await waitForPlies(page, 1).catch(() => {});
     assert.deepEqual(await plies(page), ['b2c2'], 'the game survived the update');
 
     // Build c goes up while the app is open; the player takes it at once from the notice.

@@ -102,7 +102,6 @@ pub fn HomeScreen(saved_game_available: bool) -> Element {
                         onclick: move |_| navigator.open(Route::Editor { start: Position::start() }),
                     }
                     Action { label: Key::YourGames, testid: "open-games", onclick: move |_| on_open(Page::Games) }
-                    Action { label: Key::Profile, testid: "open-profile", onclick: move |_| on_open(Page::Profile) }
                     Action { label: Key::Statistics, testid: "open-statistics",
                         onclick: move |_| on_open(Page::Statistics),
                     }
