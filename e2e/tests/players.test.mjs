@@ -137,7 +137,7 @@ test('two named players play a rated game, see their ratings move, and keep thei
 
   // The leaderboard, in both languages (no one has a settled rating after one game).
   await a.getByTestId('back').tap();
-  await startNewFromHome(a, 'play-online');
+  await a.getByTestId('online-page').waitFor();
   await a.getByTestId('open-leaderboard').tap();
   await a.getByTestId('leaderboard-empty').waitFor();
   await checkAccessibility(a, 'the leaderboard');
