@@ -716,6 +716,9 @@ class Test(Session):
         self.store("prefs.theme", "dark")
         # The server's address, as the settings keep what the player typed.
         self.store("prefs.tablebase_service", server)
+        # The player chose to play invitations without a name, as the app keeps that choice: the
+        # name sheet that asks it first is the web suite's (e2e/tests/players.test.mjs).
+        self.store("account", "anonymous")
         self.launch("online")
         buttons = self.wait_home("the home screen", continue_expected=False, timeout=WINDOW_TIMEOUT)
         self.click((SCAN_X + 30, buttons[3].centre()))  # Play online
