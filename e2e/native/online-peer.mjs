@@ -16,6 +16,7 @@ import {
   openBrowser, newWatchedPage, playMove, plies, waitForPlies, assertNoErrors,
 } from '../lib/phone.mjs';
 import { serve, SITE } from '../lib/site.mjs';
+import { answerName } from '../lib/online.mjs';
 
 const JSQR_SOURCE = readFileSync(createRequire(import.meta.url).resolve('jsqr'), 'utf8');
 const moves = process.argv[process.argv.indexOf('--moves') + 1].split(',');
@@ -75,6 +76,8 @@ try {
   if (!link.startsWith(`${site.url}#online=`)) throw new Error(`the invitation's link is ${link}`);
   const page = await newWatchedPage(browser.context);
   await page.goto(link.replace('#', '?lang=en#'));
+  // The first game online asks for a name: this player plays the invitation without one.
+  await answerName(page, page.getByTestId('board'));
   await page.getByTestId('board').waitFor();
   await page.getByTestId('online-connection').waitFor({ state: 'detached', timeout: 20_000 });
   await page.getByTestId('bar-red').getByText('Opponent').waitFor();
