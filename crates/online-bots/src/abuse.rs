@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::bots::Shared;
 use crate::http::Api;
 use crate::protocol::{new_secret, ClientFrame, ServerFrame, Side};
+use crate::shared::Shared;
 use crate::socket::Socket;
 
 /// What an abuser does.

@@ -19,7 +19,8 @@ use crate::protocol::{
     self, ClientFrame, GameView, Paired, RatingChanges, Seat, SeekAnswer, ServerFrame, Side, Status,
 };
 use crate::record::{AckedPly, Recorder, Report};
-use crate::replay;
+use crate::replay::replay;
+use crate::shared::{is_loopback, InFlight, Shared};
 use crate::socket::Socket;
 
 #[derive(Clone, Debug)]
@@ -80,24 +81,6 @@ const RARE: f64 = 1.0 / 300.0;
 /// The result of an aborted game, which moves no rating.
 const ABORTED: &str = "aborted";
 
-pub(crate) struct Shared {
-    pub(crate) servers: Vec<String>,
-    move_every: Duration,
-    turn_seconds: u32,
-    rare_actions: bool,
-    rated: bool,
-    resign_chance: f64,
-    /// This run's mark in its players' names, so that runs on one database do not collide.
-    run_mark: String,
-    /// When the bots stop starting games and moves.
-    pub(crate) stop_at: Instant,
-    /// When they stop waiting for the last `ack`s.
-    give_up_at: Instant,
-    /// Whether each player connects from an address of its own (see [`source`]).
-    pub(crate) own_addresses: bool,
-    pub(crate) recorder: Recorder,
-}
-
 /// Player `n`'s own loopback address, 127.a.b.c, one of 15 million: each player comes from an
 /// address of its own, as players on the Internet do, so that the server's limits per address
 /// (on creating games, say) meet each player's traffic rather than all of it at once, and the
@@ -105,15 +88,6 @@ pub(crate) struct Shared {
 fn source(n: usize) -> IpAddr {
     let digit = |k: usize| (n / k % 250 + 1) as u8;
     IpAddr::V4(Ipv4Addr::new(127, digit(250 * 250), digit(250), digit(1)))
-}
-
-/// Whether `base` (`http://host:port`) is a loopback address, from which [`source`]'s
-/// addresses reach the server.
-fn is_loopback(base: &str) -> bool {
-    base.strip_prefix("http://")
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|authority| authority.parse::<std::net::SocketAddr>().ok())
-        .is_some_and(|address| address.ip().is_loopback())
 }
 
 /// Plays `config.games` games at a time (beside `config.abusers` abusers) until the measured
@@ -139,6 +113,7 @@ pub async fn run(config: Config) -> std::io::Result<Report> {
         stop_at,
         give_up_at: stop_at + GRACE,
         recorder: Recorder::new(measured_from, config.acked_log.as_deref())?,
+        in_flight: Arc::default(),
     });
     let mut tables = tokio::task::JoinSet::new();
     for i in 0..config.games {
@@ -453,6 +428,7 @@ struct Pending {
     sent: Instant,
     /// The session it was sent on: an `ack` on a later one measures the outage, not the server.
     session: u64,
+    _counted: InFlight,
 }
 
 /// One player.
@@ -588,7 +564,10 @@ impl Bot {
                             break Step::Reconnect;
                         }
                     }
-                    if now >= shared.stop_at {
+                    // Open until every bot's last move is answered (`MovesInFlight`).
+                    if now >= shared.stop_at
+                        && (shared.in_flight.is_empty() || now >= shared.give_up_at)
+                    {
                         break Step::Done(Outcome::Stopped);
                     }
                 }
@@ -596,7 +575,7 @@ impl Bot {
             // The next time something is due other than a frame.
             let deadline = if !*greeted {
                 hello_deadline
-            } else if self.pending.is_some() {
+            } else if self.pending.is_some() || now >= shared.stop_at {
                 shared.give_up_at
             } else {
                 [Some(shared.stop_at), move_at, rematch_deadline]
@@ -605,8 +584,10 @@ impl Bot {
                     .min()
                     .expect("the stop is always due")
             };
+            let idle_after_stop = *greeted && self.pending.is_none() && now >= shared.stop_at;
             let frame = tokio::select! {
                 frame = socket.next() => frame,
+                () = shared.in_flight.none_left(), if idle_after_stop => continue,
                 () = sleep_until(deadline.into()) => {
                     let now = Instant::now();
                     if !*greeted {
@@ -621,7 +602,7 @@ impl Bot {
                         shared.recorder.error("rematch_unanswered");
                         break Step::Done(Outcome::Ended);
                     }
-                    if move_at.is_some_and(|at| now >= at) {
+                    if move_at.is_some_and(|at| now >= at) && now < shared.stop_at {
                         move_at = None;
                         if let Err(e) = self.take_turn(shared, &mut socket).await {
                             shared.recorder.error(e.kind());
@@ -680,6 +661,7 @@ impl Bot {
             mv: chosen.to_string(),
             sent: Instant::now(),
             session: self.sessions,
+            _counted: shared.in_flight.sent(),
         };
         let frame = ClientFrame::Move {
             ply: pending.ply,
