@@ -119,8 +119,13 @@ beside "node tools and packages" install_node_tools
 # The build tools are compiled for a quick install rather than for speed: they only orchestrate
 # cargo, wasm-bindgen and wasm-opt, and a `cargo install` at the default opt-level 3 of dx's ~700
 # crates took 28 minutes of a fresh 2-core machine (docs/CI.md has the figures).
-quick_install=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256
-  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false)
+quick_flags=(CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_LTO=false
+  CARGO_PROFILE_RELEASE_DEBUG=false)
+quick_install=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=1 "${quick_flags[@]}")
+# dx not optimised at all: its own part of a web build (its splitter, the assets) takes as long
+# as at opt-level 1 (scripts/build-web.sh 2:24 against 2:28, the same files), and it compiles in
+# half the time (5:22 against about 11 minutes), which was most of a fresh machine's setup.
+dx_install=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=0 "${quick_flags[@]}")
 bindgen_version="$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 [[ "$(wasm-bindgen --version 2>/dev/null || true)" == "wasm-bindgen $bindgen_version" ]] \
   || beside "wasm-bindgen-cli $bindgen_version" \
@@ -147,7 +152,7 @@ if [[ "$(dx --version 2>/dev/null || true)" != "dioxus 0.7.10 "* || ! -e "$dx_st
   (cd "$sources/wasm-split-cli-0.7.10" && git apply "$dx_patch")
   printf '\n[patch.crates-io]\nwasm-split-cli = { path = "%s" }\n' \
     "$sources/wasm-split-cli-0.7.10" >>"$sources/dioxus-cli-0.7.10/Cargo.toml"
-  "${quick_install[@]}" cargo install --path "$sources/dioxus-cli-0.7.10" --locked
+  "${dx_install[@]}" cargo install --path "$sources/dioxus-cli-0.7.10" --locked
   rm -f "$cargo_bin"/.dx-0.7.10-*
   touch "$dx_stamp"
   rm -rf "$sources"
