@@ -287,7 +287,7 @@ impl Answer {
     /// The body read as `T` when the status is `expected`, or why not. Only the reading is
     /// generic: the status's meaning is one function for every kind of answer.
     pub(super) fn expect<T: DeserializeOwned>(self, expected: i32) -> Result<T, Failure> {
-        read(&self.text(expected)?)
+        serde_json::from_str(&self.text(expected)?).map_err(|_| Failure::Nonsense)
     }
 
     /// The body when the status is `expected`, or why not.
@@ -311,11 +311,6 @@ impl Answer {
             _ => Err(Failure::Nonsense),
         }
     }
-}
-
-/// An answer's body read as `T`.
-fn read<T: DeserializeOwned>(body: &str) -> Result<T, Failure> {
-    serde_json::from_str(body).map_err(|_| Failure::Nonsense)
 }
 
 /// The URL of `path` under the server's API.
