@@ -14,6 +14,12 @@
 //   worker → page, for a job:
 //     {type: 'finding', finding: <a duobao_study::Finding's bytes, a Uint8Array>}   as each comes
 //     {type: 'failed', text, fatal}   the job failed (not a job the engine knows, or a crash)
+//   page → worker, at any time:
+//     {type: 'hold', ms}   take no next step of a job for ms milliseconds from now
+//
+// A job is worked out in steps (a review a ply a step, any other job in one): between two, the
+// worker reads its messages, and waits while the page holds it (the player is stepping through
+// the review, whose analysis then leaves the device's cores to the page).
 //
 // `fatal: true` says the engine itself is gone: it could not start (then the message comes in
 // place of 'ready'), or it panicked (its message is in the console). WebAssembly that aborted
@@ -32,8 +38,16 @@ let started = false;
 let gone = null;
 /** Each message handled after the one before it has finished: a job waits for the start. */
 let handled = Promise.resolve();
+/** Until when (`performance.now()`) the page holds the job's next step. */
+let heldUntil = 0;
 
 self.onmessage = ({ data }) => {
+  // A hold is read at once, not after the job under way, which it is about.
+  if (data?.type === 'hold') {
+    const ms = Number(data.ms);
+    if (Number.isFinite(ms) && ms > 0) heldUntil = Math.max(heldUntil, performance.now() + ms);
+    return;
+  }
   handled = handled.then(() => handle(data));
 };
 
@@ -48,7 +62,7 @@ async function handle(message) {
       await start(message);
       return;
     case 'job':
-      work(message.job);
+      await work(message.job);
       return;
     default:
       console.warn('engine worker: a message it does not know is ignored:', message);
@@ -92,7 +106,7 @@ async function fetchTable({ name, url }) {
   }
 }
 
-function work(job) {
+async function work(job) {
   if (gone) {
     self.postMessage({ type: 'failed', text: gone, fatal: true });
     return;
@@ -101,11 +115,23 @@ function work(job) {
     self.postMessage({ type: 'failed', text: 'a job came before the start message', fatal: false });
     return;
   }
+  const post = (finding) => self.postMessage({ type: 'finding', finding });
+  let steps = null;
   try {
-    wasm_bindgen.run(job, (finding) => self.postMessage({ type: 'finding', finding }));
+    steps = wasm_bindgen.start(job);
+    while (steps.step(post)) await betweenSteps();
   } catch (error) {
     if (crashed(error)) return;
     self.postMessage({ type: 'failed', text: error.message ?? String(error), fatal: false });
+  }
+  steps?.free();
+}
+
+/** A turn of the worker's event loop, so that a hold sent meanwhile is read; then the hold. */
+async function betweenSteps() {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let left = heldUntil - performance.now(); left > 0; left = heldUntil - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, left));
   }
 }
 

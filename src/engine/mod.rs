@@ -80,6 +80,16 @@ pub async fn work(job: Job, cancel: CancelToken, mut found: impl FnMut(Finding))
     }
 }
 
+/// While the player steps through a review: its analysis takes no next step for `time` from
+/// now, leaving the device's cores to the screen (a step under way ends first); a job in one
+/// step (a move, the analysis board's search) goes on.
+pub fn hold_steps(time: std::time::Duration) {
+    #[cfg(not(target_arch = "wasm32"))]
+    native::hold_steps(time);
+    #[cfg(target_arch = "wasm32")]
+    web::hold_steps(time);
+}
+
 /// Works `jobs` out side by side, each as [`work`] does (on threads or workers of their own),
 /// handing each finding to `found` with the index of its job, and returns when all have said
 /// all they have to say: the shares of one search. Joined in pairs rather than by `join_all`,
@@ -185,6 +195,37 @@ mod tests {
                 known: Vec::new()
             })("gone".into()),
             Finding::Done
+        );
+    }
+
+    #[test]
+    fn a_held_review_takes_its_next_step_only_once_the_hold_is_over() {
+        use std::time::{Duration, Instant};
+        let mut game = Game::new();
+        for m in ["c3c2", "c5c4"] {
+            game.play(duobao_rules::Ply::Move(m.parse().unwrap()))
+                .unwrap();
+        }
+        let hold = Duration::from_millis(400);
+        let held_at = Instant::now();
+        hold_steps(hold);
+        let mut found = Vec::new();
+        futures_executor::block_on(work(
+            Job::Review {
+                game,
+                known: Vec::new(),
+            },
+            CancelToken::new(),
+            |f| found.push((f, held_at.elapsed())),
+        ));
+        // A hold is read between two steps: the first ply is judged at once, the second (and
+        // then the end) only once the hold is over.
+        assert!(
+            matches!(
+                found.as_slice(),
+                [(Finding::Ply(_), _), (Finding::Ply(_), second), (Finding::Done, _)] if *second >= hold
+            ),
+            "{found:?}"
         );
     }
 

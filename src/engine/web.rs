@@ -31,6 +31,8 @@ const POOL: usize = super::MAX_THREADS + 1;
 
 thread_local! {
     static IDLE: RefCell<Vec<EngineWorker>> = const { RefCell::new(Vec::new()) };
+    /// The workers lent to jobs, which a hold is sent to.
+    static WORKING: RefCell<Vec<Worker>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The longest a started worker may stay silent on the computer's move, a hint or a puzzle move
@@ -184,6 +186,19 @@ pub(super) fn cores_and_isolation() -> (usize, bool) {
     (cores, isolated)
 }
 
+/// Tells every worker at work to take no next step of its job for `time` (the worker's
+/// protocol, crates/engine-worker/worker.js).
+pub(super) fn hold_steps(time: Duration) {
+    let hold = serde_json::json!({ "type": "hold", "ms": time.as_millis() as u64 });
+    WORKING.with_borrow(|working| {
+        for worker in working {
+            if let Err(why) = post(worker, &hold) {
+                warning!("the engine's worker was not held: {why}");
+            }
+        }
+    });
+}
+
 /// A worker lent to one job: back to the pool when the job ended, ended when it did not.
 struct Lease(Option<EngineWorker>, bool);
 
@@ -192,6 +207,7 @@ impl Drop for Lease {
         let (Some(worker), finished) = (self.0.take(), self.1) else {
             return;
         };
+        WORKING.with_borrow_mut(|working| working.retain(|lent| *lent != worker.worker));
         worker.listener.borrow_mut().take();
         if finished {
             IDLE.with_borrow_mut(|idle| {
@@ -223,6 +239,7 @@ pub(super) async fn work(job: Job, found: &mut impl FnMut(Finding)) -> Result<()
         "job": serde_json::to_string(&job).map_err(|e| e.to_string())?,
     });
     post(&worker.worker, &message)?;
+    WORKING.with_borrow_mut(|working| working.push(worker.worker.clone()));
     let ready = worker.ready.clone();
     let mut lease = Lease(Some(worker), false);
     let watched = matches!(

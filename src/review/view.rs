@@ -4,6 +4,10 @@
 //! the computer's search does (off the page's thread), and stops when the screen is left; the
 //! tablebase service is asked first about the game's positions beyond the app's own tables.
 
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
+
 use dioxus::prelude::*;
 use duobao_engine::CancelToken;
 use duobao_rules::{Color, Game, PlayedPly, Ply};
@@ -242,7 +246,7 @@ pub fn ReviewScreenBody(
     let mut play_from = use_signal(|| false);
     let mut sharing = use_signal(|| false);
 
-    use_analysis(game.clone(), reviews, on_analysed);
+    use_analysis(game.clone(), reviews, cursor, on_analysed);
 
     let at = cursor().at();
     let (back, forward) = (cursor().can_go_back(), cursor().can_go_forward());
@@ -379,14 +383,27 @@ impl EngineJob for ReviewRequest {
     }
 }
 
+/// How long the analysis waits after the player's last step through the game: stepping, the
+/// player has the device's cores (and the page's frames: no verdict comes in meanwhile), and
+/// the analysis goes on once they pause.
+const HOLD_AFTER_A_STEP: Duration = Duration::from_secs(1);
+
 /// Reviews the game ply by ply in the background, appending each verdict to `reviews`, unless
-/// they are known already; stops when the screen goes away. Once every ply is judged,
-/// `on_analysed` gets them all.
+/// they are known already; stops when the screen goes away, and waits while the player steps
+/// (`cursor` moving). Once every ply is judged, `on_analysed` gets them all.
 fn use_analysis(
     game: Game,
     mut reviews: Signal<Vec<PlyReview>>,
+    cursor: Signal<Cursor>,
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
 ) {
+    let shown = use_hook(|| Rc::new(Cell::new(cursor.peek().at())));
+    use_effect(move || {
+        let at = cursor.read().at();
+        if shown.replace(at) != at {
+            engine::hold_steps(HOLD_AFTER_A_STEP);
+        }
+    });
     let total = game.plies().len();
     let service: Signal<ServerAddress> = use_context();
     use_engine_task(

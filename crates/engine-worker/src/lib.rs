@@ -1,7 +1,7 @@
 //! The engine in a dedicated Web Worker, so that on the web a search never runs on the page's
-//! thread: [`duobao_study::Job`]s come in as JSON, each is worked out by [`duobao_study::run_job`] as
-//! one blocking call, and its [`duobao_study::Finding`]s go out as bytes
-//! ([`duobao_study::Finding::to_bytes`]) as they come. The endgame tables are added first, one
+//! thread: [`duobao_study::Job`]s come in as JSON, each is worked out in the steps of a
+//! [`duobao_study::JobRun`] (a review a ply a step, any other job in one blocking step), and its
+//! [`duobao_study::Finding`]s go out as bytes ([`duobao_study::Finding::to_bytes`]) as they come. The endgame tables are added first, one
 //! file at a time, and every later job reads them.
 //!
 //! `worker.js` beside this crate is the worker's script: `scripts/build-web.sh` puts
@@ -22,6 +22,10 @@
 //! - `fatal: true` says the engine itself is gone (it could not start, or it panicked: the
 //!   panic's message is in the console): every later job fails the same way, and the page
 //!   should start another worker.
+//! - page → worker, at any time: `{type: 'hold', ms}`: take no next step of a job for `ms`
+//!   milliseconds from now (the player is stepping through the review: its analysis waits,
+//!   leaving the device's cores to the page). Read between two steps, so a step under way ends
+//!   first.
 //!
 //! A job stops only at its end: the page stops one by terminating the worker.
 
@@ -29,7 +33,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use duobao_engine::CancelToken;
-use duobao_study::{run_job, Job};
+use duobao_study::{Job, JobRun};
 use duobao_tablebase::{file, Slice, Tablebase};
 use wasm_bindgen::prelude::*;
 
@@ -48,17 +52,38 @@ pub fn add_table(name: &str, mover: u32, opponent: u32, bytes: &[u8]) -> Result<
         .map_err(|why| JsError::new(&why))
 }
 
-/// Works out the job given as JSON with the tables added so far, calling `post` with each
-/// finding's bytes (a `Uint8Array`) as it comes.
+/// The job given as JSON, to be worked out with the tables added so far, a step at a time
+/// ([`JobSteps::step`]).
 #[wasm_bindgen]
-pub fn run(job_json: &str, post: &js_sys::Function) -> Result<(), JsError> {
+pub fn start(job_json: &str) -> Result<JobSteps, JsError> {
     let tables = TABLES.with_borrow(Option::clone);
-    work_out(job_json, tables, &mut |finding| {
-        post.call1(&JsValue::NULL, &js_sys::Uint8Array::from(&finding[..]))
-            .map(drop)
-            .map_err(|thrown| format!("posting a finding failed: {thrown:?}"))
+    let run = start_job(job_json, tables).map_err(|why| JsError::new(&why))?;
+    Ok(JobSteps {
+        run,
+        cancel: CancelToken::new(),
     })
-    .map_err(|why| JsError::new(&why))
+}
+
+/// A job being worked out: a review a ply a step, any other job whole in one. Between two
+/// steps the worker reads its messages, and waits while the page holds it.
+#[wasm_bindgen]
+pub struct JobSteps {
+    run: JobRun,
+    cancel: CancelToken,
+}
+
+#[wasm_bindgen]
+impl JobSteps {
+    /// Works the next step out, calling `post` with each finding's bytes (a `Uint8Array`) as it
+    /// comes; `false` once the job has said all it has to say.
+    pub fn step(&mut self, post: &js_sys::Function) -> Result<bool, JsError> {
+        step_job(&mut self.run, &self.cancel, &mut |finding| {
+            post.call1(&JsValue::NULL, &js_sys::Uint8Array::from(&finding[..]))
+                .map(drop)
+                .map_err(|thrown| format!("posting a finding failed: {thrown:?}"))
+        })
+        .map_err(|why| JsError::new(&why))
+    }
 }
 
 /// Runs as the module is instantiated: a panic aborts the WebAssembly, which the worker's
@@ -93,18 +118,23 @@ fn add_to(
     Ok(())
 }
 
-/// Works out the job given as JSON, handing each finding to `post` as bytes. When `post` refuses
-/// one, the job is stopped and the refusal is the error.
-fn work_out(
-    job_json: &str,
-    tables: Option<Arc<Tablebase>>,
-    post: &mut dyn FnMut(Vec<u8>) -> Result<(), String>,
-) -> Result<(), String> {
+/// The job given as JSON, not started yet; an error that names it when it is not a job.
+fn start_job(job_json: &str, tables: Option<Arc<Tablebase>>) -> Result<JobRun, String> {
     let job: Job = serde_json::from_str(job_json)
         .map_err(|e| format!("not a job the engine knows ({e}): {job_json}"))?;
-    let cancel = CancelToken::new();
+    Ok(JobRun::new(job, tables))
+}
+
+/// Works the job's next step out, handing each finding to `post` as bytes, and says whether
+/// there is more to do. When `post` refuses a finding, the job is stopped (`cancel` raised, so
+/// that no later step works) and the refusal is the error.
+fn step_job(
+    run: &mut JobRun,
+    cancel: &CancelToken,
+    post: &mut dyn FnMut(Vec<u8>) -> Result<(), String>,
+) -> Result<bool, String> {
     let mut refused = None;
-    run_job(job, tables, &cancel, &mut |finding| {
+    let more = run.step(cancel, &mut |finding| {
         if refused.is_some() {
             return;
         }
@@ -117,7 +147,7 @@ fn work_out(
             cancel.cancel();
         }
     });
-    refused.map_or(Ok(()), Err)
+    refused.map_or(Ok(more), Err)
 }
 
 #[cfg(test)]
@@ -128,12 +158,16 @@ mod tests {
 
     use super::*;
 
+    /// Every finding of the job, its steps taken one after the other as the worker's script
+    /// takes them.
     fn findings_of(job_json: &str) -> Result<Vec<Finding>, String> {
+        let mut run = start_job(job_json, None)?;
+        let cancel = CancelToken::new();
         let mut found = Vec::new();
-        work_out(job_json, None, &mut |bytes| {
+        while step_job(&mut run, &cancel, &mut |bytes| {
             found.push(Finding::from_bytes(&bytes).expect("a finding reads back"));
             Ok(())
-        })?;
+        })? {}
         Ok(found)
     }
 
@@ -175,13 +209,23 @@ mod tests {
             known: Vec::new(),
         })
         .unwrap();
+        let mut run = start_job(&job, None).unwrap();
+        let cancel = CancelToken::new();
         let mut offered = 0;
-        let result = work_out(&job, None, &mut |_| {
+        let result = step_job(&mut run, &cancel, &mut |_| {
             offered += 1;
             Err("the page is gone".to_string())
         });
         assert_eq!(result, Err("the page is gone".to_string()));
         assert_eq!(offered, 1);
+        // Stopped: the next step reviews no ply, it only says that the review is over.
+        let mut after = Vec::new();
+        let more = step_job(&mut run, &cancel, &mut |bytes| {
+            after.push(Finding::from_bytes(&bytes).unwrap());
+            Ok(())
+        });
+        assert_eq!(more, Ok(false));
+        assert_eq!(after, [Finding::Done]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The engine's work as messages, the same natively and on the web: a [`Job`] in, its
-//! [`Finding`]s out, worked out to its end by [`run_job`] as one plain blocking call on the
-//! thread it is given — natively a thread of the app's, on the web the engine's Web Worker
-//! (`crates/engine-worker`), never the page's thread. Both are serde types, so that a job
+//! [`Finding`]s out, worked out in the blocking steps of a [`JobRun`] (or all at once by
+//! [`run_job`]) on the thread it is given — natively a thread of the app's, on the web the
+//! engine's Web Worker (`crates/engine-worker`), never the page's thread. Both are serde types, so that a job
 //! crosses to a worker as JSON, and its findings come back in postcard's binary form
 //! ([`Finding::to_bytes`]), whose reader is a fraction of JSON's in the page's download.
 
@@ -139,6 +139,85 @@ pub fn run_job(
     cancel: &CancelToken,
     found: &mut dyn FnMut(Finding),
 ) {
+    let mut run = JobRun::new(job, tables);
+    while run.step(cancel, found) {}
+}
+
+/// A job worked out in steps, so that its thread may wait between two of them (while the
+/// player steps through the review, the review's thread takes no next step, leaving the
+/// device's cores to the screen): a review a ply a step, any other job whole in one.
+pub struct JobRun {
+    stage: Stage,
+}
+
+enum Stage {
+    Whole(Box<Job>, Option<Arc<Tablebase>>),
+    Reviewing(Box<Review>),
+    Finished,
+}
+
+impl JobRun {
+    /// `job`, not started yet, reading the endgame `tables` when given.
+    pub fn new(job: Job, tables: Option<Arc<Tablebase>>) -> JobRun {
+        let stage = match job {
+            Job::Review { game, known } => {
+                Stage::Reviewing(Box::new(review_of(&game, known, tables)))
+            }
+            job => Stage::Whole(Box::new(job), tables),
+        };
+        JobRun { stage }
+    }
+
+    /// Works the next step out, handing its findings to `found` (as [`run_job`] does); `false`
+    /// once the job has said all it has to say, its last finding handed over.
+    pub fn step(&mut self, cancel: &CancelToken, found: &mut dyn FnMut(Finding)) -> bool {
+        match std::mem::replace(&mut self.stage, Stage::Finished) {
+            Stage::Whole(job, tables) => {
+                work_whole(*job, tables, cancel, found);
+                false
+            }
+            Stage::Reviewing(mut review) => {
+                let more = review_step(&mut review, cancel, found);
+                if more {
+                    self.stage = Stage::Reviewing(review);
+                }
+                more
+            }
+            Stage::Finished => false,
+        }
+    }
+}
+
+/// The review of `game`, its `known` outcomes taken as the `tables`' are.
+fn review_of(game: &Game, known: Vec<KnownOutcome>, tables: Option<Arc<Tablebase>>) -> Review {
+    let mut review = Review::new(game);
+    review.set_tablebase(tables);
+    review.set_known(known);
+    review
+}
+
+/// Reviews the next ply ([`Finding::Ply`]), or says that the review is over ([`Finding::Done`]:
+/// every ply judged, or `cancel` raised), returning whether there is more to review.
+fn review_step(review: &mut Review, cancel: &CancelToken, found: &mut dyn FnMut(Finding)) -> bool {
+    match review.step_until(cancel) {
+        Some(ply) => {
+            found(Finding::Ply(ply));
+            true
+        }
+        None => {
+            found(Finding::Done);
+            false
+        }
+    }
+}
+
+/// Works `job` out whole.
+fn work_whole(
+    job: Job,
+    tables: Option<Arc<Tablebase>>,
+    cancel: &CancelToken,
+    found: &mut dyn FnMut(Finding),
+) {
     match job {
         Job::Move { game, level, seed } => {
             found(Finding::Move(choose_move(
@@ -179,13 +258,8 @@ pub fn run_job(
             found(Finding::Puzzle { step, refutation });
         }
         Job::Review { game, known } => {
-            let mut review = Review::new(&game);
-            review.set_tablebase(tables);
-            review.set_known(known);
-            while let Some(ply) = review.step_until(cancel) {
-                found(Finding::Ply(ply));
-            }
-            found(Finding::Done);
+            let mut review = review_of(&game, known, tables);
+            while review_step(&mut review, cancel, found) {}
         }
         Job::Lines { game, settings } => {
             analyse_lines(&game, settings, tables, cancel, &mut |lines| {
@@ -265,6 +339,50 @@ mod tests {
             known: Vec::new(),
         });
         assert!(matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]));
+    }
+
+    #[test]
+    fn a_review_runs_a_ply_a_step_and_another_job_whole_in_one() {
+        let mut game = Game::new();
+        for m in ["c3c2", "c5c4", "b2b3"] {
+            game.play(Ply::Move(m.parse().unwrap())).unwrap();
+        }
+        let review = Job::Review {
+            game: game.clone(),
+            known: Vec::new(),
+        };
+        let mut run = JobRun::new(review.clone(), None);
+        let cancel = CancelToken::new();
+        let mut stepped = Vec::new();
+        let mut steps = 0;
+        loop {
+            let mut this_step = Vec::new();
+            let more = run.step(&cancel, &mut |f| this_step.push(f));
+            steps += 1;
+            assert_eq!(this_step.len(), 1, "one finding a step: {this_step:?}");
+            stepped.extend(this_step);
+            if !more {
+                break;
+            }
+        }
+        assert_eq!(steps, 4, "three plies, then the end");
+        assert_eq!(stepped, findings(review));
+        assert!(!run.step(&cancel, &mut |f| panic!("a finished job found {f:?}")));
+
+        let mut whole = JobRun::new(
+            Job::Move {
+                game,
+                level: Level::Easy,
+                seed: 1,
+            },
+            None,
+        );
+        let mut found = Vec::new();
+        assert!(!whole.step(&cancel, &mut |f| found.push(f)));
+        assert!(
+            matches!(found.as_slice(), [Finding::Move(Ok(_))]),
+            "{found:?}"
+        );
     }
 
     #[test]

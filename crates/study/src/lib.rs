@@ -25,7 +25,7 @@ pub use analysis::{
     AnalysisVerdict, EngineLine, EngineLines, LineValue, MAX_ANALYSIS_LINES,
 };
 pub use endgames::table_solution;
-pub use job::{run_job, Finding, ForcedLine, Job};
+pub use job::{run_job, Finding, ForcedLine, Job, JobRun};
 pub use puzzles::{
     generate, longest_defence, verify, BadPuzzle, Puzzle, PuzzleAttempt, PuzzleStep,
     MAX_PUZZLE_MOVES,
