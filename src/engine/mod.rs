@@ -198,26 +198,28 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_held_review_takes_its_next_step_only_once_the_hold_is_over() {
-        use std::time::{Duration, Instant};
+    /// Reviews the game of `moves` through [`work`], handing each finding to `found`.
+    fn review(moves: &[&str], found: impl FnMut(Finding)) {
         let mut game = Game::new();
-        for m in ["c3c2", "c5c4"] {
+        for m in moves {
             game.play(duobao_rules::Ply::Move(m.parse().unwrap()))
                 .unwrap();
         }
+        let job = Job::Review {
+            game,
+            known: Vec::new(),
+        };
+        futures_executor::block_on(work(job, CancelToken::new(), found));
+    }
+
+    #[test]
+    fn a_held_review_takes_its_next_step_only_once_the_hold_is_over() {
+        use std::time::{Duration, Instant};
         let hold = Duration::from_millis(400);
         let held_at = Instant::now();
         hold_steps(hold);
         let mut found = Vec::new();
-        futures_executor::block_on(work(
-            Job::Review {
-                game,
-                known: Vec::new(),
-            },
-            CancelToken::new(),
-            |f| found.push((f, held_at.elapsed())),
-        ));
+        review(&["c3c2", "c5c4"], |f| found.push((f, held_at.elapsed())));
         // A hold is read between two steps: the first ply is judged at once, the second (and
         // then the end) only once the hold is over.
         assert!(
@@ -231,18 +233,8 @@ mod tests {
 
     #[test]
     fn a_job_is_worked_out_off_this_thread_and_ends_with_its_last_finding() {
-        let mut game = Game::new();
-        game.play(duobao_rules::Ply::Move("c3c2".parse().unwrap()))
-            .unwrap();
         let mut found = Vec::new();
-        futures_executor::block_on(work(
-            Job::Review {
-                game,
-                known: Vec::new(),
-            },
-            CancelToken::new(),
-            |f| found.push(f),
-        ));
+        review(&["c3c2"], |f| found.push(f));
         assert!(
             matches!(found.as_slice(), [Finding::Ply(_), Finding::Done]),
             "{found:?}"
