@@ -397,6 +397,7 @@ fn use_analysis(
     cursor: Signal<Cursor>,
     on_analysed: Option<EventHandler<Vec<PlyReview>>>,
 ) {
+    // The ply shown when the effect last ran: its first run, as the screen opens, is no step.
     let shown = use_hook(|| Rc::new(Cell::new(cursor.peek().at())));
     use_effect(move || {
         let at = cursor.read().at();
