@@ -1,9 +1,9 @@
 //! The engine's work as messages, the same natively and on the web: a [`Job`] in, its
 //! [`Finding`]s out, worked out in the blocking steps of a [`JobRun`] (or all at once by
 //! [`run_job`]) on the thread it is given — natively a thread of the app's, on the web the
-//! engine's Web Worker (`crates/engine-worker`), never the page's thread. Both are serde types, so that a job
-//! crosses to a worker as JSON, and its findings come back in postcard's binary form
-//! ([`Finding::to_bytes`]), whose reader is a fraction of JSON's in the page's download.
+//! engine's Web Worker (`crates/engine-worker`), never the page's thread. Both are serde types,
+//! so that a job crosses to a worker as JSON, and its findings come back in postcard's binary
+//! form ([`Finding::to_bytes`]), whose reader is a fraction of JSON's in the page's download.
 
 use std::sync::Arc;
 
@@ -161,7 +161,10 @@ impl JobRun {
     pub fn new(job: Job, tables: Option<Arc<Tablebase>>) -> JobRun {
         let stage = match job {
             Job::Review { game, known } => {
-                Stage::Reviewing(Box::new(review_of(&game, known, tables)))
+                let mut review = Review::new(&game);
+                review.set_tablebase(tables);
+                review.set_known(known);
+                Stage::Reviewing(Box::new(review))
             }
             job => Stage::Whole(Box::new(job), tables),
         };
@@ -169,44 +172,27 @@ impl JobRun {
     }
 
     /// Works the next step out, handing its findings to `found` (as [`run_job`] does); `false`
-    /// once the job has said all it has to say, its last finding handed over.
+    /// once the job has said all it has to say, its last finding handed over. A review's step
+    /// is its next ply ([`Finding::Ply`]), or the end ([`Finding::Done`]: every ply judged, or
+    /// `cancel` raised).
     pub fn step(&mut self, cancel: &CancelToken, found: &mut dyn FnMut(Finding)) -> bool {
         match std::mem::replace(&mut self.stage, Stage::Finished) {
             Stage::Whole(job, tables) => {
                 work_whole(*job, tables, cancel, found);
                 false
             }
-            Stage::Reviewing(mut review) => {
-                let more = review_step(&mut review, cancel, found);
-                if more {
+            Stage::Reviewing(mut review) => match review.step_until(cancel) {
+                Some(ply) => {
+                    found(Finding::Ply(ply));
                     self.stage = Stage::Reviewing(review);
+                    true
                 }
-                more
-            }
+                None => {
+                    found(Finding::Done);
+                    false
+                }
+            },
             Stage::Finished => false,
-        }
-    }
-}
-
-/// The review of `game`, its `known` outcomes taken as the `tables`' are.
-fn review_of(game: &Game, known: Vec<KnownOutcome>, tables: Option<Arc<Tablebase>>) -> Review {
-    let mut review = Review::new(game);
-    review.set_tablebase(tables);
-    review.set_known(known);
-    review
-}
-
-/// Reviews the next ply ([`Finding::Ply`]), or says that the review is over ([`Finding::Done`]:
-/// every ply judged, or `cancel` raised), returning whether there is more to review.
-fn review_step(review: &mut Review, cancel: &CancelToken, found: &mut dyn FnMut(Finding)) -> bool {
-    match review.step_until(cancel) {
-        Some(ply) => {
-            found(Finding::Ply(ply));
-            true
-        }
-        None => {
-            found(Finding::Done);
-            false
         }
     }
 }
@@ -257,10 +243,8 @@ fn work_whole(
             let (step, refutation) = judged.unwrap_or((PuzzleStep::Wrong, Vec::new()));
             found(Finding::Puzzle { step, refutation });
         }
-        Job::Review { game, known } => {
-            let mut review = review_of(&game, known, tables);
-            while review_step(&mut review, cancel, found) {}
-        }
+        // `JobRun::new` takes a review a ply a step; whole, it is those steps to the end.
+        job @ Job::Review { .. } => run_job(job, tables, cancel, found),
         Job::Lines { game, settings } => {
             analyse_lines(&game, settings, tables, cancel, &mut |lines| {
                 found(Finding::Analysis(AnalysisEvent::Lines(lines)));
