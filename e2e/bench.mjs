@@ -14,7 +14,7 @@
 // fewer taps and one Lighthouse run; --review: the review's figures alone)
 import { execFileSync } from 'node:child_process';
 import {
-  BASE_URL, openBrowser, openApp, playSomeMove, waitForPlies, watchFrames, frameGaps,
+  BASE_URL, openBrowser, openApp, openLongReview, playSomeMove, waitForPlies, watchFrames, frameGaps,
 } from './lib/phone.mjs';
 import { measureTaps } from './lib/taps.mjs';
 import { watchTaps, waitForTapsPainted, tapTimes, summary, throttleCpu } from './lib/timing.mjs';
@@ -65,22 +65,6 @@ async function tapRepeatedly(page, locator, count, pause) {
 }
 
 /**
- * A 49-ply game between two Easy players (`duobao match --a easy --b easy --games 4 --seed 3`,
- * its third game), long enough that two dozen steps fall within its review's analysis and that a
- * step's cost with the game's length shows.
- */
-const LONG_GAME = 'b2a3 c3c4 e2e3 b4c3 a3b3 a4b4 b3a3 b4a4 c4b4 d4c4 c1c2 e4d4 e3e4 d4d3 c2b2 b4b3 d1c1 c4d4 '
-  + 'c1c2 b3b4 b2c1 d4e3 d2e2 d3e3 a2b2 b4b3 e2d2 e3d3 e4d4 d3e3 c2c3 d5d4 d2c2 e3e4 c2d2 b3b4 d2e3 d4d3 '
-  + 'c3c2 d3c3 e3d4 b4c3 d4e3 c3d3 a3b4 d3d2 c2c3 c5c4 d2d3';
-
-/** The review of that game, opened by its link in the middle of the game: its analysis starts. */
-async function openReview(browser) {
-  const page = await openApp(browser.context, { lang: 'en', moves: LONG_GAME.replaceAll(' ', '-'), ply: 24 });
-  await page.getByTestId('review-progress').waitFor();
-  return page;
-}
-
-/**
  * Up to 24 steps forward and back through the review, each painted, 250 ms apart; `whileAnalysing`:
  * only as long as its analysis goes on. Returns how many steps were taken.
  */
@@ -101,7 +85,7 @@ async function stepThroughReview(page, { whileAnalysing }) {
  * the engine, the figure its steps while analysing are held to. Its long tasks and tap→paint p95.
  */
 async function reviewAtRest(browser, rate) {
-  const page = await openReview(browser);
+  const page = await openLongReview(browser.context);
   await page.getByTestId('review-progress').waitFor({ state: 'detached', timeout: 300_000 });
   const cpu = await throttleCpu(page, rate);
   await watchLongTasks(page);
@@ -133,7 +117,7 @@ const ENGINE_LOADS = {
     };
   },
   async 'a review analyses'(browser) {
-    const page = await openReview(browser);
+    const page = await openLongReview(browser.context);
     return { page, work: () => stepThroughReview(page, { whileAnalysing: true }) };
   },
   async 'the analysis board searches'(browser) {

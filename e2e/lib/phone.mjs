@@ -97,6 +97,24 @@ export async function openApp(context, options = {}, { choose = 'link-open' } = 
   return page;
 }
 
+/**
+ * A 49-ply game between two Easy players (`duobao match --a easy --b easy --games 4 --seed 3`,
+ * its third game), long enough that two dozen steps fall within its review's analysis and that a
+ * step's cost with the game's length shows.
+ */
+const LONG_GAME = 'b2a3 c3c4 e2e3 b4c3 a3b3 a4b4 b3a3 b4a4 c4b4 d4c4 c1c2 e4d4 e3e4 d4d3 c2b2 b4b3 d1c1 c4d4 '
+  + 'c1c2 b3b4 b2c1 d4e3 d2e2 d3e3 a2b2 b4b3 e2d2 e3d3 e4d4 d3e3 c2c3 d5d4 d2c2 e3e4 c2d2 b3b4 d2e3 d4d3 '
+  + 'c3c2 d3c3 e3d4 b4c3 d4e3 c3d3 a3b4 d3d2 c2c3 c5c4 d2d3';
+/** How many plies the long game has. */
+export const LONG_GAME_PLIES = LONG_GAME.split(' ').length;
+
+/** The review of the long game, opened by its link in the middle of the game: its analysis starts. */
+export async function openLongReview(context) {
+  const page = await openApp(context, { lang: 'en', moves: LONG_GAME.replaceAll(' ', '-'), ply: 24 });
+  await page.getByTestId('review-progress').waitFor();
+  return page;
+}
+
 /** A new page of `context` that collects its errors in `page.errors`, for assertNoErrors. */
 export async function newWatchedPage(context) {
   const page = await context.newPage();

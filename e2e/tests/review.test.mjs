@@ -3,8 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openBrowser, openApp, playMove, plies, screenshot, assertNoErrors, assertAttribute,
-  assertNoSidewaysOverflow,
+  openBrowser, openApp, openLongReview, LONG_GAME_PLIES, playMove, plies, screenshot, assertNoErrors,
+  assertAttribute, assertNoSidewaysOverflow,
 } from '../lib/phone.mjs';
 
 let browser;
@@ -107,16 +107,8 @@ test('复盘：从棋谱点进去，败着标出并用中文说明', async () =>
   await page.close();
 });
 
-/**
- * A 49-ply game between two Easy players (the benchmark's, e2e/bench.mjs), long enough that its
- * analysis is still under way after a dozen steps.
- */
-const LONG_GAME = 'b2a3 c3c4 e2e3 b4c3 a3b3 a4b4 b3a3 b4a4 c4b4 d4c4 c1c2 e4d4 e3e4 d4d3 c2b2 b4b3 d1c1 c4d4 '
-  + 'c1c2 b3b4 b2c1 d4e3 d2e2 d3e3 a2b2 b4b3 e2d2 e3d3 e4d4 d3e3 c2c3 d5d4 d2c2 e3e4 c2d2 b3b4 d2e3 d4d3 '
-  + 'c3c2 d3c3 e3d4 b4c3 d4e3 c3d3 a3b4 d3d2 c2c3 c5c4 d2d3';
-
 test('while the player steps through a review, its analysis waits, and goes on once they stop', async () => {
-  const page = await openApp(browser.context, { lang: 'en', moves: LONG_GAME.replaceAll(' ', '-'), ply: 24 });
+  const page = await openLongReview(browser.context);
   const progress = page.getByTestId('review-progress');
   const judged = async () => Number(await progress.getAttribute('aria-valuenow'));
   await page.waitForFunction(
@@ -135,7 +127,7 @@ test('while the player steps through a review, its analysis waits, and goes on o
   assert.ok(afterSteps - afterFirstStep <= 2,
     `${afterSteps - afterFirstStep} plies judged while the player stepped (from ${afterFirstStep})`);
   await progress.waitFor({ state: 'detached', timeout: ANALYSIS_MS });
-  assert.equal(await page.locator('[data-testid^="review-ply-"]:not([data-verdict="pending"])').count(), 49);
+  assert.equal(await page.locator('[data-testid^="review-ply-"]:not([data-verdict="pending"])').count(), LONG_GAME_PLIES);
   assertNoErrors(page);
   await page.close();
 });
