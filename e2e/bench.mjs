@@ -36,18 +36,21 @@ const printTable = () => {
   for (const { what, figure, target, met } of rows) console.log(`| ${what} | ${figure} | ${target} | ${met} |`);
 };
 
-/** Long tasks (over 50 ms) on the page's thread from now on, and their blocking time. */
+/** Long tasks (over 50 ms) on the page's thread from now on: when each began, and how long. */
 async function watchLongTasks(page) {
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+      for (const { startTime, duration } of list.getEntries()) window.longTasks.push({ startTime, duration });
     }).observe({ type: 'longtask' });
   });
 }
 
-async function longTasks(page) {
-  const durations = await page.evaluate(() => window.longTasks);
+/** How many long tasks began from `since` on (the page's clock), the longest and their blocking time. */
+async function longTasks(page, since = 0) {
+  const durations = (await page.evaluate(() => window.longTasks))
+    .filter(({ startTime }) => startTime >= since)
+    .map(({ duration }) => duration);
   return {
     count: durations.length,
     max: durations.length ? Math.max(...durations) : 0,
@@ -66,18 +69,27 @@ async function tapRepeatedly(page, locator, count, pause) {
 
 /**
  * Up to 24 steps forward and back through the review, each painted, 250 ms apart; `whileAnalysing`:
- * only as long as its analysis goes on. Returns how many steps were taken.
+ * only as long as its analysis goes on. Returns how many steps were taken, and when (the page's
+ * clock) the first one had been painted: the first step runs code the page has not run before,
+ * which the browser compiles then (docs/PERFORMANCE.md), and the figures say apart what came after.
  */
 async function stepThroughReview(page, { whileAnalysing }) {
   const step = [page.getByTestId('review-forward'), page.getByTestId('review-back')];
-  let taps = 0;
-  for (; taps < 24; taps += 1) {
+  let steps = 0;
+  let firstPainted = Infinity;
+  for (; steps < 24; steps += 1) {
     if (whileAnalysing && !(await page.getByTestId('review-progress').count())) break;
-    await step[taps % 2].tap();
+    await step[steps % 2].tap();
     await waitForTapsPainted(page);
+    if (steps === 0) firstPainted = await page.evaluate(() => performance.now());
     await page.waitForTimeout(250);
   }
-  return taps;
+  return { steps, firstPainted };
+}
+
+/** A review's long tasks, all of them and those after its first step. */
+async function reviewTasks(page, firstPainted) {
+  return { ...(await longTasks(page)), afterFirst: await longTasks(page, firstPainted) };
 }
 
 /**
@@ -90,8 +102,8 @@ async function reviewAtRest(browser, rate) {
   const cpu = await throttleCpu(page, rate);
   await watchLongTasks(page);
   await watchTaps(page);
-  const steps = await stepThroughReview(page, { whileAnalysing: false });
-  const tasks = await longTasks(page);
+  const { steps, firstPainted } = await stepThroughReview(page, { whileAnalysing: false });
+  const tasks = await reviewTasks(page, firstPainted);
   const taps = (await tapTimes(page)).outside;
   await cpu.detach();
   await page.close();
@@ -118,7 +130,11 @@ const ENGINE_LOADS = {
   },
   async 'a review analyses'(browser) {
     const page = await openLongReview(browser.context);
-    return { page, work: () => stepThroughReview(page, { whileAnalysing: true }) };
+    return {
+      page,
+      work: () => stepThroughReview(page, { whileAnalysing: true }),
+      tasks: ({ firstPainted }) => reviewTasks(page, firstPainted),
+    };
   },
   async 'the analysis board searches'(browser) {
     const page = await openApp(browser.context, { lang: 'en' });
@@ -135,13 +151,13 @@ const ENGINE_LOADS = {
 };
 
 async function engineLoad(browser, name, rate) {
-  const { page, work } = await ENGINE_LOADS[name](browser);
+  const { page, work, tasks: tasksOf = () => longTasks(page) } = await ENGINE_LOADS[name](browser);
   const cpu = await throttleCpu(page, rate);
   await watchLongTasks(page);
   await watchFrames(page);
   await watchTaps(page);
-  const steps = await work();
-  const tasks = await longTasks(page);
+  const done = await work();
+  const tasks = await tasksOf(done);
   const worstGap = Math.max(...(await frameGaps(page)).slice(1));
   const taps = (await tapTimes(page)).outside;
   await cpu.detach();
@@ -150,7 +166,7 @@ async function engineLoad(browser, name, rate) {
   const tapFigure = taps.length ? `, tap→paint p95 ${ms(summary(taps).p95)}` : '';
   row(`${name}, ${speed}: long tasks`, `${tasks.count} (max ${ms(tasks.max)}), blocking ${ms(tasks.blocking)}, `
     + `worst frame gap ${ms(worstGap)}${tapFigure}`, rate === 4 ? 'no long task over 50 ms' : '', rate === 4 ? tasks.count === 0 : undefined);
-  return { tasks, steps, p95: taps.length ? summary(taps).p95 : 0 };
+  return { tasks, steps: done?.steps, p95: taps.length ? summary(taps).p95 : 0 };
 }
 
 /**
@@ -163,7 +179,9 @@ async function reviewSteps(browser) {
   const atRest = await reviewAtRest(browser, 4);
   // The page reports only tasks over 50 ms (Long Tasks API): the longest of those, if any.
   const longest = ({ count, max }) => (count ? `longest task ${ms(max)} (${count} over 50 ms)` : 'no task over 50 ms');
-  const figures = ({ tasks, steps, p95 }) => `${longest(tasks)}, tap→paint p95 ${ms(p95)} over ${steps} steps`;
+  const afterFirst = ({ afterFirst: { count, max } }) => (count ? `${count}, longest ${ms(max)}` : 'none');
+  const figures = ({ tasks, steps, p95 }) => `${longest(tasks)}, after the first step ${afterFirst(tasks)}, `
+    + `tap→paint p95 ${ms(p95)} over ${steps} steps`;
   row('a review\'s steps at rest, 4× slower', figures(atRest), '');
   row('a review\'s steps while it analyses, 4× slower', `${figures(analysing)} (at rest ${ms(atRest.p95)})`,
     'no task over 50 ms, p95 within two frames of at rest',
