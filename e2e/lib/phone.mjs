@@ -115,16 +115,24 @@ export async function openLongReview(context) {
   return page;
 }
 
-/** A new page of `context` that collects its errors in `page.errors`, for assertNoErrors. */
+/**
+ * A new page of `context` that collects its errors in `page.errors`, for assertNoErrors, and
+ * prints each as it comes: a test that then times out waiting for a screen (the app stopped by a
+ * panic, say) shows why beside its failure, where assertNoErrors would never be reached.
+ */
 export async function newWatchedPage(context) {
   const page = await context.newPage();
   page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error));
+  const collect = (error) => {
+    page.errors.push(error);
+    console.log(`page error (${page.url()}): ${String(error.message).split('\n')[0]}`);
+  };
+  page.on('pageerror', collect);
   page.on('console', (message) => {
     // A tablebase service that is not there or out of reach is the app's to say on screen
     // (src/tablebase_service): the browser's own line about the failed request is no error.
     const service = message.location().url?.includes('/api/tablebase');
-    if (message.type() === 'error' && !service) page.errors.push(new Error(message.text()));
+    if (message.type() === 'error' && !service) collect(new Error(message.text()));
   });
   return page;
 }
