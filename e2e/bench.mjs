@@ -46,16 +46,21 @@ async function watchLongTasks(page) {
   });
 }
 
-/** How many long tasks began from `since` on (the page's clock), the longest and their blocking time. */
-async function longTasks(page, since = 0) {
-  const durations = (await page.evaluate(() => window.longTasks))
-    .filter(({ startTime }) => startTime >= since)
-    .map(({ duration }) => duration);
+/** The page's long tasks so far, as `watchLongTasks` kept them. */
+const watchedTasks = (page) => page.evaluate(() => window.longTasks);
+
+/** How many of `tasks` there are, the longest and their blocking time. */
+function taskFigures(tasks) {
+  const durations = tasks.map(({ duration }) => duration);
   return {
     count: durations.length,
     max: durations.length ? Math.max(...durations) : 0,
     blocking: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
   };
+}
+
+async function longTasks(page) {
+  return taskFigures(await watchedTasks(page));
 }
 
 /** Taps `name` and waits for its paint, `count` times, `pause` ms apart. */
@@ -87,9 +92,10 @@ async function stepThroughReview(page, { whileAnalysing }) {
   return { steps, firstPainted };
 }
 
-/** A review's long tasks, all of them and those after its first step. */
+/** A review's long tasks, all of them and those that began after its first step was painted. */
 async function reviewTasks(page, firstPainted) {
-  return { ...(await longTasks(page)), afterFirst: await longTasks(page, firstPainted) };
+  const tasks = await watchedTasks(page);
+  return { ...taskFigures(tasks), afterFirst: taskFigures(tasks.filter(({ startTime }) => startTime >= firstPainted)) };
 }
 
 /**
