@@ -12,7 +12,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 # Installed once per version of the requirements.
 if ! cmp -s cluster/requirements.txt "$venv/installed-requirements.txt"; then
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r cluster/requirements.txt
+  "$venv/bin/pip" install --quiet --no-cache-dir --disable-pip-version-check -r cluster/requirements.txt
   cp cluster/requirements.txt "$venv/installed-requirements.txt"
 fi
 

@@ -14,6 +14,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Every build here is a whole one: incremental compilation's caches would only be read by a
+# rebuild, yet they more than double the debug builds on disk, and a CI machine's disk is shared
+# (a run once stopped on a full disk in its native end-to-end phase). See docs/CI.md.
+export CARGO_INCREMENTAL=0
+
 started=$SECONDS
 names=()
 results=()
@@ -37,6 +42,16 @@ phase() {
     failed=$((failed + 1))
   fi
   echo "== $name: $( ((status == 0)) && echo passed || echo "FAILED (exit $status)") in ${took} s"
+  disk_note
+}
+
+# disk_note: what the builds take on disk so far and what the disk has left, after each phase,
+# so that a run which stops on a full disk shows which phase filled it.
+disk_note() {
+  local built free
+  built=$(du -sm target 2>/dev/null | cut -f1)
+  free=$(df -Pm . | awk 'NR == 2 { print $4 }')
+  echo "   disk: target/ holds ${built:-0} MB; ${free} MB free"
 }
 
 # The release builds the web phases share: the site (scripts/build-web.sh), the benchmark page
