@@ -206,7 +206,7 @@ translations! {
     KeepBlack => "不交换，执黑应着", "Keep Black";
     FriendsSwapped => "黑方选择交换：先手一方改执黑方，轮到黑方走棋", "Black swapped: the first player now plays Black, and Black is to move";
     ComputerSwapped => "电脑选择交换，接手红方：你改执黑方，轮到你走", "The computer swapped and took Red: you play Black, your move";
-    YouSwapped => "你已交换，改执红方：轮到电脑执黑应着", "You swapped and play Red: the computer answers as Black";
+    YouSwapped => "你已交换，改执红方：电脑执黑方", "You swapped and play Red: the computer plays Black";
     DeclineDraw => "拒绝", "Decline";
     RedDeclinedDraw => "红方拒绝和棋，对局继续", "Red declined the draw: play goes on";
     BlackDeclinedDraw => "黑方拒绝和棋，对局继续", "Black declined the draw: play goes on";

@@ -1,5 +1,6 @@
 // A phone for the tests: Debian's Chromium driven by Playwright in a 390×844 touch context,
 // and the gestures a player makes on the game screen.
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { copyFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,20 @@ export const DESKTOP = {
 };
 
 /**
+ * The browsers opened and not closed yet. A test that fails before it closes its own leaves one
+ * open, which would keep its file's process alive until the runner's timeout (ten minutes, where
+ * the file's tests had ended in one): they are closed when the file's tests end.
+ */
+const openBrowsers = new Set();
+// Only in a test file that `node --test` runs (it names its children so): in a script, such as
+// the benchmark, the hook would start a test run of its own.
+if (process.env.NODE_TEST_CONTEXT) {
+  after(async () => {
+    await Promise.all([...openBrowsers].map((left) => left.close().catch(() => {})));
+  });
+}
+
+/**
  * A fresh browser with its own profile (so nothing is stored yet); `close()` removes both, and
  * fails if any page of it broke the site's content security policy (`violations` lists what
  * broke it: a test that breaks it on purpose takes its own out). `options` override the phone,
@@ -73,15 +88,18 @@ export async function openBrowser(options = {}) {
       window.reportPolicyViolation(text);
     });
   });
-  return {
+  const browser = {
     context,
     violations,
     async close() {
+      openBrowsers.delete(browser);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
       assert.deepEqual(violations, [], 'a page broke the content security policy');
     },
   };
+  openBrowsers.add(browser);
+  return browser;
 }
 
 /**

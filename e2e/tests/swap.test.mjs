@@ -29,7 +29,7 @@ const WORDS = {
     choice: /^Red opened with c3c2\. By the swap rule you may take over Red/,
     friendsSwapped: 'Black swapped: the first player now plays Black, and Black is to move',
     computerSwapped: 'The computer swapped and took Red: you play Black, your move',
-    youSwapped: 'You swapped and play Red: the computer answers as Black',
+    youSwapped: 'You swapped and play Red: the computer plays Black',
     you: 'You',
     rulesTitle: 'The swap rule (an optional rule added by this app)',
   },
@@ -39,7 +39,7 @@ const WORDS = {
     choice: /^红方第一步走了 c3c2。按交换规则，你可以接手红方/,
     friendsSwapped: '黑方选择交换：先手一方改执黑方，轮到黑方走棋',
     computerSwapped: '电脑选择交换，接手红方：你改执黑方，轮到你走',
-    youSwapped: '你已交换，改执红方：轮到电脑执黑应着',
+    youSwapped: '你已交换，改执红方：电脑执黑方',
     you: '你',
     rulesTitle: '交换规则（本应用补充的可选规则）',
   },
@@ -141,6 +141,7 @@ for (const [lang, words] of Object.entries(WORDS)) {
     assert.equal(await told.textContent(), words.youSwapped);
     assert.ok(!(await blackAtBottom(asBlack)), 'the player now plays Red, at the bottom');
     await waitForPlies(asBlack, 2, 20_000);
+    assert.equal(await told.textContent(), words.youSwapped, 'told until the player moves');
     // Given up now, it counts as a loss with Red.
     await asBlack.getByTestId('menu-button').tap();
     await asBlack.getByTestId('menu-resign').tap();

@@ -8,7 +8,7 @@ use duobao_engine::{first_move_inviting_no_swap, takes_swap, Level, ThinkError};
 use duobao_rules::{Game, Move, Ply, Position};
 
 use super::clock::PauseReason;
-use super::Controller;
+use super::{Controller, Notice};
 use crate::session::events::GameEvent;
 use crate::session::{Mode, SwapRule};
 
@@ -148,7 +148,11 @@ impl Controller {
             Err(ThinkError::Cancelled) => return AiOutcome::Stale,
             Ok(chosen) => match self.game.play(Ply::Move(chosen)) {
                 Ok(_) => {
-                    self.notice = None;
+                    // The player's own swap is told until the player moves: the reply comes
+                    // within a second, too soon to read why the board turned.
+                    if self.notice != Some(Notice::SidesSwapped) {
+                        self.notice = None;
+                    }
                     self.after_ply(false);
                     return AiOutcome::Played;
                 }
@@ -379,6 +383,15 @@ mod tests {
             .expect("the computer answers as Black");
         assert_eq!(reply.swap_turn(3), None);
         controller.ai_answer(reply.generation, Ok(mv("b4b3")));
+        assert_eq!(
+            controller.notice(),
+            Some(Notice::SidesSwapped),
+            "told until the player moves"
+        );
+        let mut moved = controller.clone();
+        let next = controller.game().position().legal_moves()[0];
+        assert!(moved.play_move(next));
+        assert_eq!(moved.notice(), None, "the player's move ends it");
         assert_eq!(
             controller.undo_count(),
             2,
