@@ -7,8 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=target/cluster-venv
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
+# Made again when its pip is missing: a venv whose making stopped half-way (on a full disk, say)
+# has a python but no pip.
+if [ ! -x "$venv/bin/pip" ]; then
+  python3 -m venv --clear "$venv"
 fi
 # Installed once per version of the requirements.
 if ! cmp -s cluster/requirements.txt "$venv/installed-requirements.txt"; then
