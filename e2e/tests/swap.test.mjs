@@ -142,6 +142,7 @@ for (const [lang, words] of Object.entries(WORDS)) {
     assert.ok(!(await blackAtBottom(asBlack)), 'the player now plays Red, at the bottom');
     await waitForPlies(asBlack, 2, 20_000);
     assert.equal(await told.textContent(), words.youSwapped, 'told until the player moves');
+    await screenshot(asBlack, `you-swapped-${lang}`);
     // Given up now, it counts as a loss with Red.
     await asBlack.getByTestId('menu-button').tap();
     await asBlack.getByTestId('menu-resign').tap();
