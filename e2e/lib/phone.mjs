@@ -220,9 +220,34 @@ export async function switchState(page, testid) {
 }
 
 /** Turns a settings switch on or off with a tap (none when it already is) and waits for it. */
-export async function setSwitch(page, testid, on) {
-  if ((await switchState(page, testid)) !== String(on)) await page.getByTestId(testid).tap();
-  await assertAttribute(page.getByTestId(testid), 'aria-checked', String(on));
+export async function setSwitch(page, testid, on, { still = false } = {}) {
+  const target = page.getByTestId(testid);
+  if ((await switchState(page, testid)) !== String(on)) {
+    if (still) await waitUntilStill(target);
+    await target.tap();
+  }
+  await assertAttribute(target, 'aria-checked', String(on));
+}
+
+/**
+ * Waits until `locator` has stood still for `quietMs` (at most `timeout`). What lies below a panel
+ * that changes after a new position (the tablebase panel asks the server a quarter second later,
+ * then grows, shrinks or goes) moves meanwhile: Playwright's own check, two frames alike, can
+ * pass before that, and the tap then lands where the target was.
+ */
+export async function waitUntilStill(locator, { quietMs = 1_000, timeout = 15_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let last = JSON.stringify(await locator.boundingBox());
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    assert.ok(Date.now() < deadline, `${locator} kept moving for ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const box = JSON.stringify(await locator.boundingBox());
+    if (box !== last) {
+      last = box;
+      since = Date.now();
+    }
+  }
 }
 
 export async function pieceAt(page, name) {

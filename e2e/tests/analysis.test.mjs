@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {
   openBrowser, newWatchedPage, screenshot, assertNoErrors, assertNoCutText,
-  assertNoSidewaysOverflow, assertAttribute, setSwitch, playMove, openApp, BASE_URL,
+  assertNoSidewaysOverflow, assertAttribute, setSwitch, waitUntilStill, playMove, openApp, BASE_URL,
 } from '../lib/phone.mjs';
 import { ROOT } from '../lib/site.mjs';
 import { STALL_GUARD_MS } from '../lib/guards.mjs';
@@ -224,7 +224,7 @@ for (const [lang, words] of Object.entries(WORDS)) {
     await assertAttribute(page.getByTestId('analysis-board'), 'data-plies', '2');
 
     // To think alone: the engine hidden.
-    await setSwitch(page, 'engine-switch', false);
+    await setSwitch(page, 'engine-switch', false, { still: true });
     assert.equal(await page.getByTestId('engine-panel').count(), 0);
     await setSwitch(page, 'engine-switch', true);
     await page.getByTestId('analysis-line').waitFor();
@@ -248,6 +248,7 @@ for (const [lang, words] of Object.entries(WORDS)) {
     assert.deepEqual(await treeMoves(page, 'main-line'), ['a4a3']);
     assert.equal(await page.getByTestId('analysis-board').locator('[data-point="a3"]').getAttribute('data-piece'), 'black');
     // The editor from here starts from the position shown; Back returns to the board.
+    await waitUntilStill(page.getByTestId('edit-position'));
     await page.getByTestId('edit-position').tap();
     await page.getByTestId('editor-screen').waitFor();
     assert.equal(await editorPoint(page, 'a3').getAttribute('data-piece'), 'black');
