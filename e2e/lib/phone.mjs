@@ -220,13 +220,9 @@ export async function switchState(page, testid) {
 }
 
 /** Turns a settings switch on or off with a tap (none when it already is) and waits for it. */
-export async function setSwitch(page, testid, on, { still = false } = {}) {
-  const target = page.getByTestId(testid);
-  if ((await switchState(page, testid)) !== String(on)) {
-    if (still) await waitUntilStill(target);
-    await target.tap();
-  }
-  await assertAttribute(target, 'aria-checked', String(on));
+export async function setSwitch(page, testid, on) {
+  if ((await switchState(page, testid)) !== String(on)) await page.getByTestId(testid).tap();
+  await assertAttribute(page.getByTestId(testid), 'aria-checked', String(on));
 }
 
 /**

@@ -224,7 +224,8 @@ for (const [lang, words] of Object.entries(WORDS)) {
     await assertAttribute(page.getByTestId('analysis-board'), 'data-plies', '2');
 
     // To think alone: the engine hidden.
-    await setSwitch(page, 'engine-switch', false, { still: true });
+    await waitUntilStill(page.getByTestId('engine-switch'));
+    await setSwitch(page, 'engine-switch', false);
     assert.equal(await page.getByTestId('engine-panel').count(), 0);
     await setSwitch(page, 'engine-switch', true);
     await page.getByTestId('analysis-line').waitFor();
