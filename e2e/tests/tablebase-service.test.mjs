@@ -107,10 +107,26 @@ for (const lang of ['en', 'zh']) {
     await assertNoSidewaysOverflow(page, 'the analysis board with the service');
     await screenshot(page, `tablebase-service-${lang}`, { fullPage: true });
 
-    // A tap on the best move plays it; the service then speaks for Black, who loses.
+    // A tap on the best move plays it; the service then speaks for Black, who loses. Its answer
+    // held back, the panel keeps the last one meanwhile, dimmed, not tappable and at its height,
+    // so that nothing below it moves.
     const played = await best.getAttribute('data-move');
+    const height = (await panel(page).boundingBox()).height;
+    let answerNow;
+    const heldBack = new Promise((resolve) => { answerNow = resolve; });
+    await page.route('**/api/tablebase*', async (route) => {
+      await heldBack;
+      await route.continue();
+    }, { times: 1 });
     await best.tap();
     await assertAttribute(page.getByTestId('analysis-board'), 'data-plies', '1');
+    await assertAttribute(panel(page), 'data-state', 'asking');
+    assert.equal(await panel(page).getAttribute('aria-busy'), 'true');
+    assert.equal(await page.getByTestId('tablebase-move').count(), expected.length);
+    assert.equal(await page.getByTestId('tablebase-move').first().isDisabled(), true);
+    assert.equal((await panel(page).boundingBox()).height, height);
+    await screenshot(page, `tablebase-service-asking-${lang}`, { fullPage: true });
+    answerNow();
     await assertAttribute(page.getByTestId('tablebase-verdict'), 'data-category', 'loss', 20_000);
     assert.equal(await page.getByTestId('tablebase-verdict').getAttribute('data-plies'), '2');
     assert.equal(await page.getByTestId('tree-move').first().getAttribute('data-move'), played);

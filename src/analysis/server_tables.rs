@@ -3,6 +3,12 @@
 //! every move with its value, best first; a tap on a move plays it. Asked a moment after the
 //! position settles (stepping through a game asks only where it stops); while it is asked, out
 //! of reach or answering nonsense, the board works as without it and says so.
+//!
+//! While the next position is asked about, the panel keeps the last answer, dimmed and not
+//! tappable, as Lichess's does: collapsing to a line and growing again on every step moved
+//! everything below it (the move list, the switches, the buttons) twice per move, under the
+//! player's finger. A service that is not there keeps the panel away for the next positions too,
+//! rather than flashing "asking" on each.
 
 use std::time::Duration;
 
@@ -34,15 +40,17 @@ struct Question {
 
 impl EngineJob for Question {
     type Key = Question;
-    type Answer = Reply;
+    /// The reply with the question it answers.
+    type Answer = (Question, Reply);
 
     fn key(&self) -> Question {
         self.clone()
     }
 
-    async fn run(self, _cancel: CancelToken, answers: Answers<Reply>) {
+    async fn run(self, _cancel: CancelToken, answers: Answers<(Question, Reply)>) {
         sleep(SETTLE).await;
-        answers.send(ask(&self.service, &self.position, WAIT).await);
+        let reply = ask(&self.service, &self.position, WAIT).await;
+        answers.send((self, reply));
     }
 }
 
@@ -53,65 +61,76 @@ pub fn ServerTables(game: Memo<Game>, on_play: EventHandler<Move>) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let address: Signal<ServerAddress> = use_context();
-    let mut reply = use_signal(|| None::<Reply>);
+    // The last reply and the question it answers, kept while the next one is asked.
+    let mut reply = use_signal(|| None::<(Question, Reply)>);
     // The position to ask about: none for a finished game or one the app's own tables hold.
     let asked = use_memo(move || {
         let game = game.read();
         let position = *game.position();
         (!game.is_over() && !carries(&position)).then_some(position)
     });
-    use_engine_task(
-        move || {
-            let position = asked()?;
-            // Whatever changed, the panel waits for the new answer.
-            reply.set(None);
-            Some(Question {
-                position,
-                service: address(),
-            })
-        },
-        move |answer| reply.set(Some(answer)),
-    );
-    let Some(position) = asked() else {
+    let question = move || {
+        Some(Question {
+            position: asked()?,
+            service: address(),
+        })
+    };
+    use_engine_task(question, move |answer| reply.set(Some(answer)));
+    let Some(current) = question() else {
         return rsx! {};
     };
     let reply = reply.read().clone();
+    // An answer to an earlier question, shown until this one's comes.
+    let stale = reply
+        .as_ref()
+        .is_some_and(|(answered, _)| *answered != current);
     let (state, said) = match &reply {
         None => ("asking", Some(text(lang, Key::TablebaseAsking).to_string())),
-        Some(Reply::NoService) => return rsx! {},
+        Some((_, Reply::NoService)) => return rsx! {},
         // Where the site the app came from has no service, there is nothing to say.
-        Some(Reply::Absent) if *address.read() == ServerAddress::ThisSite => return rsx! {},
-        Some(Reply::Absent) => ("absent", Some(text(lang, Key::TablebaseAbsent).to_string())),
-        Some(Reply::Unreachable) => (
+        Some((answered, Reply::Absent)) if answered.service == ServerAddress::ThisSite => {
+            return rsx! {}
+        }
+        Some((_, Reply::Absent)) => ("absent", Some(text(lang, Key::TablebaseAbsent).to_string())),
+        Some((_, Reply::Unreachable)) => (
             "unreachable",
             Some(text(lang, Key::TablebaseUnreachable).to_string()),
         ),
-        Some(Reply::Nonsense) => (
+        Some((_, Reply::Nonsense)) => (
             "nonsense",
             Some(text(lang, Key::TablebaseNonsense).to_string()),
         ),
-        Some(Reply::Answer(_)) => ("answer", None),
+        Some((_, Reply::Answer(_))) => ("answer", None),
     };
+    let state = if stale { "asking" } else { state };
 
     rsx! {
         section {
-            class: "tablebase-panel {state}",
+            class: if stale { "tablebase-panel {state} stale" } else { "tablebase-panel {state}" },
             aria_label: text(lang, Key::TablebaseTitle),
+            aria_busy: stale,
             "data-testid": "tablebase-panel",
             "data-state": state,
             h3 { {text(lang, Key::TablebaseTitle)} }
             if let Some(said) = said {
                 p { class: "tablebase-note", role: "status", "data-testid": "tablebase-note", "{said}" }
             }
-            if let Some(Reply::Answer(answer)) = reply {
-                Answered { answer, turn: position.turn(), lang, on_play }
+            if let Some((answered, Reply::Answer(answer))) = reply {
+                Answered { answer, turn: answered.position.turn(), lang, stale, on_play }
             }
         }
     }
 }
 
 #[component]
-fn Answered(answer: TableAnswer, turn: Color, lang: Lang, on_play: EventHandler<Move>) -> Element {
+fn Answered(
+    answer: TableAnswer,
+    turn: Color,
+    lang: Lang,
+    /// Whether the answer is for an earlier position: its moves are then not played.
+    stale: bool,
+    on_play: EventHandler<Move>,
+) -> Element {
     let verdict = verdict(lang, turn, answer.category, answer.plies);
     rsx! {
         p {
@@ -133,6 +152,7 @@ fn Answered(answer: TableAnswer, turn: Color, lang: Lang, on_play: EventHandler<
                                 button {
                                     class: "tablebase-move {value.category.code()}",
                                     r#type: "button",
+                                    disabled: stale,
                                     "data-testid": "tablebase-move",
                                     "data-move": "{m}",
                                     "data-category": value.category.code(),
