@@ -89,6 +89,8 @@ installed_targets="$(rustup target list --installed)"
 for target in wasm32-unknown-unknown aarch64-linux-android; do
   [[ $'\n'"$installed_targets"$'\n' == *$'\n'"$target"$'\n'* ]] || rustup target add "$target"
 done
+# The release web build compiles the standard library itself, for size (scripts/build-web.sh).
+[[ "$(rustup component list --installed)" == *rust-src* ]] || rustup component add rust-src
 
 # The node tools and packages, from the npm registry (started before the compiling, below).
 install_node_tools() {

@@ -15,15 +15,14 @@ use dioxus::prelude::*;
 use crate::i18n::{text, Key};
 use crate::prefs::Prefs;
 
-/// `split_screens! { pub enum Study in study_screens as Screen { ReviewScreen(ReviewProps) =>
+/// `split_screens! { pub enum Study in study_screens { ReviewScreen(ReviewProps) =>
 /// Review, … } }` declares one chunk holding the bodies of a group of screens: the components
 /// `ReviewScreen`, …, each taking the props of its body (a component used nowhere else) and
 /// drawing it, the first opening of any of them fetching the whole group. The chunk's one entry
-/// draws the screen the enum `Study` names. `as Screen` or `as Sheet`: what stands in the
-/// screen's place until its chunk has come ([`Waiting`]).
+/// draws the screen the enum `Study` names.
 macro_rules! split_screens {
     (
-        $(#[$doc:meta])* $vis:vis enum $group:ident in $entry:ident as $waiting:ident {
+        $(#[$doc:meta])* $vis:vis enum $group:ident in $entry:ident {
             $($screen:ident($props:ty) => $body:path),+ $(,)?
         }
     ) => {
@@ -59,7 +58,6 @@ macro_rules! split_screens {
                             $crate::screen_chunk::draw_when_loaded(
                                 &$entry::CHUNK,
                                 $group::$screen(props),
-                                $crate::screen_chunk::Waiting::$waiting,
                             )
                         }
                     } else {
@@ -74,24 +72,12 @@ macro_rules! split_screens {
 }
 pub(crate) use split_screens;
 
-/// What stands in a chunk's screen's place until the chunk has come.
-#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-pub enum Waiting {
-    /// A screen: [`ScreenLoading`] while it downloads, [`ScreenUnavailable`] if it cannot.
-    Screen,
-    /// A sheet over a screen, opened by a tap: nothing while it downloads (it is small, and
-    /// after the first visit it comes from the service worker's copy in a moment), and if it
-    /// cannot come, [`ScreenUnavailable`] as a sheet.
-    Sheet,
-}
-
-/// The screen `chunk` holds, drawn with `props` once the chunk is loaded: until then what
-/// `waiting` says.
+/// The screen `chunk` holds, drawn with `props` once the chunk is loaded: until then
+/// [`ScreenLoading`], or [`ScreenUnavailable`] once the chunk could not be fetched.
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub fn draw_when_loaded<P: 'static>(
     chunk: &'static wasm_split::LazyLoader<P, Element>,
     props: P,
-    waiting: Waiting,
 ) -> Element {
     // Hooks before the screen's own and the same on every render, so that the screen's hooks,
     // which follow them once it is loaded, keep their places. The loader answers once the chunk
@@ -104,16 +90,10 @@ pub fn draw_when_loaded<P: 'static>(
     if !downloading.replace(true) {
         spawn(async move { loaded.set(Some(chunk.load().await)) });
     }
-    let unavailable = loaded() == Some(false);
-    match waiting {
-        Waiting::Screen if unavailable => rsx! { ScreenUnavailable {} },
-        Waiting::Screen => rsx! { ScreenLoading {} },
-        Waiting::Sheet if unavailable => rsx! {
-            div { class: "backdrop sheet",
-                div { class: "dialog", ScreenUnavailable {} }
-            }
-        },
-        Waiting::Sheet => rsx! {},
+    if loaded() == Some(false) {
+        rsx! { ScreenUnavailable {} }
+    } else {
+        rsx! { ScreenLoading {} }
     }
 }
 

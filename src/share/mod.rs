@@ -1,23 +1,12 @@
 //! Sharing a game: as a link that opens its review on any device, drawn as a QR code too, and
 //! through the system's share sheet where there is one.
 
+//!
+//! The game, the study screens, the pages and Profile open these sheets; in the web build their
+//! code is in a chunk the three chunks of screens share, fetched with the first of them
+//! (`crate::screens`), so a sheet opens at once.
+
 mod text;
 mod view;
 
-use dioxus::prelude::*;
-
-use crate::screen_chunk::split_screens;
-use view::{
-    CodeDialog, CodeDialogProps, InviteDialog, InviteDialogProps, ShareDialog, ShareDialogProps,
-};
-
-split_screens! {
-    /// The share sheet and the online invitation, with their QR code, in a chunk of their own:
-    /// the game, the study screens and Your games all open them, and a chunk of screens would
-    /// otherwise each carry a copy (src/screen_chunk.rs).
-    pub enum Sharing in share_sheets as Sheet {
-        ShareSheet(ShareDialogProps) => ShareDialog,
-        InviteSheet(InviteDialogProps) => InviteDialog,
-        SignInCodeSheet(CodeDialogProps) => CodeDialog,
-    }
-}
+pub use view::{InviteSheet, ShareSheet, SignInCodeSheet};

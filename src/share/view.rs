@@ -68,7 +68,7 @@ enum Sent {
 /// `by_link`, the game's id, the sheet sends the game to the friend who plays it by link; with
 /// `analysis`, the link opens the analysis board.
 #[component]
-pub fn ShareDialog(
+pub fn ShareSheet(
     game: Game,
     ply: usize,
     #[props(default)] mode: Option<Mode>,
@@ -159,7 +159,7 @@ pub fn ShareDialog(
 /// The invitation to a game online: its link (which seats the friend who opens it) and QR code,
 /// sent through the system's share sheet or copied.
 #[component]
-pub fn InviteDialog(link: String, on_close: EventHandler) -> Element {
+pub fn InviteSheet(link: String, on_close: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let mut sent = use_signal(|| None::<Sent>);
@@ -217,7 +217,7 @@ pub fn InviteDialog(link: String, on_close: EventHandler) -> Element {
 /// A code that signs another phone in to the player's account, and its QR code, which a phone
 /// with a camera reads as the code.
 #[component]
-pub fn CodeDialog(code: String, on_close: EventHandler) -> Element {
+pub fn SignInCodeSheet(code: String, on_close: EventHandler) -> Element {
     let prefs: Signal<Prefs> = use_context();
     let lang = prefs.read().lang;
     let qr = qr_svg(&code);
