@@ -27,25 +27,20 @@ rm -rf "$public"
 # The linker is told not to merge equal constants (`-O0`): dx 0.7.10's splitter zeroes in the
 # main module the data it finds only the chunks use, and a string merged with one the main module
 # uses was zeroed with it (the endgame tables' addresses and the FEN's letters read as zeros).
-# Panics name their source file: a crate's path is written from its name on (`serde_json-1.0.…/
-# src/de.rs`) rather than from the registry's folder on this machine, which every one repeated.
 # The standard library is compiled with the app, for size (`optimize_for_size`), and a panic
 # stops the module at once (`immediate-abort`) instead of formatting its message first: the
-# browser has no unwinding, so a panic ended the app before as now, only the console line with its
-# message and place is gone, and the formatting and panic machinery with it (47 KB of the 649
-# gzipped: docs/PERFORMANCE.md, "The web download"). Both are unstable, so this one build tells
-# the stable compiler to accept them (`RUSTC_BOOTSTRAP`); the native builds, the tests and the
-# engine's worker below are plain stable Rust. The library's sources are rustup's `rust-src`,
-# which scripts/setup.sh installs.
+# browser has no unwinding, so a panic ended the app before as now; only the console's line with
+# its message and source place is gone, and with it the formatting and panic machinery (46.5 KB
+# of the 649 gzipped: docs/PERFORMANCE.md, "The web download") and every source path. Both are
+# unstable, so this one build tells the stable compiler to accept them (`RUSTC_BOOTSTRAP`); the
+# native builds, the tests and the engine's worker below are plain stable Rust. The library's
+# sources are rustup's `rust-src`, which scripts/setup.sh installs.
 if [[ ! -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]]; then
   echo "build-web: the standard library's sources are missing; run bash scripts/setup.sh --play" >&2
   exit 1
 fi
-rustflags=(-Clink-arg=-O0 -Zunstable-options -Cpanic=immediate-abort)
-for registry in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
-  rustflags+=("--remap-path-prefix=$registry=")
-done
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${rustflags[*]}" NO_DOWNLOADS=1 \
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-arg=-O0 -Zunstable-options -Cpanic=immediate-abort" \
+  NO_DOWNLOADS=1 \
   RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
   CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size \
   dx build --platform web --release --debug-symbols false --inject-loading-scripts false \
