@@ -1,6 +1,6 @@
 // The first download: the home screen waits for the app's main module alone; every other screen
-// is in one of three chunks (src/screens.rs), fetched when one of
-// its screens is first opened with the shared chunks it needs (web/wasm-split-shared-chunks.patch),
+// is in one of three chunks (src/screens.rs), fetched when one of its screens is first opened
+// with the shared chunks it needs (web/wasm-split-shared-chunks.patch),
 // and a chunk that cannot be fetched is said so on screen at once, with a reload that brings it,
 // never a broken app.
 // The service worker, which would fetch every chunk for offline play after the first paint, is
